@@ -1,0 +1,24 @@
+// @ts-check
+import { defineConfig, envField } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { tesseraDevServer } from './src/server/dev-integration.ts';
+
+// The site: server-rendered pages with React islands, mounted by src/server/main.ts (middleware mode).
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react(), tesseraDevServer()],
+  server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '127.0.0.1' },
+  // The server build must resolve runtime packages from node_modules, not bundle a second copy.
+  vite: { ssr: { external: ['socket.io-client'] } },
+  prefetch: false,
+  devToolbar: { enabled: false },
+  session: false,
+  env: {
+    schema: {
+      PUBLIC_API_BASE: envField.string({ context: 'client', access: 'public', default: '/api' }),
+      SOCKET_ENDPOINT: envField.string({ context: 'client', access: 'public', default: '' }),
+    },
+  },
+});

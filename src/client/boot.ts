@@ -1,0 +1,121 @@
+import type { PublicSettings } from '../shared/contracts/settings.ts';
+import { setSettings } from '../stores/settings.ts';
+import { $toasts, showFlash } from '../stores/toast.ts';
+import { $ui, setTheme, themeChosen } from '../stores/ui.ts';
+
+/** Back-to-top (SPEC.md §9): appears past 400 px, scrolls over 450 ms. */
+export const BACK_TO_TOP_AFTER_PX = 400;
+export const BACK_TO_TOP_MS = 450;
+/** Lazy images load after 200 ms in view (SPEC.md §9). */
+export const LAZY_DELAY_MS = 200;
+
+const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+export function scrollToTop(duration = BACK_TO_TOP_MS): void {
+  const start = window.scrollY;
+  if (reducedMotion() || start === 0) return window.scrollTo(0, 0);
+  const t0 = performance.now();
+  const step = (now: number) => {
+    const t = Math.min(1, (now - t0) / duration);
+    const eased = 1 - (1 - t) ** 3;
+    window.scrollTo(0, Math.round(start * (1 - eased)));
+    if (t < 1) requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}
+
+function backToTop() {
+  const button = document.getElementById('back-to-top');
+  if (!button) return;
+  const update = () => {
+    const visible = window.scrollY > BACK_TO_TOP_AFTER_PX;
+    button.classList.toggle('visible', visible);
+    button.tabIndex = visible ? 0 : -1;
+  };
+  window.addEventListener('scroll', update, { passive: true });
+  button.addEventListener('click', () => scrollToTop());
+  update();
+}
+
+/** The thin bar at the top while the next page loads. */
+function routeProgress() {
+  const bar = document.getElementById('route-progress');
+  if (!bar) return;
+  document.addEventListener('click', (e) => {
+    const a = (e.target as Element).closest?.('a');
+    if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || a.target === '_blank' || a.hasAttribute('download')) return;
+    const url = new URL(a.href, location.href);
+    if (url.origin !== location.origin || (url.pathname === location.pathname && url.hash)) return;
+    bar.classList.add('active');
+  });
+  document.addEventListener('submit', () => bar.classList.add('active'));
+  window.addEventListener('pageshow', () => bar.classList.remove('active'));
+}
+
+function lazyImages() {
+  const images = document.querySelectorAll<HTMLImageElement>('img[data-lazy-src]');
+  if (!images.length) return;
+  const load = (img: HTMLImageElement) => {
+    img.src = img.dataset.lazySrc!;
+    img.removeAttribute('data-lazy-src');
+  };
+  if (!('IntersectionObserver' in window)) return images.forEach(load);
+  const timers = new Map<Element, number>();
+  const observer = new IntersectionObserver((entries) => {
+    for (const entry of entries) {
+      const img = entry.target as HTMLImageElement;
+      if (entry.isIntersecting) {
+        timers.set(img, window.setTimeout(() => (load(img), observer.unobserve(img)), LAZY_DELAY_MS));
+      } else {
+        clearTimeout(timers.get(img));
+      }
+    }
+  }, { rootMargin: '100px' });
+  images.forEach((img) => observer.observe(img));
+}
+
+function toasts() {
+  const region = document.getElementById('toasts');
+  if (!region) return;
+  $toasts.subscribe((list) => {
+    region.replaceChildren(
+      ...list.map((t) => {
+        const div = document.createElement('div');
+        div.className = 'toast';
+        div.dataset.kind = t.kind;
+        div.textContent = t.message;
+        return div;
+      }),
+    );
+  });
+  showFlash();
+}
+
+function theme() {
+  document.getElementById('theme-toggle')?.addEventListener('click', () => {
+    const dark = document.documentElement.dataset.theme
+      ? document.documentElement.dataset.theme === 'dark'
+      : window.matchMedia('(prefers-color-scheme: dark)').matches;
+    setTheme(dark ? 'light' : 'dark');
+  });
+  // A choice made in another tab applies here too.
+  $ui.subscribe((ui) => {
+    if (themeChosen()) document.documentElement.dataset.theme = ui.theme;
+  });
+}
+
+function settings() {
+  const el = document.getElementById('tessera-settings');
+  if (el?.textContent) setSettings(JSON.parse(el.textContent) as PublicSettings);
+}
+
+/** The small behaviours every page has, without React. */
+export function boot(): void {
+  document.addEventListener('contextmenu', (e) => e.preventDefault());
+  settings();
+  theme();
+  backToTop();
+  routeProgress();
+  lazyImages();
+  toasts();
+}

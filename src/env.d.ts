@@ -1,0 +1,22 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    /** Set by the host (src/server/plugins/site.ts): runs API calls in-process. Absent under `astro dev`. */
+    apiFetch?: typeof fetch;
+    /** Set by the host: the visitor's address as Fastify resolved it (trusted proxies applied). */
+    clientIp?: string;
+    /** The site's server-side API calls for this request, forwarding the `token` cookie and the visitor's address. */
+    api: import('./shared/calls.ts').ApiCalls;
+    /** The `token` cookie, when present. */
+    token: string | null;
+    /** The logged-in member, or null (anonymous, or the token was refused). */
+    user: import('./shared/contracts/users.ts').CurrentUser | null;
+    /** Public site settings (name, logo, menus, footer, currency, gaCode, maintenanceMode ...). */
+    settings: import('./shared/contracts/settings.ts').PublicSettings;
+    /** The visitor's ISO country code, when known. */
+    country: string | null;
+    /** normal, country-blocked or maintenance (blocked wins). */
+    siteMode: import('./middleware/site-mode.ts').SiteMode;
+  }
+}

@@ -1,0 +1,23 @@
+/** What a page declares about itself: `export const meta: PageMeta = { requiresAuth: true }` in its frontmatter. */
+export interface PageMeta {
+  /** Anonymous visitors are sent to /auth/login (unless `noRedirect`). */
+  requiresAuth?: boolean;
+  /** With requiresAuth: render anyway (the page shows its own anonymous state) instead of redirecting. */
+  noRedirect?: boolean;
+  /** Shown even in maintenance mode (the login pages, so operators can get in). */
+  availableInMaintenance?: boolean;
+}
+
+const modules = import.meta.glob<PageMeta>('../pages/**/*.astro', { import: 'meta', eager: true });
+
+/** Route pattern (`/account/[id]`) → the meta its page exports. */
+const byPattern = new Map<string, PageMeta>(
+  Object.entries(modules).map(([file, meta]) => {
+    const pattern = file.replace(/^\.\.\/pages/, '').replace(/\.astro$/, '').replace(/\/index$/, '') || '/';
+    return [pattern, meta ?? {}];
+  }),
+);
+
+export function pageMeta(routePattern: string): PageMeta {
+  return byPattern.get(routePattern) ?? {};
+}

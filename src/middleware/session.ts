@@ -1,0 +1,20 @@
+import { defineMiddleware } from 'astro:middleware';
+import { pageMeta } from './page-meta.ts';
+
+/**
+ * token cookie → the current member in `locals.user`. When the token is refused on a page that requires login, the
+ * cookie is removed and the visitor goes to the login page; elsewhere the failure is ignored (SPEC.md §4).
+ */
+export const session = defineMiddleware(async (ctx, next) => {
+  const { token } = ctx.locals;
+  if (!token) return next();
+  try {
+    ctx.locals.user = (await ctx.locals.api.me()).data;
+  } catch {
+    if (pageMeta(ctx.routePattern).requiresAuth) {
+      ctx.cookies.delete('token', { path: '/' });
+      return ctx.redirect('/auth/login');
+    }
+  }
+  return next();
+});

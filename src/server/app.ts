@@ -1,0 +1,79 @@
+import Fastify from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { GeoIp } from './lib/geoip.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { registerRealtime } from './plugins/realtime.ts';
+import { registerValidation } from './plugins/validation.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { countryBlockRoutes } from './modules/country-block/country-block.routes.ts';
+import { CountryBlockService } from './modules/country-block/country-block.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { SettingsService } from './modules/settings/settings.service.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { ErrorBody } from '../shared/contracts/common.ts';
+import type { App } from './types.ts';
+
+export interface BuildOptions {
+  database: Database;
+  /** Attach socket.io to the app's HTTP server (off for inject-only tests that do not need it). */
+  realtime?: boolean;
+  /** Use an existing HTTP server (the Astro dev server) instead of Fastify's own; the app is then never `listen`ed. */
+  serverFactory?: () => import('node:http').Server | null;
+}
+
+/** The API application: plugins, then modules under `/api`, one error handler. main.ts adds the site around it. */
+export async function buildApp(config: Config, { database, realtime = true, serverFactory }: BuildOptions): Promise<App> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: config.bodyLimit,
+    requestIdHeader: false,
+    genReqId: () => crypto.randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    return503OnClosing: true,
+    ...(serverFactory ? { serverFactory: serverFactory as never } : {}),
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const geo = await GeoIp.open();
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('services', {
+    auth: new AuthService(database.db, config.passwordCost),
+    settings: new SettingsService(database.db),
+    countryBlock: new CountryBlockService(database.db, geo, config.trustedCountryHeader),
+  });
+  app.decorate('emitToUser', () => {});
+
+  registerValidation(app);
+  registerErrorHandler(app);
+  registerAuth(app);
+  app.addSchema(ErrorBody);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Tessera API', version: config.version, description: 'The wire contract of ../shared/spec/API.md. Success bodies are `{status: 0, data}`.' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
+      security: [{ token: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (realtime) await registerRealtime(app, { redisUrl: config.redisUrl });
+
+  await app.register(
+    async (api) => {
+      for (const routes of [healthRoutes, authRoutes, usersRoutes, settingsRoutes, countryBlockRoutes]) await api.register(routes);
+    },
+    { prefix: '/api' },
+  );
+  return app;
+}

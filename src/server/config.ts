@@ -1,0 +1,83 @@
+import path from 'node:path';
+
+/** Everything the server reads from the environment, validated and typed. The one reader of process.env. */
+export interface Config {
+  /** `production` serves the built site; `test` lowers the password cost. */
+  nodeEnv: 'production' | 'development' | 'test';
+  host: string;
+  port: number;
+  /** Folder for the embedded database (PGlite), media and the process lock. */
+  dataDir: string;
+  /** When set, PostgreSQL through node-postgres; otherwise PGlite in `dataDir/pgdata`. */
+  databaseUrl: string | null;
+  /** When set, socket.io uses the Redis adapter so several processes share live rooms. */
+  redisUrl: string | null;
+  /** `demo` seeds the demo catalogue and accounts on first run; `none` seeds only the site settings. */
+  seed: 'demo' | 'none';
+  /** Fastify `trustProxy`: loopback is always trusted (the site's own server-side calls forward the client address). */
+  trustProxy: string[];
+  /** Name of a CDN header carrying the visitor's ISO country (e.g. `cf-ipcountry`); null = GeoIP only. */
+  trustedCountryHeader: string | null;
+  /** Log level for pino. */
+  logLevel: string;
+  /** scrypt cost parameter N (power of two). */
+  passwordCost: number;
+  /** Login attempts allowed per IP and per account in one window. */
+  loginRateLimit: { perIp: number; perAccount: number; windowMs: number };
+  /** Largest JSON body accepted by the API, in bytes. */
+  bodyLimit: number;
+  /** Secret for signed media URLs and other HMACs; generated into the data folder when not set. */
+  appSecret: string | null;
+  /** Where the built site lives (`dist/`), for the Astro handler and static files. */
+  distDir: string;
+  version: string;
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, key: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${key} must be an integer from ${min} to ${max}, got '${raw}'`);
+  return n;
+}
+
+function oneOf<T extends string>(env: NodeJS.ProcessEnv, key: string, values: readonly T[], fallback: T): T {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  if (!values.includes(raw as T)) throw new ConfigError(`${key} must be one of ${values.join(', ')}, got '${raw}'`);
+  return raw as T;
+}
+
+function list(raw: string | undefined): string[] {
+  return (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+}
+
+export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const nodeEnv = oneOf(env, 'NODE_ENV', ['production', 'development', 'test'] as const, 'production');
+  const cost = int(env, 'PASSWORD_COST', nodeEnv === 'test' ? 1024 : 32768, 1024, 1048576);
+  if ((cost & (cost - 1)) !== 0) throw new ConfigError(`PASSWORD_COST must be a power of two, got ${cost}`);
+  return {
+    nodeEnv,
+    host: env.HOST || '0.0.0.0',
+    port: int(env, 'PORT', 4321, 0, 65535),
+    dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
+    databaseUrl: env.DATABASE_URL || null,
+    redisUrl: env.REDIS_URL || null,
+    seed: oneOf(env, 'SEED', ['demo', 'none'] as const, 'demo'),
+    trustProxy: ['127.0.0.1', '::1', ...list(env.TRUST_PROXY)],
+    trustedCountryHeader: env.TRUSTED_COUNTRY_HEADER?.toLowerCase() || null,
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    passwordCost: cost,
+    loginRateLimit: {
+      perIp: int(env, 'LOGIN_LIMIT_PER_IP', 20, 1),
+      perAccount: int(env, 'LOGIN_LIMIT_PER_ACCOUNT', 8, 1),
+      windowMs: int(env, 'LOGIN_LIMIT_WINDOW_SECONDS', 600, 1) * 1000,
+    },
+    bodyLimit: int(env, 'BODY_LIMIT_BYTES', 256 * 1024, 1024),
+    appSecret: env.APP_SECRET || null,
+    distDir: path.resolve(cwd, 'dist'),
+    version: env.npm_package_version || '0.1.0',
+  };
+}

@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import { appMeta } from './schema.ts';
+import type { Database } from './client.ts';
+import { SettingsService } from '../modules/settings/settings.service.ts';
+import { createUser } from '../modules/users/users.service.ts';
+import { findUserByLogin } from '../modules/users/users.repository.ts';
+
+/** The demo accounts `npm start` prints; also what the browser tests log in with. */
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@tessera.local', username: 'admin', name: 'Ada Admin', password: 'admin-pass-123', role: 'admin' as const, tokens: 1000 },
+  { email: 'member@tessera.local', username: 'member', name: 'Mia Member', password: 'member-pass-123', role: 'member' as const, tokens: 250 },
+  { email: 'member2@tessera.local', username: 'member2', name: 'Milo Member', password: 'member-pass-123', role: 'member' as const, tokens: 40 },
+];
+
+const DEMO_MARKER = 'seed:demo';
+
+/** Migrations, the default settings, and (once per database, recorded by a marker) the demo content. */
+export async function prepareDatabase(database: Database, config: Pick<Config, 'seed' | 'passwordCost'>) {
+  await database.migrate();
+  await new SettingsService(database.db).ensureDefaults();
+  if (config.seed === 'demo') return seedDemo(database, config.passwordCost);
+  return { seeded: false };
+}
+
+/** Adds the demo accounts unless this database already had its demo seed. Idempotent. */
+export async function seedDemo(database: Database, passwordCost: number): Promise<{ seeded: boolean }> {
+  const { db } = database;
+  const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER));
+  if (marker) return { seeded: false };
+  for (const account of DEMO_ACCOUNTS) {
+    if (!(await findUserByLogin(db, account.email))) await createUser(db, { ...account, verifiedEmail: true }, passwordCost);
+  }
+  await db.insert(appMeta).values({ key: DEMO_MARKER, value: new Date().toISOString() }).onConflictDoNothing();
+  return { seeded: true };
+}

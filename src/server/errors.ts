@@ -1,0 +1,19 @@
+/** Typed errors with a stable code and an HTTP status; the one error handler maps them to the contract's body. */
+export class AppError extends Error {
+  readonly statusCode: number;
+  readonly code: string;
+  readonly headers: Record<string, string>;
+  constructor(statusCode: number, code: string, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.statusCode = statusCode;
+    this.code = code;
+    this.headers = headers;
+  }
+}
+
+export const badRequest = (message: string, code = 'BAD_REQUEST') => new AppError(400, code, message);
+export const unauthorized = (message = 'Authentication required', code = 'UNAUTHORIZED') => new AppError(401, code, message);
+export const forbidden = (message = 'You are not allowed to do this', code = 'FORBIDDEN') => new AppError(403, code, message);
+export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
+export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
+export const unprocessable = (message: string, code = 'UNPROCESSABLE') => new AppError(422, code, message);

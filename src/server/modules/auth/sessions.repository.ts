@@ -1,0 +1,29 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { sessions, users } from '../../db/schema.ts';
+
+export async function insertSession(db: Tx, s: typeof sessions.$inferInsert) {
+  const [row] = await db.insert(sessions).values(s).returning();
+  return row!;
+}
+
+/** The live (unexpired) session with this token hash, with its member. */
+export async function findLiveSession(db: Tx, tokenHash: string) {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function deleteSession(db: Tx, tokenHash: string): Promise<boolean> {
+  const rows = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ id: sessions.id });
+  return rows.length > 0;
+}
+
+export async function deleteExpiredSessions(db: Tx): Promise<number> {
+  const rows = await db.delete(sessions).where(lt(sessions.expiresAt, new Date())).returning({ id: sessions.id });
+  return rows.length;
+}

@@ -1,0 +1,66 @@
+import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../errors.ts';
+import { isLocalAddress, type GeoIp } from '../../lib/geoip.ts';
+import { deleteBlocked, insertBlocked, listBlockedCodes } from './country-block.repository.ts';
+
+const CACHE_MS = 5_000;
+
+export interface CountryCheckInput {
+  ip: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** Decides whether a visitor's country is blocked: local GeoIP, or a trusted CDN header when the operator enables it. */
+export class CountryBlockService {
+  private cache: { codes: Set<string>; at: number } | null = null;
+  private readonly db: Db;
+  private readonly geo: GeoIp;
+  private readonly trustedHeader: string | null;
+  constructor(db: Db, geo: GeoIp, trustedHeader: string | null) {
+    this.db = db;
+    this.geo = geo;
+    this.trustedHeader = trustedHeader;
+  }
+
+  async blockedCodes(): Promise<Set<string>> {
+    if (!this.cache || Date.now() - this.cache.at > CACHE_MS) this.cache = { codes: new Set(await listBlockedCodes(this.db)), at: Date.now() };
+    return this.cache.codes;
+  }
+
+  /** The visitor's country: the trusted header when configured and present, else GeoIP; null for local addresses. */
+  country({ ip, headers }: CountryCheckInput): string | null {
+    if (isLocalAddress(ip)) return null;
+    if (this.trustedHeader) {
+      const value = headers[this.trustedHeader];
+      const code = (Array.isArray(value) ? value[0] : value)?.trim().toUpperCase();
+      if (code && /^[A-Z]{2}$/.test(code)) return code;
+    }
+    return this.geo.country(ip);
+  }
+
+  async check(input: CountryCheckInput): Promise<{ blocked: boolean; country: string | null }> {
+    const country = this.country(input);
+    return { blocked: country !== null && (await this.blockedCodes()).has(country), country };
+  }
+
+  async block(code: string) {
+    await insertBlocked(this.db, normalise(code));
+    this.cache = null;
+  }
+
+  async unblock(code: string): Promise<boolean> {
+    const removed = await deleteBlocked(this.db, normalise(code));
+    this.cache = null;
+    return removed;
+  }
+
+  async list(): Promise<string[]> {
+    return [...(await this.blockedCodes())].sort();
+  }
+}
+
+function normalise(code: string): string {
+  const c = code.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(c)) throw badRequest(`'${code}' is not an ISO 3166-1 alpha-2 country code (e.g. DE)`, 'VALIDATION_ERROR');
+  return c;
+}

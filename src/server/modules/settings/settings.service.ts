@@ -1,0 +1,68 @@
+import type { Db } from '../../db/client.ts';
+import { badRequest } from '../../errors.ts';
+import { DEFAULT_PUBLIC_SETTINGS, SETTING_GROUPS, SETTING_TYPES } from '../../../shared/default-settings.ts';
+import { insertMissingSettings, listSettings, upsertSetting, type SettingRow } from './settings.repository.ts';
+
+/** How long another process's change (CLI on PostgreSQL) may take to be seen; own changes are seen at once. */
+const CACHE_MS = 5_000;
+
+export class SettingsService {
+  private cache: { rows: SettingRow[]; at: number } | null = null;
+  private readonly db: Db;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  private async rows(): Promise<SettingRow[]> {
+    if (!this.cache || Date.now() - this.cache.at > CACHE_MS) this.cache = { rows: await listSettings(this.db), at: Date.now() };
+    return this.cache.rows;
+  }
+
+  /** A flat map of the public settings (of one group when given), defaults filled in. */
+  async getPublic(group?: string): Promise<Record<string, unknown>> {
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(DEFAULT_PUBLIC_SETTINGS)) if (!group || SETTING_GROUPS[key] === group) out[key] = value;
+    for (const row of await this.rows()) if (row.public && (!group || row.group === group)) out[row.key] = row.value;
+    return out;
+  }
+
+  /** The public values of the keys asked for; private and unknown keys are left out. */
+  async getKeys(keys: string[]): Promise<Record<string, unknown>> {
+    const all = await this.getPublic();
+    return Object.fromEntries(keys.filter((k) => k in all).map((k) => [k, all[k]]));
+  }
+
+  async get<T = unknown>(key: string): Promise<T | undefined> {
+    const row = (await this.rows()).find((r) => r.key === key);
+    return (row ? row.value : (DEFAULT_PUBLIC_SETTINGS as Record<string, unknown>)[key]) as T | undefined;
+  }
+
+  /** Sets one key. A string from the command line is read as JSON when it is JSON (`true`, `[...]`), else as text. */
+  async set(key: string, raw: unknown, opts: { public?: boolean; group?: string } = {}): Promise<unknown> {
+    if (!/^[A-Za-z][A-Za-z0-9_.-]{0,99}$/.test(key)) throw badRequest(`'${key}' is not a valid setting key`, 'VALIDATION_ERROR');
+    const value = typeof raw === 'string' ? parseLoose(raw) : raw;
+    const expected = SETTING_TYPES[key];
+    const actual = Array.isArray(value) ? 'array' : typeof value;
+    if (expected && actual !== expected) throw badRequest(`setting ${key} must be a ${expected}, got ${actual}`, 'VALIDATION_ERROR');
+    await upsertSetting(this.db, { key, value, group: opts.group ?? SETTING_GROUPS[key] ?? 'general', public: opts.public ?? true });
+    this.cache = null;
+    return value;
+  }
+
+  /** Writes the defaults that are missing (first boot, and after an upgrade adds a key). */
+  async ensureDefaults(): Promise<void> {
+    await insertMissingSettings(
+      this.db,
+      Object.entries(DEFAULT_PUBLIC_SETTINGS).map(([key, value]) => ({ key, value, group: SETTING_GROUPS[key] ?? 'general', public: true })),
+    );
+    this.cache = null;
+  }
+}
+
+function parseLoose(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}

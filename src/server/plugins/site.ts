@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: object) => Promise<void>;
+
+/** What the host passes into every page render as `Astro.locals` (see src/env.d.ts). */
+export interface HostLocals {
+  apiFetch: typeof fetch;
+  clientIp: string;
+}
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The site around the API: compressed responses, the built client assets, and Astro's handler (middleware mode) for
+ * every other path. Astro writes to a Node response; the bridge below hands its status, headers and body stream to
+ * Fastify instead, so compression (and any later cache) applies to pages too.
+ */
+export async function registerSite(app: FastifyInstance, distDir: string) {
+  const entry = path.join(distDir, 'server', 'entry.mjs');
+  if (!fs.existsSync(entry)) throw new Error(`The site is not built (${entry} is missing): run 'npm run build' or 'npm start'.`);
+  const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
+  await app.register(fastifyStatic, {
+    root: path.join(distDir, 'client'),
+    prefix: '/',
+    wildcard: false,
+    preCompressed: true,
+    index: false,
+    setHeaders(reply, file) {
+      reply.header('cache-control', file.includes(`${path.sep}_astro${path.sep}`) ? IMMUTABLE : 'public, max-age=3600');
+    },
+  });
+
+  const apiFetch = inProcessFetch(app);
+  await app.register(async (site) => {
+    // Leave request bodies unread: Astro reads them itself.
+    site.removeAllContentTypeParsers();
+    site.addContentTypeParser('*', (_req, _payload, done) => done(null));
+    site.all('/*', async (request, reply) => {
+      if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
+      const locals: HostLocals = { apiFetch: (input, init) => apiFetch(input, init, request.ip), clientIp: request.ip };
+      return renderAstro(handler, request, reply, locals);
+    });
+  });
+}
+
+async function renderAstro(handler: AstroHandler, request: FastifyRequest, reply: FastifyReply, locals: HostLocals) {
+  const body = new PassThrough();
+  const head = Promise.withResolvers<{ status: number; headers: OutgoingHttpHeaders }>();
+  const sink = Object.assign(body, {
+    statusCode: 200,
+    statusMessage: '',
+    req: undefined,
+    writeHead(status: number, a?: string | OutgoingHttpHeaders, b?: OutgoingHttpHeaders) {
+      head.resolve({ status, headers: (typeof a === 'object' ? a : b) ?? {} });
+      return sink;
+    },
+  });
+  const end = body.end.bind(body);
+  body.end = ((...args: Parameters<typeof end>) => {
+    head.resolve({ status: sink.statusCode, headers: {} });
+    return end(...args);
+  }) as typeof body.end;
+  reply.raw.once('close', () => body.destroy());
+  handler(request.raw, sink as unknown as ServerResponse, undefined, locals).catch((err) => body.destroy(err));
+  const { status, headers } = await head.promise;
+  return reply.code(status).headers(headers).send(body);
+}
+
+/** `fetch` for the site's server-side API client that runs the request inside this process (no socket). */
+function inProcessFetch(app: FastifyInstance) {
+  return async (input: string | URL | Request, init: RequestInit | undefined, clientIp: string): Promise<Response> => {
+    const url = new URL(input instanceof Request ? input.url : input, 'http://in-process');
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(new Headers(init?.headers)),
+      payload: (init?.body as string | undefined) ?? undefined,
+      remoteAddress: clientIp,
+    });
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) for (const one of [v].flat()) headers.append(k, String(one));
+    const empty = res.statusCode === 204 || res.statusCode === 205 || res.statusCode === 304;
+    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers });
+  };
+}

@@ -1,0 +1,29 @@
+import { Type, type Static, type TSchema } from 'typebox';
+
+/** `{ status: 0, data }`: the success envelope of every JSON response (API.md, Transport). */
+export const Envelope = <T extends TSchema>(data: T) => Type.Object({ status: Type.Literal(0), data });
+
+/** `{ data: [...], total }`: the payload of every list call. */
+export const ListPayload = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), total: Type.Integer() });
+
+export const ErrorBody = Type.Object(
+  {
+    statusCode: Type.Integer(),
+    error: Type.String({ description: 'stable machine-readable code, e.g. VALIDATION_ERROR' }),
+    message: Type.String(),
+    requestId: Type.Optional(Type.String()),
+  },
+  { $id: 'ErrorBody' },
+);
+export type ErrorBody = Static<typeof ErrorBody>;
+
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
+
+/** Query parameters shared by every list call; resources add their own filters. */
+export const ListQuery = Type.Object({
+  q: Type.Optional(Type.String({ maxLength: 200 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 12 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  sort: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+});
+export type ListQuery = Static<typeof ListQuery>;

@@ -1,0 +1,39 @@
+import { Type, type Static } from 'typebox';
+
+export const MenuItem = Type.Object({
+  title: Type.String(),
+  path: Type.String(),
+  section: Type.Optional(Type.Union([Type.Literal('main'), Type.Literal('footer')])),
+  isNewTab: Type.Optional(Type.Boolean()),
+});
+export type MenuItem = Static<typeof MenuItem>;
+
+/** The public settings every page needs; operators may add more keys (the map is open). */
+export const PublicSettings = Type.Object(
+  {
+    siteName: Type.String(),
+    logo: Type.String(),
+    favicon: Type.String(),
+    menus: Type.Array(MenuItem),
+    footerContent: Type.String(),
+    currency: Type.String(),
+    currencySymbol: Type.String(),
+    loginPlaceholderImage: Type.String(),
+    gaCode: Type.String(),
+    maintenanceMode: Type.Boolean(),
+  },
+  { additionalProperties: true },
+);
+export type PublicSettings = Static<typeof PublicSettings>;
+
+export const PublicSettingsQuery = Type.Object({ group: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })) });
+
+export const SettingsKeysBody = Type.Object(
+  { keys: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100 }) },
+  { additionalProperties: false },
+);
+
+export const CountryCheck = Type.Object({ blocked: Type.Boolean(), country: Type.Union([Type.String(), Type.Null()]) });
+export type CountryCheck = Static<typeof CountryCheck>;
+
+export const Health = Type.Object({ status: Type.Literal('ok'), db: Type.Boolean(), version: Type.String() });

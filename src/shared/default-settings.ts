@@ -1,0 +1,50 @@
+import type { PublicSettings } from './contracts/settings.ts';
+
+/** The public settings a new database starts with (also the fallback for a missing key). */
+export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
+  siteName: 'Tessera',
+  logo: '/images/logo.svg',
+  favicon: '/favicon.svg',
+  menus: [
+    { title: 'Home', path: '/', section: 'main' },
+    { title: 'Videos', path: '/videos', section: 'main' },
+    { title: 'Galleries', path: '/galleries', section: 'main' },
+    { title: 'Stories', path: '/stories', section: 'main' },
+    { title: 'Store', path: '/store', section: 'main' },
+    { title: 'Contact', path: '/contact', section: 'footer' },
+  ],
+  footerContent: '© Tessera. Videos, galleries, stories and a shop, unlocked with tokens.',
+  currency: 'USD',
+  currencySymbol: '$',
+  loginPlaceholderImage: '/images/login-placeholder.svg',
+  gaCode: '',
+  maintenanceMode: false,
+};
+
+/** Which group each known public key belongs to (`GET /settings/public?group=`). */
+export const SETTING_GROUPS: Record<string, string> = {
+  siteName: 'general',
+  logo: 'general',
+  favicon: 'general',
+  menus: 'general',
+  footerContent: 'general',
+  loginPlaceholderImage: 'general',
+  maintenanceMode: 'general',
+  currency: 'commerce',
+  currencySymbol: 'commerce',
+  gaCode: 'analytics',
+};
+
+/** The JSON type each known key must hold; unknown keys accept any JSON value. */
+export const SETTING_TYPES: Record<string, 'string' | 'boolean' | 'array'> = {
+  siteName: 'string',
+  logo: 'string',
+  favicon: 'string',
+  menus: 'array',
+  footerContent: 'string',
+  currency: 'string',
+  currencySymbol: 'string',
+  loginPlaceholderImage: 'string',
+  gaCode: 'string',
+  maintenanceMode: 'boolean',
+};

@@ -1,0 +1,7 @@
+/** Every user-facing string of SPEC.md §8, word for word. */
+export const FORBIDDEN_IN_ACTION = 'Forbidden in the action!';
+export const INCORRECT_CREDENTIALS = 'Incorrect credentials!';
+export const GENERIC_ERROR = 'Error occured, please try again later';
+export const COMMENTED = 'Commented successfully';
+export const REMOVED = 'Removed successfully!';
+export const LOGGED_OUT = 'Log out!';
