@@ -10,6 +10,8 @@ export function tesseraDevServer(): AstroIntegration {
     name: 'tessera-dev-server',
     hooks: {
       'astro:server:setup': async ({ server, logger }) => {
+        // Vitest also starts a Vite server (middleware mode, no HTTP server): there is nothing to mount then.
+        if (!server.httpServer || process.env.VITEST) return;
         // Loaded by Node itself (type stripping), not through Vite, so the API runs exactly as in production.
         const { getConfig } = await import(path.resolve('src/server/config.ts'));
         const { DataDirLock, openDatabase } = await import(path.resolve('src/server/db/client.ts'));

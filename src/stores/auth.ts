@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import { api, tokenCookie } from '../client/api.ts';
-import { INCORRECT_CREDENTIALS, LOGGED_OUT } from '../shared/messages.ts';
+import { FORBIDDEN_IN_ACTION, INCORRECT_CREDENTIALS, LOGGED_OUT } from '../shared/messages.ts';
 import type { LoginBody } from '../shared/contracts/auth.ts';
 import { onResetAll, resetAll } from './reset.ts';
 import { flashToast } from './toast.ts';
@@ -48,15 +48,20 @@ export async function login(body: LoginBody): Promise<boolean> {
   }
 }
 
-/** Ends the session on the server, clears the token, says 'Log out!', resets every store and goes to /auth/login. */
+/**
+ * Ends the session on the server, clears the token, says 'Log out!', resets every store and goes to /auth/login.
+ * When the server says the session had already ended (401), the client has already sent the browser to /login.
+ */
 export async function logout(): Promise<void> {
+  let sessionGone = false;
   try {
     await api.logout();
-  } catch {
-    /* the session may be gone already; the member still leaves */
+  } catch (err) {
+    sessionGone = err instanceof Error && err.message === FORBIDDEN_IN_ACTION;
   }
   resetAll(); // tears down the live connection (which still sends auth/logout with the token)
   tokenCookie.remove();
+  if (sessionGone) return;
   flashToast(LOGGED_OUT, 'success');
   navigation.go('/auth/login');
 }

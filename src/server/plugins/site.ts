@@ -40,13 +40,17 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
   });
 
   const apiFetch = inProcessFetch(app);
+  const countryHeader = app.config.trustedCountryHeader;
   await app.register(async (site) => {
     // Leave request bodies unread: Astro reads them itself.
     site.removeAllContentTypeParsers();
     site.addContentTypeParser('*', (_req, _payload, done) => done(null));
     site.all('/*', async (request, reply) => {
       if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
-      const locals: HostLocals = { apiFetch: (input, init) => apiFetch(input, init, request.ip), clientIp: request.ip };
+      // The visitor's address, and the trusted country header when enabled, travel with the page's API calls.
+      const country = countryHeader ? request.headers[countryHeader] : undefined;
+      const forwarded = typeof country === 'string' ? { [countryHeader!]: country } : {};
+      const locals: HostLocals = { apiFetch: (input, init) => apiFetch(input, init, request.ip, forwarded), clientIp: request.ip };
       return renderAstro(handler, request, reply, locals);
     });
   });
@@ -77,12 +81,12 @@ async function renderAstro(handler: AstroHandler, request: FastifyRequest, reply
 
 /** `fetch` for the site's server-side API client that runs the request inside this process (no socket). */
 function inProcessFetch(app: FastifyInstance) {
-  return async (input: string | URL | Request, init: RequestInit | undefined, clientIp: string): Promise<Response> => {
+  return async (input: string | URL | Request, init: RequestInit | undefined, clientIp: string, forwarded: Record<string, string>): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : input, 'http://in-process');
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: url.pathname + url.search,
-      headers: Object.fromEntries(new Headers(init?.headers)),
+      headers: { ...forwarded, ...Object.fromEntries(new Headers(init?.headers)) },
       payload: (init?.body as string | undefined) ?? undefined,
       remoteAddress: clientIp,
     });

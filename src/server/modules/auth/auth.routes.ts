@@ -5,26 +5,31 @@ import { Envelope, ErrorBody } from '../../../shared/contracts/common.ts';
 import { AppError } from '../../errors.ts';
 import { ok, type App } from '../../types.ts';
 
-const tooMany = (_req: unknown, ctx: { after: string; ttl: number }) =>
-  new AppError(429, 'RATE_LIMITED', `Too many login attempts. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`);
+const tooMany = (_req: unknown, ctx: { ttl: number }) => {
+  const seconds = Math.max(1, Math.ceil(ctx.ttl / 1000));
+  return new AppError(429, 'RATE_LIMITED', `Too many login attempts. Try again in ${seconds} seconds.`, { 'retry-after': String(seconds) });
+};
 
 export async function authRoutes(app: App) {
   const { perIp, perAccount, windowMs } = app.config.loginRateLimit;
   const errors = { 400: ErrorBody, 403: ErrorBody, 422: ErrorBody, 429: ErrorBody };
+  // Per account, across addresses (keyed by the login name once the body is read). The plugin runs one limiter per
+  // request, so this one is checked by hand after the per-address limiter of the route.
+  const accountLimit = app.createRateLimit({
+    max: perAccount,
+    timeWindow: windowMs,
+    keyGenerator: (req) => `login-account:${AuthService.loginName(req.body as LoginBody).toLowerCase()}`,
+  });
 
   app.post(
     '/auth/login',
     {
       schema: { tags: ['auth'], summary: 'Log in with username or email and password', body: LoginBody, response: { 200: Envelope(LoginResult), ...errors } },
-      // Two limits: per client address (before the body is read) and per account (keyed by the login name).
-      onRequest: app.rateLimit({ max: perIp, timeWindow: windowMs, groupId: 'login-ip', errorResponseBuilder: tooMany }),
-      preHandler: app.rateLimit({
-        max: perAccount,
-        timeWindow: windowMs,
-        groupId: 'login-account',
-        keyGenerator: (req) => `acct:${AuthService.loginName(req.body as LoginBody).toLowerCase()}`,
-        errorResponseBuilder: tooMany,
-      }),
+      onRequest: app.rateLimit({ max: perIp, timeWindow: windowMs, keyGenerator: (req) => `login-ip:${req.ip}`, errorResponseBuilder: tooMany }),
+      preHandler: async (req) => {
+        const limit = await accountLimit(req);
+        if (limit.isExceeded) throw tooMany(req, limit);
+      },
     },
     async (request) => ok(await app.services.auth.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] })),
   );

@@ -27,15 +27,17 @@ export class CountryBlockService {
     return this.cache.codes;
   }
 
-  /** The visitor's country: the trusted header when configured and present, else GeoIP; null for local addresses. */
+  /**
+   * The visitor's country: the trusted CDN header when the operator enabled one and it is present (the request may
+   * then come through a local proxy), else GeoIP of the client address; null for local and unknown addresses.
+   */
   country({ ip, headers }: CountryCheckInput): string | null {
-    if (isLocalAddress(ip)) return null;
     if (this.trustedHeader) {
       const value = headers[this.trustedHeader];
       const code = (Array.isArray(value) ? value[0] : value)?.trim().toUpperCase();
       if (code && /^[A-Z]{2}$/.test(code)) return code;
     }
-    return this.geo.country(ip);
+    return isLocalAddress(ip) ? null : this.geo.country(ip);
   }
 
   async check(input: CountryCheckInput): Promise<{ blocked: boolean; country: string | null }> {

@@ -1,0 +1,117 @@
+/** Operator CLI: `npm run cli -- <command>`, with the server's own configuration (DATA_DIR, DATABASE_URL). */
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, getConfig, type Config } from '../config.ts';
+import { DataDirBusyError, DataDirLock, openDatabase, type Database } from '../db/client.ts';
+import { prepareDatabase, seedDemo } from '../db/seed.ts';
+import { AppError } from '../errors.ts';
+import { GeoIp } from '../lib/geoip.ts';
+import { CountryBlockService } from '../modules/country-block/country-block.service.ts';
+import { SettingsService } from '../modules/settings/settings.service.ts';
+import { createUser } from '../modules/users/users.service.ts';
+
+const HELP = `Tessera operator CLI — npm run cli -- <command> [options]
+
+Commands
+  migrate                               apply pending database migrations
+  seed                                  add the demo accounts and content (once per database)
+  user create --email E --password P --name N [--username U] [--role member|admin] [--tokens N]
+                                        create an account; --tokens is an opening balance (a ledger credit)
+  settings set <key> <value>            set a public setting; JSON values are parsed
+                                        (e.g. settings set maintenanceMode true, settings set siteName Tessera)
+  settings list                         print the public settings
+  country block <CC>                    block visitors from a country (ISO 3166-1 alpha-2, e.g. DE)
+  country unblock <CC>                  lift a block
+  country list                          print the blocked countries
+
+Uses DATA_DIR (PGlite, default ./data) or DATABASE_URL (PostgreSQL), like the server.
+With PGlite, only one process can open the data folder: stop the server first.`;
+
+type Command = (db: Database, config: Config, args: string[]) => Promise<string>;
+
+const commands: Record<string, Command> = {
+  migrate: async (database) => {
+    await database.migrate();
+    return 'Migrations applied.';
+  },
+  seed: async (database, config) => {
+    await prepareDatabase(database, { ...config, seed: 'none' });
+    const { seeded } = await seedDemo(database, config.passwordCost);
+    return seeded ? 'Demo content seeded.' : 'This database already has its demo seed; nothing to do.';
+  },
+  'user create': async (database, config, args) => {
+    const { values } = parseArgs({
+      args,
+      options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, username: { type: 'string' }, role: { type: 'string' }, tokens: { type: 'string' } },
+    });
+    if (!values.email || !values.password || !values.name) throw new UsageError('user create needs --email, --password and --name');
+    if (values.role && values.role !== 'member' && values.role !== 'admin') throw new UsageError('--role must be member or admin');
+    const tokens = values.tokens === undefined ? undefined : Number(values.tokens);
+    const user = await createUser(
+      database.db,
+      { email: values.email, password: values.password, name: values.name, username: values.username, role: values.role as 'member' | 'admin' | undefined, tokens },
+      config.passwordCost,
+    );
+    return `Created ${user.roles.includes('admin') ? 'admin' : 'member'} ${user.username} <${user.email}> (id ${user.id}) with ${user.balance} tokens.`;
+  },
+  'settings set': async (database, _config, args) => {
+    const [key, ...rest] = args;
+    if (!key || rest.length === 0) throw new UsageError('settings set needs <key> <value>');
+    const value = await new SettingsService(database.db).set(key, rest.join(' '));
+    return `${key} = ${JSON.stringify(value)}`;
+  },
+  'settings list': async (database) => JSON.stringify(await new SettingsService(database.db).getPublic(), null, 2),
+  'country block': async (database, config, [code]) => {
+    if (!code) throw new UsageError('country block needs a country code, e.g. DE');
+    const service = new CountryBlockService(database.db, await GeoIp.open(), config.trustedCountryHeader);
+    await service.block(code);
+    return `Blocked: ${(await service.list()).join(', ')}`;
+  },
+  'country unblock': async (database, config, [code]) => {
+    if (!code) throw new UsageError('country unblock needs a country code, e.g. DE');
+    const service = new CountryBlockService(database.db, await GeoIp.open(), config.trustedCountryHeader);
+    const removed = await service.unblock(code);
+    const left = await service.list();
+    return `${removed ? `Unblocked ${code.toUpperCase()}` : `${code.toUpperCase()} was not blocked`}. Blocked now: ${left.length ? left.join(', ') : 'none'}`;
+  },
+  'country list': async (database, config) => {
+    const list = await new CountryBlockService(database.db, await GeoIp.open(), config.trustedCountryHeader).list();
+    return list.length ? list.join('\n') : 'No country is blocked.';
+  },
+};
+
+class UsageError extends Error {}
+
+export async function runCli(argv: string[], env = process.env): Promise<{ code: number; output: string }> {
+  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') return { code: argv.length ? 0 : 2, output: HELP };
+  const two = `${argv[0]} ${argv[1] ?? ''}`;
+  const [name, args] = commands[two] ? [two, argv.slice(2)] : commands[argv[0]!] ? [argv[0]!, argv.slice(1)] : [null, []];
+  if (!name) return { code: 2, output: `Unknown command '${argv.join(' ')}'.\n\n${HELP}` };
+  let config: Config;
+  try {
+    config = getConfig(env);
+  } catch (err) {
+    return { code: 2, output: String((err as Error).message) };
+  }
+  const lock = config.databaseUrl ? null : new DataDirLock(config.dataDir);
+  let database: Database | null = null;
+  try {
+    lock?.acquire('cli');
+    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pgdata') });
+    if (name !== 'migrate') await database.migrate();
+    return { code: 0, output: await commands[name]!(database, config, args) };
+  } catch (err) {
+    if (err instanceof DataDirBusyError || err instanceof UsageError || err instanceof ConfigError) return { code: 2, output: err.message };
+    if (err instanceof AppError) return { code: 1, output: `Error: ${err.message}` };
+    throw err;
+  } finally {
+    await database?.close().catch(() => {});
+    lock?.release();
+  }
+}
+
+if (import.meta.main) {
+  const { code, output } = await runCli(process.argv.slice(2));
+  (code === 0 ? console.log : console.error)(output);
+  process.exit(code);
+}

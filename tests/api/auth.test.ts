@@ -1,0 +1,148 @@
+import { count, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { sessions } from '../../src/server/db/schema.ts';
+import { createMember, login, PASSWORD, useApi } from '../helpers/api.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('POST /auth/login', () => {
+  const h = useApi();
+
+  it('accepts a username or an e-mail (any case) and returns a token that /users/me accepts raw and as Bearer', async () => {
+    const user = await createMember(h, { username: 'alice', email: 'Alice@Example.com', tokens: 30 });
+    for (const payload of [{ username: 'alice' }, { email: 'alice@example.com' }, { username: 'ALICE@EXAMPLE.COM' }]) {
+      const res = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { ...payload, password: PASSWORD } });
+      expect(res.statusCode).toBe(200);
+      const { token } = res.json().data;
+      for (const authorization of [token, `Bearer ${token}`]) {
+        const me = await h.app.inject({ url: '/api/users/me', headers: { authorization } });
+        expect(me.statusCode).toBe(200);
+        expect(me.json()).toMatchObject({ status: 0, data: { _id: user.id, username: 'alice', balance: 30, roles: ['member'] } });
+        expect(me.json().data).not.toHaveProperty('passwordHash');
+      }
+    }
+  });
+
+  it('gives the session the lifetime of the cookie: 365 days with remember, 1 day without', async () => {
+    await createMember(h, { username: 'bob' });
+    const long = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'bob', password: PASSWORD, remember: true } });
+    const short = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'bob', password: PASSWORD, remember: false } });
+    const days = (res: typeof long) => (Date.parse(res.json().data.expiresAt) - Date.now()) / DAY;
+    expect(days(long)).toBeGreaterThan(364.9);
+    expect(days(long)).toBeLessThanOrEqual(365);
+    expect(days(short)).toBeGreaterThan(0.99);
+    expect(days(short)).toBeLessThanOrEqual(1);
+  });
+
+  it('refuses a wrong password with 422 and the message, and creates no session', async () => {
+    const user = await createMember(h, { username: 'carol' });
+    const res = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'carol', password: 'wrong-password' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ statusCode: 422, error: 'INVALID_CREDENTIALS', message: 'Incorrect credentials!' });
+    const [{ n }] = await h.database.db.select({ n: count() }).from(sessions).where(eq(sessions.userId, user.id));
+    expect(n).toBe(0);
+  });
+
+  it('answers an unknown account exactly like a wrong password', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'nobody-here', password: 'whatever' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('Incorrect credentials!');
+  });
+
+  it('rejects malformed bodies with 400 listing every failing field, and writes nothing', async () => {
+    const before = await h.database.db.select({ n: count() }).from(sessions);
+    const cases: [unknown, RegExp[]][] = [
+      [{ username: 'x' }, [/password/]],
+      [{ username: 5, password: 7 }, [/username must be string/, /password must be string/]],
+      [{ username: 'x', password: 'y', admin: true }, [/additional properties 'admin'/]],
+      [{ password: 'y' }, [/username or email/]],
+      [{ username: 'x', password: 'y', remember: 'yes' }, [/remember must be boolean/]],
+    ];
+    for (const [payload, patterns] of cases) {
+      const res = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ statusCode: 400, error: 'VALIDATION_ERROR' });
+      for (const p of patterns) expect(res.json().message).toMatch(p);
+    }
+    const invalidJson = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{"username":', headers: { 'content-type': 'application/json' } });
+    expect(invalidJson.statusCode).toBe(400);
+    expect(invalidJson.json().error).toBe('BAD_REQUEST');
+    const wrongType = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: 'username=x', headers: { 'content-type': 'text/xml' } });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json()).toMatchObject({ statusCode: 415, error: 'UNSUPPORTED_MEDIA_TYPE' });
+    const huge = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'x', password: 'p'.repeat(300_000) } });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().error).toBe('PAYLOAD_TOO_LARGE');
+    expect(await h.database.db.select({ n: count() }).from(sessions)).toEqual(before);
+  });
+});
+
+describe('sessions', () => {
+  const h = useApi();
+
+  it('/users/me without a token, with garbage, or with an unknown token is 401 with the contract body', async () => {
+    for (const headers of [{}, { authorization: 'Bearer' }, { authorization: 'x'.repeat(43) }, { authorization: 'Bearer ' + 'y'.repeat(43) }]) {
+      const res = await h.app.inject({ url: '/api/users/me', headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ statusCode: 401, error: 'UNAUTHORIZED' });
+    }
+  });
+
+  it('logout revokes exactly that session on the server', async () => {
+    await createMember(h, { username: 'dave' });
+    const a = await login(h, 'dave');
+    const b = await login(h, 'dave');
+    const out = await h.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: a } });
+    expect(out.statusCode).toBe(200);
+    expect((await h.app.inject({ url: '/api/users/me', headers: { authorization: a } })).statusCode).toBe(401);
+    expect((await h.app.inject({ url: '/api/users/me', headers: { authorization: b } })).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: a } })).statusCode).toBe(401);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const user = await createMember(h, { username: 'erin' });
+    const token = await login(h, 'erin');
+    const rows = await h.database.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.tokenHash).not.toContain(token);
+    expect(rows[0]!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('an expired session is refused', async () => {
+    await createMember(h, { username: 'frank' });
+    const token = await login(h, 'frank');
+    await h.database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect((await h.app.inject({ url: '/api/users/me', headers: { authorization: token } })).statusCode).toBe(401);
+  });
+});
+
+describe('login rate limits', () => {
+  const h = useApi({ LOGIN_LIMIT_PER_IP: '5', LOGIN_LIMIT_PER_ACCOUNT: '3' });
+
+  it('limits attempts per account across addresses, with 429 and Retry-After', async () => {
+    await createMember(h, { username: 'grace' });
+    const attempt = (ip: string) =>
+      h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'grace', password: 'nope' }, remoteAddress: ip });
+    for (let i = 0; i < 3; i++) expect((await attempt(`203.0.113.${i + 1}`)).statusCode).toBe(422);
+    const blocked = await attempt('203.0.113.50');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(blocked.json()).toMatchObject({ statusCode: 429, error: 'RATE_LIMITED' });
+    expect(blocked.json().message).toMatch(/Try again in \d+ seconds/);
+    // the right password does not get through either while the account is limited
+    const right = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'grace', password: PASSWORD }, remoteAddress: '203.0.113.51' });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('limits attempts per address across accounts', async () => {
+    const attempt = (n: number) =>
+      h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: `user${n}`, password: 'nope' }, remoteAddress: '198.51.100.7' });
+    for (let i = 0; i < 5; i++) expect((await attempt(i)).statusCode).toBe(422);
+    const blocked = await attempt(99);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    // another address is not affected
+    const other = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'user1', password: 'nope' }, remoteAddress: '198.51.100.8' });
+    expect(other.statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { CountryBlockService } from '../../src/server/modules/country-block/country-block.service.ts';
+import { GeoIp } from '../../src/server/lib/geoip.ts';
+import { testConfig, useApi } from '../helpers/api.ts';
+
+describe('GET /settings/public and POST /settings/keys', () => {
+  const h = useApi();
+
+  it('returns the public settings as a flat map, with the defaults of SPEC.md (USD, $) and menus', async () => {
+    const res = await h.app.inject({ url: '/api/settings/public' });
+    expect(res.statusCode).toBe(200);
+    const { data } = res.json();
+    expect(data).toMatchObject({ siteName: 'Tessera', currency: 'USD', currencySymbol: '$', maintenanceMode: false, gaCode: '' });
+    expect(Array.isArray(data.menus)).toBe(true);
+  });
+
+  it('filters by group, shows an operator change at once, and never returns private keys', async () => {
+    await h.app.services.settings.set('siteName', 'Mosaic');
+    await h.app.services.settings.set('paymentSecret', 'sk_live_x', { public: false });
+    const all = (await h.app.inject({ url: '/api/settings/public' })).json().data;
+    expect(all.siteName).toBe('Mosaic');
+    expect(all).not.toHaveProperty('paymentSecret');
+    const commerce = (await h.app.inject({ url: '/api/settings/public?group=commerce' })).json().data;
+    expect(commerce).toEqual({ currency: 'USD', currencySymbol: '$' });
+    const keys = await h.app.inject({ method: 'POST', url: '/api/settings/keys', payload: { keys: ['siteName', 'paymentSecret', 'nope'] } });
+    expect(keys.json().data).toEqual({ siteName: 'Mosaic' });
+  });
+
+  it('rejects bad input with 400', async () => {
+    expect((await h.app.inject({ method: 'POST', url: '/api/settings/keys', payload: { keys: [] } })).statusCode).toBe(400);
+    expect((await h.app.inject({ method: 'POST', url: '/api/settings/keys', payload: { keys: 'siteName' } })).statusCode).toBe(400);
+    expect((await h.app.inject({ url: `/api/settings/public?group=${'x'.repeat(80)}` })).statusCode).toBe(400);
+  });
+
+  it('refuses a value of the wrong type for a known key', async () => {
+    await expect(h.app.services.settings.set('maintenanceMode', 'perhaps')).rejects.toThrow(/must be a boolean/);
+    expect((await h.app.inject({ url: '/api/settings/public' })).json().data.maintenanceMode).toBe(false);
+  });
+});
+
+describe('GET /country-block/check', () => {
+  const h = useApi({ TRUSTED_COUNTRY_HEADER: '' });
+
+  it('blocks a listed country by the caller address (local GeoIP), never a local or private address', async () => {
+    await h.app.services.countryBlock.block('us');
+    const check = (remoteAddress: string) => h.app.inject({ url: '/api/country-block/check', remoteAddress }).then((r) => r.json().data);
+    expect(await check('8.8.8.8')).toEqual({ blocked: true, country: 'US' });
+    expect(await check('81.2.69.142')).toEqual({ blocked: false, country: 'GB' });
+    for (const local of ['127.0.0.1', '::1', '10.1.2.3', '192.168.1.20', '172.20.0.5', '::ffff:127.0.0.1', 'fe80::1']) {
+      expect(await check(local)).toEqual({ blocked: false, country: null });
+    }
+    await h.app.services.countryBlock.unblock('US');
+    expect(await check('8.8.8.8')).toEqual({ blocked: false, country: 'US' });
+  });
+
+  it('trusts the address forwarded by a trusted proxy (loopback), not by anyone else', async () => {
+    await h.app.services.countryBlock.block('US');
+    const viaLoopback = await h.app.inject({ url: '/api/country-block/check', remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '8.8.8.8' } });
+    expect(viaLoopback.json().data.blocked).toBe(true);
+    const spoofed = await h.app.inject({ url: '/api/country-block/check', remoteAddress: '81.2.69.142', headers: { 'x-forwarded-for': '8.8.8.8' } });
+    expect(spoofed.json().data).toEqual({ blocked: false, country: 'GB' });
+    await h.app.services.countryBlock.unblock('US');
+  });
+
+  it('refuses a code that is not ISO 3166-1 alpha-2', async () => {
+    await expect(h.app.services.countryBlock.block('Germany')).rejects.toThrow(/alpha-2/);
+  });
+});
+
+describe('trusted CDN country header', () => {
+  const h = useApi({ TRUSTED_COUNTRY_HEADER: 'CF-IPCountry' });
+
+  it('uses the header when the operator enabled it, else GeoIP', async () => {
+    await h.app.services.countryBlock.block('FR');
+    const withHeader = await h.app.inject({ url: '/api/country-block/check', remoteAddress: '127.0.0.1', headers: { 'cf-ipcountry': 'fr' } });
+    expect(withHeader.json().data).toEqual({ blocked: true, country: 'FR' });
+    const garbage = await h.app.inject({ url: '/api/country-block/check', remoteAddress: '81.2.69.142', headers: { 'cf-ipcountry': 'XX<script>' } });
+    expect(garbage.json().data).toEqual({ blocked: false, country: 'GB' });
+  });
+
+  it('ignores the header when the operator did not enable it', async () => {
+    const service = new CountryBlockService(h.database.db, await GeoIp.open(), null);
+    expect(service.country({ ip: '127.0.0.1', headers: { 'cf-ipcountry': 'FR' } })).toBeNull();
+  });
+});
+
+describe('health, docs and errors', () => {
+  const h = useApi();
+
+  it('GET /health reports the database and the version', async () => {
+    const res = await h.app.inject({ url: '/api/health' });
+    expect(res.json()).toEqual({ status: 0, data: { status: 'ok', db: true, version: expect.any(String) } });
+  });
+
+  it('serves the OpenAPI document generated from the route schemas, and a browsable page', async () => {
+    const doc = (await h.app.inject({ url: '/api/docs/json' })).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/users/me', '/api/settings/public', '/api/country-block/check']));
+    expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('password');
+    const page = await h.app.inject({ url: '/api/docs' });
+    expect([200, 302]).toContain(page.statusCode);
+  });
+
+  it('unknown API routes are 404 with the contract body', async () => {
+    const res = await h.app.inject({ url: '/api/no/such/thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ statusCode: 404, error: 'NOT_FOUND' });
+  });
+
+  it('a thrown error is a 500 with a generic message and a request id, never internals', async () => {
+    const app = await buildApp(testConfig(), { database: h.database, realtime: false });
+    app.get('/api/boom', async () => {
+      throw new Error('relation "users" does not exist at SELECT password_hash');
+    });
+    const res = await app.inject({ url: '/api/boom' });
+    await app.close();
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body).toMatchObject({ statusCode: 500, error: 'INTERNAL_ERROR', requestId: expect.any(String) });
+    expect(body.message).toContain(body.requestId);
+    expect(res.body).not.toMatch(/password_hash|relation|at SELECT|\.ts:/);
+  });
+});

@@ -1,0 +1,91 @@
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import { getConfig, type Config } from '../../src/server/config.ts';
+import { openDatabase, type Database } from '../../src/server/db/client.ts';
+import * as schema from '../../src/server/db/schema.ts';
+import { SettingsService } from '../../src/server/modules/settings/settings.service.ts';
+import { createUser, type CreateUserInput } from '../../src/server/modules/users/users.service.ts';
+import type { App } from '../../src/server/types.ts';
+
+export const PASSWORD = 'member-pass-123';
+
+let shared: Promise<Database> | null = null;
+
+/** The worker's database: in-memory PGlite, or (DATABASE_URL) a PostgreSQL database of its own for this run. */
+export function testDatabase(): Promise<Database> {
+  shared ??= (async () => {
+    let databaseUrl: string | null = null;
+    if (process.env.DATABASE_URL) {
+      const name = `tessera_t_${process.env.TESSERA_TEST_RUN ?? 'adhoc'}_${process.env.VITEST_POOL_ID ?? process.pid}`;
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+      if (!exists.rowCount) await admin.query(`create database "${name}"`);
+      await admin.end();
+      const url = new URL(process.env.DATABASE_URL);
+      url.pathname = `/${name}`;
+      databaseUrl = url.href;
+    }
+    const database = await openDatabase({ databaseUrl, pgliteDir: null });
+    await database.migrate();
+    return database;
+  })();
+  return shared;
+}
+
+const tableNames = Object.values(schema)
+  .filter((t): t is PgTable => is(t, PgTable))
+  .map((t) => `"${getTableName(t)}"`);
+
+/** Empties every table and writes the default settings again. */
+export async function resetDatabase(database: Database): Promise<void> {
+  await database.db.execute(sql.raw(`truncate ${tableNames.join(', ')} cascade`));
+  await new SettingsService(database.db).ensureDefaults();
+}
+
+export const testConfig = (env: NodeJS.ProcessEnv = {}): Config => getConfig({ NODE_ENV: 'test', ...env });
+
+export interface ApiHarness {
+  app: App;
+  database: Database;
+  config: Config;
+}
+
+/**
+ * beforeAll: a fresh app on the worker's database with empty tables; afterAll: close the app (not the database).
+ * Returns a harness whose fields are filled once beforeAll ran.
+ */
+export function useApi(env: NodeJS.ProcessEnv = {}, opts: { realtime?: boolean; listen?: boolean } = {}): ApiHarness {
+  const harness = {} as ApiHarness;
+  beforeAll(async () => {
+    harness.database = await testDatabase();
+    await resetDatabase(harness.database);
+    harness.config = testConfig(env);
+    harness.app = await buildApp(harness.config, { database: harness.database, realtime: opts.realtime ?? false });
+    if (opts.listen) await harness.app.listen({ port: 0, host: '127.0.0.1' });
+    else await harness.app.ready();
+  });
+  afterAll(async () => {
+    await harness.app?.close();
+  });
+  return harness;
+}
+
+let counter = 0;
+export async function createMember(h: ApiHarness, input: Partial<CreateUserInput> = {}) {
+  counter++;
+  return createUser(
+    h.database.db,
+    { email: `m${counter}-${Date.now()}@test.local`, username: `m${counter}x${Date.now() % 100000}`, name: `Member ${counter}`, password: PASSWORD, ...input },
+    h.config.passwordCost,
+  );
+}
+
+export async function login(h: ApiHarness, username: string, password = PASSWORD, remember?: boolean): Promise<string> {
+  const res = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password, remember } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return res.json().data.token;
+}
