@@ -80,7 +80,7 @@ async function renderAstro(handler: AstroHandler, request: FastifyRequest, reply
 }
 
 /** `fetch` for the site's server-side API client that runs the request inside this process (no socket). */
-function inProcessFetch(app: FastifyInstance) {
+export function inProcessFetch(app: FastifyInstance) {
   return async (input: string | URL | Request, init: RequestInit | undefined, clientIp: string, forwarded: Record<string, string>): Promise<Response> => {
     const url = new URL(input instanceof Request ? input.url : input, 'http://in-process');
     const res = await app.inject({

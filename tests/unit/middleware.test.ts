@@ -1,0 +1,116 @@
+import { describe, expect, it, vi } from 'vitest';
+import { authGuard, guardRedirect } from '../../src/middleware/auth-guard.ts';
+import { pageMeta } from '../../src/middleware/page-meta.ts';
+import { session } from '../../src/middleware/session.ts';
+import { decideSiteMode, siteMode } from '../../src/middleware/site-mode.ts';
+import { DEFAULT_PUBLIC_SETTINGS } from '../../src/shared/default-settings.ts';
+
+const member = { _id: 'u1', name: 'Mia', username: 'mia', email: 'm@x', avatar: '/a.svg', cover: null, balance: 5, roles: ['member'], verifiedEmail: true, status: 'active', createdAt: '' };
+
+/** A stub of Astro's middleware context: only what the middleware touches. */
+function stubContext(opts: { route: string; token?: string | null; me?: () => Promise<unknown>; settings?: object; blocked?: boolean; user?: object | null }) {
+  const deleted: string[] = [];
+  const ctx = {
+    routePattern: opts.route,
+    locals: {
+      token: opts.token ?? null,
+      user: opts.user ?? null,
+      settings: DEFAULT_PUBLIC_SETTINGS,
+      siteMode: 'normal',
+      country: null,
+      api: {
+        me: opts.me ?? (async () => ({ data: member })),
+        publicSettings: async () => ({ data: { ...DEFAULT_PUBLIC_SETTINGS, ...opts.settings } }),
+        countryCheck: async () => ({ data: { blocked: opts.blocked ?? false, country: opts.blocked ? 'FR' : null } }),
+      },
+    },
+    cookies: { delete: (name: string) => deleted.push(name) },
+    redirect: (to: string) => new Response(null, { status: 302, headers: { location: to } }),
+  };
+  const next = vi.fn(async (rewrite?: string) => new Response(rewrite ?? `render ${opts.route}`));
+  return { ctx, next, deleted };
+}
+
+const run = async (mw: typeof session, c: ReturnType<typeof stubContext>) => (await mw(c.ctx as never, c.next as never)) as Response;
+
+describe('pages declare what they need', () => {
+  it('reads each page\'s exported meta by route pattern', () => {
+    expect(pageMeta('/account')).toEqual({ requiresAuth: true });
+    expect(pageMeta('/auth/login')).toMatchObject({ availableInMaintenance: true });
+    expect(pageMeta('/')).toEqual({});
+    expect(pageMeta('/not/a/page')).toEqual({});
+  });
+});
+
+describe('site mode', () => {
+  it('blocked takes precedence over maintenance', () => {
+    expect(decideSiteMode({ blocked: true, maintenanceMode: true, isAdmin: true, availableInMaintenance: true })).toBe('blocked');
+    expect(decideSiteMode({ blocked: false, maintenanceMode: true, isAdmin: false, availableInMaintenance: false })).toBe('maintenance');
+    expect(decideSiteMode({ blocked: false, maintenanceMode: true, isAdmin: true, availableInMaintenance: false })).toBe('normal');
+    expect(decideSiteMode({ blocked: false, maintenanceMode: true, isAdmin: false, availableInMaintenance: true })).toBe('normal');
+    expect(decideSiteMode({ blocked: false, maintenanceMode: false, isAdmin: false, availableInMaintenance: false })).toBe('normal');
+  });
+
+  it('replaces the page with the blocked page when the country is blocked, even in maintenance', async () => {
+    const c = stubContext({ route: '/', blocked: true, settings: { maintenanceMode: true } });
+    expect(await (await run(siteMode, c)).text()).toBe('/site/blocked');
+    expect(c.ctx.locals.siteMode).toBe('blocked');
+  });
+
+  it('replaces the page with the maintenance page, but not the login page', async () => {
+    const home = stubContext({ route: '/', settings: { maintenanceMode: true } });
+    expect(await (await run(siteMode, home)).text()).toBe('/site/maintenance');
+    const loginPage = stubContext({ route: '/auth/login', settings: { maintenanceMode: true } });
+    expect(await (await run(siteMode, loginPage)).text()).toBe('render /auth/login');
+  });
+
+  it('stores the public settings for the layouts', async () => {
+    const c = stubContext({ route: '/', settings: { siteName: 'Mosaic' } });
+    await run(siteMode, c);
+    expect(c.ctx.locals.settings.siteName).toBe('Mosaic');
+    expect(c.ctx.locals.siteMode).toBe('normal');
+  });
+});
+
+describe('session', () => {
+  it('puts the member of the token cookie in locals', async () => {
+    const c = stubContext({ route: '/', token: 't' });
+    await run(session, c);
+    expect(c.ctx.locals.user).toEqual(member);
+  });
+
+  it('a failed token fetch on a page that requires login removes the token and goes to /auth/login', async () => {
+    const c = stubContext({ route: '/account', token: 'stale', me: async () => Promise.reject(new Error('Forbidden in the action!')) });
+    const res = await run(session, c);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/auth/login');
+    expect(c.deleted).toEqual(['token']);
+    expect(c.next).not.toHaveBeenCalled();
+  });
+
+  it('a failed token fetch elsewhere is ignored', async () => {
+    const c = stubContext({ route: '/', token: 'stale', me: async () => Promise.reject(new Error('x')) });
+    expect(await (await run(session, c)).text()).toBe('render /');
+    expect(c.deleted).toEqual([]);
+    expect(c.ctx.locals.user).toBeNull();
+  });
+});
+
+describe('auth guard', () => {
+  it('sends a visitor without a member from a page that requires login to /auth/login', async () => {
+    const res = await run(authGuard, stubContext({ route: '/account' }));
+    expect(res.headers.get('location')).toBe('/auth/login');
+  });
+
+  it('a page that must not redirect renders for anonymous visitors', () => {
+    expect(guardRedirect({ requiresAuth: true, noRedirect: true }, false)).toBeNull();
+    expect(guardRedirect({ requiresAuth: true }, false)).toBe('/auth/login');
+    expect(guardRedirect({ requiresAuth: true }, true)).toBeNull();
+    expect(guardRedirect({}, false)).toBeNull();
+  });
+
+  it('lets a member through, and public pages for everyone', async () => {
+    expect(await (await run(authGuard, stubContext({ route: '/account', user: member }))).text()).toBe('render /account');
+    expect(await (await run(authGuard, stubContext({ route: '/' }))).text()).toBe('render /');
+  });
+});
