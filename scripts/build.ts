@@ -56,7 +56,9 @@ export function ensureBuilt({ force = false } = {}): void {
   const hash = sourceHash();
   console.log('Building the site…');
   const astro = path.join(root, 'node_modules', 'astro', 'bin', 'astro.mjs');
-  const result = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } });
+  // Always a production build, whoever calls it (Vitest sets NODE_ENV=test, which would emit development JSX).
+  const env = { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' };
+  const result = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error(`astro build failed (exit ${result.status})`);
   console.log(`Precompressed ${precompress()} client files.`);
   fs.writeFileSync(stampFile, hash);

@@ -62,7 +62,7 @@ async function renderAstro(handler: AstroHandler, request: FastifyRequest, reply
   const sink = Object.assign(body, {
     statusCode: 200,
     statusMessage: '',
-    req: undefined,
+    req: request.raw,
     writeHead(status: number, a?: string | OutgoingHttpHeaders, b?: OutgoingHttpHeaders) {
       head.resolve({ status, headers: (typeof a === 'object' ? a : b) ?? {} });
       return sink;

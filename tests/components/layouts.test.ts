@@ -1,0 +1,94 @@
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { getContainerRenderer } from '@astrojs/react/container-renderer';
+import { loadRenderers } from 'astro:container';
+import { beforeAll, describe, expect, it } from 'vitest';
+import PrimaryLayout from '../../src/layouts/PrimaryLayout.astro';
+import PublicLayout from '../../src/layouts/PublicLayout.astro';
+import BlankLayout from '../../src/layouts/BlankLayout.astro';
+import AuthLayout from '../../src/layouts/AuthLayout.astro';
+import Maintenance from '../../src/pages/site/maintenance.astro';
+import Blocked from '../../src/pages/site/blocked.astro';
+import { DEFAULT_PUBLIC_SETTINGS } from '../../src/shared/default-settings.ts';
+import type { CurrentUser } from '../../src/shared/contracts/users.ts';
+
+let container: AstroContainer;
+beforeAll(async () => {
+  container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
+});
+
+const member: CurrentUser = { _id: 'u1', name: 'Mia Member', username: 'mia', email: 'mia@x.test', avatar: '/images/avatar-placeholder.svg', cover: null, balance: 1234, roles: ['member'], verifiedEmail: true, status: 'active', createdAt: '' };
+const locals = (over: Partial<App.Locals> = {}) => ({ settings: DEFAULT_PUBLIC_SETTINGS, user: null, token: null, country: null, siteMode: 'normal', ...over }) as App.Locals;
+const render = (component: Parameters<AstroContainer['renderToString']>[0], l: App.Locals, request = new Request('http://localhost/')) =>
+  container.renderToString(component, { locals: l, request, slots: { default: '<p>page body</p>' } });
+
+describe('PrimaryLayout', () => {
+  it('has header with brand and menu from settings, the content, back-to-top and footer content', async () => {
+    const html = await render(PrimaryLayout, locals({ settings: { ...DEFAULT_PUBLIC_SETTINGS, siteName: 'Mosaic', footerContent: '<b>Made in Lisbon</b>' } }));
+    expect(html).toContain('data-layout="primary"');
+    expect(html).toMatch(/<header class="site-header"[\s\S]*Mosaic[\s\S]*<\/header>/);
+    expect(html).toContain('<p>page body</p>');
+    expect(html).toContain('id="back-to-top"');
+    expect(html).toMatch(/<footer[\s\S]*<b>Made in Lisbon<\/b>[\s\S]*<\/footer>/);
+    for (const item of DEFAULT_PUBLIC_SETTINGS.menus.filter((m) => m.section === 'main')) expect(html).toContain(`href="${item.path}"`);
+    expect(html).toContain('<title>Mosaic</title>');
+  });
+
+  it('anonymous: a login link and no island (no React)', async () => {
+    const html = await render(PrimaryLayout, locals());
+    expect(html).toContain('href="/auth/login"');
+    expect(html).not.toContain('<astro-island');
+  });
+
+  it("member: an island with the member's name, avatar and balance", async () => {
+    const html = await render(PrimaryLayout, locals({ user: member }));
+    expect(html).toContain('<astro-island');
+    expect(html).toContain('Mia Member');
+    expect(html).toContain('1,234');
+    expect(html).not.toContain('data-testid="login-link"');
+  });
+
+  it('adds Google Analytics only when gaCode is set', async () => {
+    expect(await render(PrimaryLayout, locals())).not.toContain('googletagmanager');
+    const html = await render(PrimaryLayout, locals({ settings: { ...DEFAULT_PUBLIC_SETTINGS, gaCode: 'G-TEST123' } }));
+    expect(html).toContain('https://www.googletagmanager.com/gtag/js?id=G-TEST123');
+    const hostile = await render(PrimaryLayout, locals({ settings: { ...DEFAULT_PUBLIC_SETTINGS, gaCode: '"><script>alert(1)</script>' } }));
+    expect(hostile).not.toContain('googletagmanager');
+    expect(hostile).not.toContain('<script>alert(1)');
+  });
+
+  it('the settings handed to the browser cannot break out of their script tag', async () => {
+    const html = await render(PrimaryLayout, locals({ settings: { ...DEFAULT_PUBLIC_SETTINGS, siteName: '</script><script>alert(1)</script>' } }));
+    expect(html).not.toContain('</script><script>alert(1)');
+  });
+});
+
+describe('the other layouts', () => {
+  it('public is bare, blank has nothing around the content, auth shows the login image', async () => {
+    const pub = await render(PublicLayout, locals());
+    expect(pub).toContain('data-layout="public"');
+    expect(pub).not.toContain('site-header');
+    const blank = await render(BlankLayout, locals());
+    expect(blank).toContain('data-layout="blank"');
+    expect(blank).not.toContain('<main');
+    const auth = await render(AuthLayout, locals());
+    expect(auth).toContain('data-layout="auth"');
+    expect(auth).toContain(DEFAULT_PUBLIC_SETTINGS.loginPlaceholderImage);
+  });
+});
+
+describe('status pages', () => {
+  it('the maintenance page answers 503 with Retry-After when the site is in maintenance', async () => {
+    const res = await container.renderToResponse(Maintenance, { locals: locals({ siteMode: 'maintenance' }) });
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('600');
+    expect(await res.text()).toContain("We'll be right back");
+  });
+
+  it('the blocked page answers 451 when the country is blocked, and sends everyone else home', async () => {
+    const res = await container.renderToResponse(Blocked, { locals: locals({ siteMode: 'blocked' }) });
+    expect(res.status).toBe(451);
+    expect(await res.text()).toContain('Not available in your region');
+    const normal = await container.renderToResponse(Blocked, { locals: locals() });
+    expect(normal.status).toBe(302);
+  });
+});

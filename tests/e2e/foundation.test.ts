@@ -1,0 +1,140 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumMissing, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
+
+const DAY_S = 24 * 60 * 60;
+
+describe.skipIf(chromiumMissing)('the foundation in a browser', () => {
+  const e2e = useE2e();
+  const base = () => e2e.server.url;
+
+  /** Every script the page loaded, with its text. */
+  async function scripts(page: Page, url: string) {
+    const loaded: Promise<string>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') loaded.push(res.text());
+    });
+    await page.goto(url, { waitUntil: 'networkidle' });
+    return Promise.all(loaded);
+  }
+
+  it('anonymous home renders in the primary layout with zero React on the page', async () => {
+    const page = await e2e.browser.newPage();
+    const texts = await scripts(page, `${base()}/`);
+    expect(await page.getAttribute('html', 'data-layout')).toBe('primary');
+    for (const landmark of ['header', 'main', 'footer']) expect(await page.locator(landmark).count()).toBe(1);
+    expect(await page.locator('astro-island').count()).toBe(0);
+    expect(texts.length).toBeGreaterThan(0);
+    for (const t of texts) expect(t).not.toMatch(/react\.dev\/errors|Minified React error|__SECRET_INTERNALS|react-dom/);
+    expect(await page.textContent('header')).toContain('Tessera');
+    await screenshot(page, 'home-anonymous');
+    await page.close();
+  });
+
+  it('a page that requires auth sends an anonymous visitor to /auth/login', async () => {
+    const page = await e2e.browser.newPage();
+    await page.goto(`${base()}/account`);
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
+    await page.close();
+  });
+
+  it('login with the demo member shows name and balance in the header, and the live status connected', async () => {
+    const ctx = await e2e.browser.newContext();
+    const page = await ctx.newPage();
+    await logIn(page, base());
+    expect(await page.textContent('[data-testid=member-name]')).toBe('Mia Member');
+    expect(await page.textContent('[data-testid=balance]')).toContain('250');
+    await page.waitForSelector('[data-testid=live-status][data-status=connected]', { timeout: 10_000 });
+    const token = (await ctx.cookies()).find((c) => c.name === 'token')!;
+    expect(token.expires - Date.now() / 1000).toBeGreaterThan(364 * DAY_S);
+    await page.goto(`${base()}/account`);
+    expect(await page.textContent('h1')).toBe('My account');
+    expect(await page.textContent('[data-testid=account-balance]')).toContain('250 tokens');
+    await page.click('.member-button');
+    await screenshot(page, 'member-menu');
+    await ctx.close();
+  });
+
+  it('without remember the token cookie lasts one day', async () => {
+    const ctx = await e2e.browser.newContext();
+    const page = await ctx.newPage();
+    await logIn(page, base(), 'member2', 'member-pass-123', false);
+    const token = (await ctx.cookies()).find((c) => c.name === 'token')!;
+    const left = token.expires - Date.now() / 1000;
+    expect(left).toBeGreaterThan(0.9 * DAY_S);
+    expect(left).toBeLessThan(1.1 * DAY_S);
+    await ctx.close();
+  });
+
+  it("a wrong password shows the server's message and stays on the login page", async () => {
+    const page = await e2e.browser.newPage();
+    await page.goto(`${base()}/auth/login`);
+    await page.fill('#login', 'member');
+    await page.fill('#password', 'not-the-password');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('[role=alert]');
+    expect(await page.textContent('[role=alert]')).toBe('Incorrect credentials!');
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
+    await screenshot(page, 'login-failed');
+    await page.close();
+  });
+
+  it("logout shows 'Log out!' and lands on /auth/login; the session is over", async () => {
+    const ctx = await e2e.browser.newContext();
+    const page = await ctx.newPage();
+    await logIn(page, base());
+    await page.click('.member-button');
+    await Promise.all([page.waitForURL(`${base()}/auth/login`), page.click('text=Log out')]);
+    await page.waitForSelector('.toast');
+    expect(await page.textContent('.toast')).toBe('Log out!');
+    expect((await ctx.cookies()).find((c) => c.name === 'token')).toBeUndefined();
+    await page.goto(`${base()}/account`);
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
+    await ctx.close();
+  });
+
+  it('an API call answered 401 lands on /login', async () => {
+    const ctx = await e2e.browser.newContext();
+    const page = await ctx.newPage();
+    await logIn(page, base());
+    // The session ends elsewhere (another device logs it out) ...
+    const token = (await ctx.cookies()).find((c) => c.name === 'token')!.value;
+    const out = await fetch(`${base()}/api/auth/logout`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: '{}' });
+    expect(out.status).toBe(200);
+    // ... so the next call this page makes answers 401.
+    await page.click('.member-button');
+    await Promise.all([page.waitForURL(`${base()}/login`), page.click('text=Log out')]);
+    expect(await page.textContent('[data-testid=session-ended]')).toContain('log in again');
+    await screenshot(page, 'login-after-401');
+    await ctx.close();
+  });
+
+  it('back-to-top appears past 400 px and scrolls to the top; the context menu is disabled', async () => {
+    const page = await e2e.browser.newPage({ viewport: { width: 390, height: 500 } });
+    await page.goto(`${base()}/`);
+    await page.evaluate(() => (document.querySelector('main')!.style.minHeight = '3000px'));
+    const button = page.locator('#back-to-top');
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await page.waitForTimeout(100);
+    expect(await button.evaluate((b) => b.classList.contains('visible'))).toBe(false);
+    await page.evaluate(() => window.scrollTo(0, 900));
+    await page.waitForFunction(() => document.getElementById('back-to-top')!.classList.contains('visible'));
+    const started = Date.now();
+    await button.click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThan(300);
+    expect(took).toBeLessThan(1500);
+    const prevented = await page.evaluate(() => !document.body.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, cancelable: true })));
+    expect(prevented).toBe(true);
+    await page.close();
+  });
+
+  it('unknown pages get the 404 page', async () => {
+    const page = await e2e.browser.newPage();
+    const res = await page.goto(`${base()}/no/such/page`);
+    expect(res!.status()).toBe(404);
+    expect(await page.textContent('h1')).toBe('Page not found');
+    await page.close();
+  });
+});

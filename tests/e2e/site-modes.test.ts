@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { chromiumMissing, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
+
+describe.skipIf(chromiumMissing)('maintenance mode and country block, set by the operator CLI', () => {
+  const e2e = useE2e({
+    env: { TRUSTED_COUNTRY_HEADER: 'x-test-country' },
+    cli: [
+      ['settings', 'set', 'maintenanceMode', 'true'],
+      ['country', 'block', 'FR'],
+    ],
+  });
+  const base = () => e2e.server.url;
+
+  it('maintenance replaces every page with the maintenance page (503)', async () => {
+    const page = await e2e.browser.newPage();
+    for (const path of ['/', '/account', '/videos']) {
+      const res = await page.goto(`${base()}${path}`);
+      expect(res!.status()).toBe(503);
+      expect(await page.getAttribute('[data-site-mode]', 'data-site-mode')).toBe('maintenance');
+    }
+    await screenshot(page, 'maintenance');
+    await page.close();
+  });
+
+  it('a visitor from a blocked country sees the blocked page, which wins over maintenance', async () => {
+    const ctx = await e2e.browser.newContext({ extraHTTPHeaders: { 'x-test-country': 'FR' } });
+    const page = await ctx.newPage();
+    const res = await page.goto(`${base()}/`);
+    expect(res!.status()).toBe(451);
+    expect(await page.getAttribute('[data-site-mode]', 'data-site-mode')).toBe('blocked');
+    expect(await page.textContent('h1')).toBe('Not available in your region');
+    const login = await page.goto(`${base()}/auth/login`);
+    expect(login!.status()).toBe(451);
+    await screenshot(page, 'blocked');
+    await ctx.close();
+  });
+
+  it('the login page stays open in maintenance, and an admin then sees the site', async () => {
+    const ctx = await e2e.browser.newContext();
+    const page = await ctx.newPage();
+    await logIn(page, base(), 'admin', 'admin-pass-123');
+    expect(await page.getAttribute('html', 'data-layout')).toBe('primary');
+    expect(await page.textContent('[data-testid=member-name]')).toBe('Ada Admin');
+    await ctx.close();
+  });
+});

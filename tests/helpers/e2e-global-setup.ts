@@ -1,0 +1,13 @@
+import { ensureBuilt } from '../../scripts/build.ts';
+import { CHROMIUM_PATH, hasChromium } from './browser.ts';
+
+/** Browser tests run against the production build, in the system Chromium. */
+export default function setup() {
+  if (!hasChromium()) {
+    const message = `Browser tests need Chromium at ${CHROMIUM_PATH}: install it with 'apt-get install chromium' (or set CHROMIUM_PATH).`;
+    if (process.env.CI) throw new Error(message);
+    console.warn(`\n  ⚠  ${message}\n  ⚠  The e2e tests are SKIPPED on this machine.\n`);
+    return;
+  }
+  ensureBuilt();
+}
