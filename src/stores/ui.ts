@@ -3,7 +3,7 @@ import type { PublicSettings } from '../shared/contracts/settings.ts';
 import { onResetAll } from './reset.ts';
 
 /** UI values kept in localStorage (SPEC.md §3); menus are stored as JSON text. */
-export interface UiValues {
+export type UiValues = {
   theme: 'light' | 'dark';
   siteName: string;
   logo: string;
@@ -13,7 +13,7 @@ export interface UiValues {
   footerContent: string;
   currencySymbol: string;
   currency: string;
-}
+};
 
 export const UI_DEFAULTS: UiValues = {
   theme: 'light',

@@ -37,8 +37,8 @@ export function testDatabase(): Promise<Database> {
 }
 
 const tableNames = Object.values(schema)
-  .filter((t): t is PgTable => is(t, PgTable))
-  .map((t) => `"${getTableName(t)}"`);
+  .filter((t) => is(t, PgTable))
+  .map((t) => `"${getTableName(t as PgTable)}"`);
 
 /** Empties every table and writes the default settings again. */
 export async function resetDatabase(database: Database): Promise<void> {

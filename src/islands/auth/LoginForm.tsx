@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $auth, login } from '../../stores/auth.ts';
 
@@ -7,7 +7,7 @@ export default function LoginForm() {
   const { login: state } = useStore($auth);
   const [remember, setRemember] = useState(true);
 
-  async function submit(e: FormEvent<HTMLFormElement>) {
+  async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (state.requesting) return;
     const form = new FormData(e.currentTarget);

@@ -1,10 +1,9 @@
 import { createRequire } from 'node:module';
 import { BlockList, isIP } from 'node:net';
-import maxmind, { type Reader } from 'maxmind';
+import maxmind, { type Reader, type Response } from 'maxmind';
 
-interface CountryRecord {
-  country_code?: string;
-}
+/** The ip-location-db country databases hold `{ country_code }` records (not MaxMind's own layout). */
+type CountryRecord = { country_code?: string };
 
 /** Loopback, private, link-local and carrier-grade NAT ranges: never blocked, never looked up. */
 const local = new BlockList();
@@ -25,18 +24,18 @@ export function isLocalAddress(ip: string): boolean {
 
 /** Country lookups from the local GeoIP database shipped in an npm data package; never a remote call. */
 export class GeoIp {
-  private readonly reader: Reader<CountryRecord>;
-  private constructor(reader: Reader<CountryRecord>) {
+  private readonly reader: Reader<Response>;
+  private constructor(reader: Reader<Response>) {
     this.reader = reader;
   }
 
   static async open(file = createRequire(import.meta.url).resolve('@ip-location-db/geo-whois-asn-country-mmdb/geo-whois-asn-country.mmdb')) {
-    return new GeoIp(await maxmind.open<CountryRecord>(file, { cache: { max: 10_000 } }));
+    return new GeoIp(await maxmind.open<Response>(file, { cache: { max: 10_000 } }));
   }
 
   /** ISO 3166-1 alpha-2 code of a public address, or null (local or unknown). */
   country(ip: string): string | null {
     if (isLocalAddress(ip)) return null;
-    return this.reader.get(normaliseIp(ip))?.country_code ?? null;
+    return (this.reader.get(normaliseIp(ip)) as CountryRecord | null)?.country_code ?? null;
   }
 }

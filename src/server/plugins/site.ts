@@ -93,6 +93,6 @@ export function inProcessFetch(app: FastifyInstance) {
     const headers = new Headers();
     for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) for (const one of [v].flat()) headers.append(k, String(one));
     const empty = res.statusCode === 204 || res.statusCode === 205 || res.statusCode === 304;
-    return new Response(empty ? null : res.rawPayload, { status: res.statusCode, headers });
+    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
   };
 }

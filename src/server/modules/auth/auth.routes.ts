@@ -28,7 +28,7 @@ export async function authRoutes(app: App) {
       onRequest: app.rateLimit({ max: perIp, timeWindow: windowMs, keyGenerator: (req) => `login-ip:${req.ip}`, errorResponseBuilder: tooMany }),
       preHandler: async (req) => {
         const limit = await accountLimit(req);
-        if (limit.isExceeded) throw tooMany(req, limit);
+        if (!limit.isAllowed && limit.isExceeded) throw tooMany(req, limit);
       },
     },
     async (request) => ok(await app.services.auth.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] })),
