@@ -9,6 +9,7 @@ import { GeoIp } from './lib/geoip.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerRealtime } from './plugins/realtime.ts';
+import { registerShutdown } from './plugins/shutdown.ts';
 import { registerValidation } from './plugins/validation.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -55,6 +56,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   registerValidation(app);
   registerErrorHandler(app);
   registerAuth(app);
+  registerShutdown(app);
   app.addSchema(ErrorBody);
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

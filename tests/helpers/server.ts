@@ -18,7 +18,7 @@ export interface TestServer {
  * `cli` commands run first against the same folder (e.g. ['settings', 'set', 'maintenanceMode', 'true']).
  */
 export async function startServer(opts: { env?: Record<string, string>; cli?: string[][] } = {}): Promise<TestServer> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-'));
+  const dataDir = opts.env?.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-'));
   const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', PASSWORD_COST: '4096', LOG_LEVEL: 'warn', DATABASE_URL: '', ...opts.env };
   for (const args of opts.cli ?? []) {
     const r = spawnSync(process.execPath, ['src/server/cli/index.ts', ...args], { cwd: root, env, encoding: 'utf8' });

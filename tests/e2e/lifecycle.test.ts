@@ -1,0 +1,71 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { io } from 'socket.io-client';
+import { describe, expect, it } from 'vitest';
+import { startServer } from '../helpers/server.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const cli = (dataDir: string, ...args: string[]) =>
+  spawnSync(process.execPath, ['src/server/cli/index.ts', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production' }, encoding: 'utf8' });
+
+describe('the server process', () => {
+  it('prints the demo logins, holds the data folder, stops cleanly on SIGTERM, and restarts on the same data', async () => {
+    // A high password cost makes a login take a few hundred ms: long enough to be in flight when SIGTERM arrives.
+    const first = await startServer({ env: { PASSWORD_COST: '131072' } });
+    const dataDir = first.dataDir;
+    try {
+      expect(first.output()).toMatch(/member\s+member\s+member@tessera\.local\s+member-pass-123/);
+      expect(first.output()).toContain('/api/docs');
+
+      // The CLI cannot open the folder while the server holds it, and says so.
+      const busy = cli(dataDir, 'settings', 'set', 'siteName', 'Busy');
+      expect(busy.status).toBe(2);
+      expect(busy.stderr).toMatch(/in use by the Tessera server \(pid \d+/);
+
+      // A live connection is closed by the shutdown; the process exits 0 and releases the folder.
+      const socket = io(first.url, { transports: ['websocket'], reconnection: false });
+      await new Promise<void>((r) => socket.once('connect', () => r()));
+      const disconnected = new Promise<string>((r) => socket.once('disconnect', (reason) => r(reason)));
+      const inFlight = fetch(`${first.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'member', password: 'member-pass-123' }) });
+      await new Promise((r) => setTimeout(r, 60));
+      first.process.kill('SIGTERM');
+      // The request that was being served completes; new ones are refused while closing.
+      expect((await inFlight).status).toBe(200);
+      const exitCode = await new Promise<number | null>((r) => first.process.once('exit', (code) => r(code)));
+      expect(exitCode).toBe(0);
+      expect(await disconnected).toBe('io server disconnect');
+      expect(fs.existsSync(path.join(dataDir, 'tessera.lock'))).toBe(false);
+
+      // Now the CLI works on the same data ...
+      expect(cli(dataDir, 'settings', 'set', 'siteName', 'Mosaic').status).toBe(0);
+      expect(cli(dataDir, 'seed').stdout).toContain('already has its demo seed');
+    } finally {
+      first.process.kill('SIGKILL');
+    }
+
+    // ... and a second start reuses the data (no second seed, the operator's change kept).
+    const second = await startServer({ env: { DATA_DIR: dataDir, PASSWORD_COST: '131072' } });
+    try {
+      const settings = await (await fetch(`${second.url}/api/settings/public`)).json();
+      expect(settings.data.siteName).toBe('Mosaic');
+      const login = await fetch(`${second.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'member', password: 'member-pass-123' }) });
+      expect(login.status).toBe(200);
+      expect(second.output()).toMatch(/ready in \d+ ms/);
+    } finally {
+      await second.stop();
+    }
+  });
+
+  it('SEED=none starts with settings but no demo accounts', async () => {
+    const server = await startServer({ env: { SEED: 'none' } });
+    try {
+      const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'member', password: 'member-pass-123' }) });
+      expect(login.status).toBe(422);
+      expect((await (await fetch(`${server.url}/api/settings/public`)).json()).data.siteName).toBe('Tessera');
+      expect(server.output()).not.toContain('Demo logins');
+    } finally {
+      await server.stop();
+    }
+  });
+});
