@@ -135,6 +135,23 @@ describe.skipIf(chromiumMissing)('the foundation in a browser', () => {
     await page.close();
   });
 
+  it('the theme follows the system until the member picks one, and the choice survives a reload', async () => {
+    const ctx = await e2e.browser.newContext({ colorScheme: 'dark' });
+    const page = await ctx.newPage();
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.goto(`${base()}/`);
+    expect(await background()).toBe('rgb(15, 15, 19)');
+    await screenshot(page, 'home-dark');
+    await page.click('#theme-toggle');
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    expect(await background()).toBe('rgb(247, 247, 248)');
+    await page.reload();
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light');
+    expect(await background()).toBe('rgb(247, 247, 248)');
+    expect(await page.evaluate(() => localStorage.getItem('ui:theme'))).toBe('light');
+    await ctx.close();
+  });
+
   it('unknown pages get the 404 page', async () => {
     const page = await e2e.browser.newPage();
     const res = await page.goto(`${base()}/no/such/page`);
