@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 
 /** Everything the server reads from the environment, validated and typed. The one reader of process.env. */
@@ -34,6 +35,10 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** The version in package.json, also when the server is started without npm. */
+const packageVersion = (): string =>
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')).version as string;
 
 function int(env: NodeJS.ProcessEnv, key: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[key];
@@ -78,6 +83,6 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 256 * 1024, 1024),
     appSecret: env.APP_SECRET || null,
     distDir: path.resolve(cwd, 'dist'),
-    version: env.npm_package_version || '0.1.0',
+    version: packageVersion(),
   };
 }
