@@ -14,19 +14,17 @@ export function tesseraDevServer(): AstroIntegration {
         if (!server.httpServer || process.env.VITEST) return;
         // Loaded by Node itself (type stripping), not through Vite, so the API runs exactly as in production.
         const { getConfig } = await import(path.resolve('src/server/config.ts'));
-        const { DataDirLock, openDatabase } = await import(path.resolve('src/server/db/client.ts'));
+        const { openConfiguredDatabase } = await import(path.resolve('src/server/db/client.ts'));
         const { prepareDatabase } = await import(path.resolve('src/server/db/seed.ts'));
         const { buildApp } = await import(path.resolve('src/server/app.ts'));
         const config = getConfig({ ...process.env, NODE_ENV: 'development' });
-        const lock = config.databaseUrl ? null : new DataDirLock(config.dataDir);
-        lock?.acquire('dev server');
-        const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pgdata') });
+        const database = await openConfiguredDatabase(config, 'dev server');
         await prepareDatabase(database, config);
         const app = await buildApp(config, { database, serverFactory: () => server.httpServer });
         await app.ready();
         server.middlewares.use((req, res, next) => (req.url?.startsWith('/api/') || req.url === '/api' ? app.routing(req, res) : next()));
         server.httpServer?.once('close', () => {
-          void app.close().then(() => database.close()).finally(() => lock?.release());
+          void app.close().finally(() => database.close());
         });
         logger.info('API, live connection and database mounted (same port)');
       },

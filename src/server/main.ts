@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { ConfigError, getConfig, type Config } from './config.ts';
-import { DataDirBusyError, DataDirLock, openDatabase } from './db/client.ts';
+import { DataDirBusyError, openConfiguredDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, prepareDatabase } from './db/seed.ts';
 import { buildApp } from './app.ts';
 import { registerSite } from './plugins/site.ts';
@@ -8,17 +8,12 @@ import { registerSite } from './plugins/site.ts';
 /** Opens the database (PGlite in DATA_DIR unless DATABASE_URL), prepares it, and serves site + API + live on one port. */
 export async function startServer(config: Config) {
   const started = performance.now();
-  const lock = config.databaseUrl ? null : new DataDirLock(config.dataDir);
-  lock?.acquire('server');
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pgdata') });
+  const database = await openConfiguredDatabase(config, 'server');
   try {
     const { seeded } = await prepareDatabase(database, config);
     const app = await buildApp(config, { database });
     await registerSite(app, config.distDir);
-    app.addHook('onClose', async () => {
-      await database.close();
-      lock?.release();
-    });
+    app.addHook('onClose', () => database.close());
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
@@ -26,7 +21,6 @@ export async function startServer(config: Config) {
     return { app, url: `http://${host}:${port}`, seeded, readyMs: Math.round(performance.now() - started), database };
   } catch (err) {
     await database.close().catch(() => {});
-    lock?.release();
     throw err;
   }
 }

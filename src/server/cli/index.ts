@@ -1,8 +1,7 @@
 /** Operator CLI: `npm run cli -- <command>`, with the server's own configuration (DATA_DIR, DATABASE_URL). */
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, getConfig, type Config } from '../config.ts';
-import { DataDirBusyError, DataDirLock, openDatabase, type Database } from '../db/client.ts';
+import { DataDirBusyError, openConfiguredDatabase, type Database } from '../db/client.ts';
 import { prepareDatabase, seedDemo } from '../db/seed.ts';
 import { AppError } from '../errors.ts';
 import { GeoIp } from '../lib/geoip.ts';
@@ -63,24 +62,28 @@ const commands: Record<string, Command> = {
   'settings list': async (database) => JSON.stringify(await new SettingsService(database.db).getPublic(), null, 2),
   'country block': async (database, config, [code]) => {
     if (!code) throw new UsageError('country block needs a country code, e.g. DE');
-    const service = new CountryBlockService(database.db, await GeoIp.open(), config.trustedCountryHeader);
+    const service = await countryService(database, config);
     await service.block(code);
     return `Blocked: ${(await service.list()).join(', ')}`;
   },
   'country unblock': async (database, config, [code]) => {
     if (!code) throw new UsageError('country unblock needs a country code, e.g. DE');
-    const service = new CountryBlockService(database.db, await GeoIp.open(), config.trustedCountryHeader);
+    const service = await countryService(database, config);
     const removed = await service.unblock(code);
     const left = await service.list();
     return `${removed ? `Unblocked ${code.toUpperCase()}` : `${code.toUpperCase()} was not blocked`}. Blocked now: ${left.length ? left.join(', ') : 'none'}`;
   },
   'country list': async (database, config) => {
-    const list = await new CountryBlockService(database.db, await GeoIp.open(), config.trustedCountryHeader).list();
+    const list = await (await countryService(database, config)).list();
     return list.length ? list.join('\n') : 'No country is blocked.';
   },
 };
 
 class UsageError extends Error {}
+
+async function countryService(database: Database, config: Config) {
+  return new CountryBlockService(database.db, await GeoIp.open(), config.trustedCountryHeader);
+}
 
 export async function runCli(argv: string[], env = process.env): Promise<{ code: number; output: string }> {
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h') || argv[0] === 'help') return { code: argv.length ? 0 : 2, output: HELP };
@@ -93,11 +96,9 @@ export async function runCli(argv: string[], env = process.env): Promise<{ code:
   } catch (err) {
     return { code: 2, output: String((err as Error).message) };
   }
-  const lock = config.databaseUrl ? null : new DataDirLock(config.dataDir);
   let database: Database | null = null;
   try {
-    lock?.acquire('cli');
-    database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pgdata') });
+    database = await openConfiguredDatabase(config, 'cli');
     if (name !== 'migrate') await database.migrate();
     return { code: 0, output: await commands[name]!(database, config, args) };
   } catch (err) {
@@ -106,7 +107,6 @@ export async function runCli(argv: string[], env = process.env): Promise<{ code:
     throw err;
   } finally {
     await database?.close().catch(() => {});
-    lock?.release();
   }
 }
 

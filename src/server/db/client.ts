@@ -66,6 +66,31 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   };
 }
 
+/**
+ * Opens the database the configuration names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR/pgdata, holding
+ * the data-folder lock for `role` until `close()`. A folder held by another live process throws DataDirBusyError.
+ */
+export async function openConfiguredDatabase(config: { databaseUrl: string | null; dataDir: string }, role: string): Promise<Database> {
+  const lock = config.databaseUrl ? null : new DataDirLock(config.dataDir);
+  lock?.acquire(role);
+  try {
+    const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pgdata') });
+    return {
+      ...database,
+      close: async () => {
+        try {
+          await database.close();
+        } finally {
+          lock?.release();
+        }
+      },
+    };
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
+}
+
 export async function ping(db: Db): Promise<boolean> {
   try {
     await db.execute(sql`select 1`);
