@@ -13,6 +13,7 @@ import { registerShutdown } from './plugins/shutdown.ts';
 import { registerValidation } from './plugins/validation.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { countryBlockRoutes } from './modules/country-block/country-block.routes.ts';
 import { CountryBlockService } from './modules/country-block/country-block.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -73,7 +74,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, authRoutes, usersRoutes, settingsRoutes, countryBlockRoutes]) await api.register(routes);
+      for (const routes of [healthRoutes, authRoutes, usersRoutes, settingsRoutes, countryBlockRoutes, categoriesRoutes]) await api.register(routes);
     },
     { prefix: '/api' },
   );

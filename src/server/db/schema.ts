@@ -83,3 +83,18 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/** Categories of every content group (API.md: `_id, group, name, slug, description, ordering`). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    group: text('group', { enum: ['video', 'gallery', 'story', 'product', 'post'] }).notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull().default(''),
+    ordering: integer('ordering').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('categories_slug_key').on(t.slug), index('categories_group_idx').on(t.group, t.ordering)],
+);

@@ -5,6 +5,8 @@ import type { Database } from './client.ts';
 import { SettingsService } from '../modules/settings/settings.service.ts';
 import { createUser } from '../modules/users/users.service.ts';
 import { findUserByLogin } from '../modules/users/users.repository.ts';
+import { insertCategories } from '../modules/categories/categories.repository.ts';
+import { DEMO_CATEGORIES } from './demo-categories.ts';
 
 /** The demo accounts `npm start` prints; also what the browser tests log in with. */
 export const DEMO_ACCOUNTS = [
@@ -23,7 +25,7 @@ export async function prepareDatabase(database: Database, config: Pick<Config, '
   return { seeded: false };
 }
 
-/** Adds the demo accounts unless this database already had its demo seed. Idempotent. */
+/** Adds the demo accounts and categories unless this database already had its demo seed. Idempotent. */
 export async function seedDemo(database: Database, passwordCost: number): Promise<{ seeded: boolean }> {
   const { db } = database;
   const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER));
@@ -31,6 +33,7 @@ export async function seedDemo(database: Database, passwordCost: number): Promis
   for (const account of DEMO_ACCOUNTS) {
     if (!(await findUserByLogin(db, account.email))) await createUser(db, { ...account, verifiedEmail: true }, passwordCost);
   }
+  await insertCategories(db, DEMO_CATEGORIES);
   await db.insert(appMeta).values({ key: DEMO_MARKER, value: new Date().toISOString() }).onConflictDoNothing();
   return { seeded: true };
 }

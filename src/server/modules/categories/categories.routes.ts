@@ -1,0 +1,19 @@
+import { Category, CategorySearchQuery } from '../../../shared/contracts/categories.ts';
+import { Envelope, ErrorBody, ListPayload } from '../../../shared/contracts/common.ts';
+import { ok, type App } from '../../types.ts';
+import { searchCategories } from './categories.repository.ts';
+
+export async function categoriesRoutes(app: App) {
+  app.get(
+    '/assets/categories/search',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Categories, by group, in their ordering',
+        querystring: CategorySearchQuery,
+        response: { 200: Envelope(ListPayload(Category)), 400: ErrorBody },
+      },
+    },
+    async (request) => ok(await searchCategories(app.database.db, request.query)),
+  );
+}
