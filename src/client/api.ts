@@ -2,6 +2,7 @@ import Cookies from 'js-cookie';
 import { PUBLIC_API_BASE } from 'astro:env/client';
 import { createApiClient, type ApiClientOptions } from '../shared/api-client.ts';
 import { apiCalls } from '../shared/calls.ts';
+import { UNAUTHORIZED_ROUTE } from '../shared/routes.ts';
 
 /** The token cookie (SPEC.md §3): 365 days with remember, 1 day without. */
 export const tokenCookie = {
@@ -13,7 +14,7 @@ export const tokenCookie = {
 let options: ApiClientOptions = {
   baseUrl: PUBLIC_API_BASE,
   getToken: tokenCookie.get,
-  onUnauthorized: () => window.location.assign('/login'),
+  onUnauthorized: () => window.location.assign(UNAUTHORIZED_ROUTE),
 };
 
 /** The browser's API client, used by stores (islands never fetch by themselves). */

@@ -1,7 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
+import { LOGIN_ROUTE } from '../shared/routes.ts';
 import { pageMeta, type PageMeta } from './page-meta.ts';
-
-export const LOGIN_ROUTE = '/auth/login';
 
 /** Where a visitor must go instead of this page, or null to render it. */
 export function guardRedirect(meta: PageMeta, loggedIn: boolean): string | null {

@@ -1,4 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
+import { LOGIN_ROUTE } from '../shared/routes.ts';
 import { pageMeta } from './page-meta.ts';
 
 /**
@@ -13,7 +14,7 @@ export const session = defineMiddleware(async (ctx, next) => {
   } catch {
     if (pageMeta(ctx.routePattern).requiresAuth) {
       ctx.cookies.delete('token', { path: '/' });
-      return ctx.redirect('/auth/login');
+      return ctx.redirect(LOGIN_ROUTE);
     }
   }
   return next();

@@ -2,6 +2,7 @@ import { map } from 'nanostores';
 import { api, tokenCookie } from '../client/api.ts';
 import { FORBIDDEN_IN_ACTION, INCORRECT_CREDENTIALS, LOGGED_OUT } from '../shared/messages.ts';
 import type { LoginBody } from '../shared/contracts/auth.ts';
+import { HOME_ROUTE, LOGIN_ROUTE } from '../shared/routes.ts';
 import { onResetAll, resetAll } from './reset.ts';
 import { flashToast } from './toast.ts';
 import { setUser } from './user.ts';
@@ -39,7 +40,7 @@ export async function login(body: LoginBody): Promise<boolean> {
     tokenCookie.set(data.token, body.remember !== false);
     setUser((await api.me()).data);
     $auth.set({ ...$auth.get(), loggedIn: true, login: { requesting: false, success: true, error: null } });
-    navigation.go('/');
+    navigation.go(HOME_ROUTE);
     return true;
   } catch (err) {
     const message = err instanceof Error && err.message ? err.message : INCORRECT_CREDENTIALS;
@@ -63,7 +64,7 @@ export async function logout(): Promise<void> {
   tokenCookie.remove();
   if (sessionGone) return;
   flashToast(LOGGED_OUT, 'success');
-  navigation.go('/auth/login');
+  navigation.go(LOGIN_ROUTE);
 }
 
 onResetAll(() => $auth.set(initial()));

@@ -25,7 +25,8 @@ export async function authRoutes(app: App) {
     '/auth/login',
     {
       schema: { tags: ['auth'], summary: 'Log in with username or email and password', body: LoginBody, response: { 200: Envelope(LoginResult), ...errors } },
-      onRequest: app.rateLimit({ max: perIp, timeWindow: windowMs, keyGenerator: (req) => `login-ip:${req.ip}`, errorResponseBuilder: tooMany }),
+      // Keyed by the plugin's default: the client address, IPv6 grouped by /64 so a prefix cannot rotate around it.
+      onRequest: app.rateLimit({ max: perIp, timeWindow: windowMs, errorResponseBuilder: tooMany }),
       preHandler: async (req) => {
         const limit = await accountLimit(req);
         if (!limit.isAllowed && limit.isExceeded) throw tooMany(req, limit);
