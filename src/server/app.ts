@@ -11,6 +11,23 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { registerRealtime } from './plugins/realtime.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
 import { registerValidation } from './plugins/validation.ts';
+import { registerMedia } from './plugins/media.ts';
+import { resolveAppSecret } from './db/app-secret.ts';
+import { MediaSigner } from './lib/signed-url.ts';
+import { createStorage, type Storage } from './lib/storage/storage.ts';
+import { MediaView } from './modules/catalogue/media-view.ts';
+import { bannersRoutes } from './modules/banners/banners.routes.ts';
+import { galleriesRoutes } from './modules/galleries/galleries.routes.ts';
+import { GalleriesService } from './modules/galleries/galleries.service.ts';
+import { postsRoutes } from './modules/posts/posts.routes.ts';
+import { PostsService } from './modules/posts/posts.service.ts';
+import { productsRoutes } from './modules/products/products.routes.ts';
+import { ProductsService } from './modules/products/products.service.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { storiesRoutes } from './modules/stories/stories.routes.ts';
+import { StoriesService } from './modules/stories/stories.service.ts';
+import { videosRoutes } from './modules/videos/videos.routes.ts';
+import { VideosService } from './modules/videos/videos.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
@@ -29,10 +46,12 @@ export interface BuildOptions {
   realtime?: boolean;
   /** Use an existing HTTP server (the Astro dev server) instead of Fastify's own; the app is then never `listen`ed. */
   serverFactory?: () => import('node:http').Server | null;
+  /** Media storage (default: the one the configuration names). */
+  storage?: Storage;
 }
 
 /** The API application: plugins, then modules under `/api`, one error handler. main.ts adds the site around it. */
-export async function buildApp(config: Config, { database, realtime = true, serverFactory }: BuildOptions): Promise<App> {
+export async function buildApp(config: Config, { database, realtime = true, serverFactory, storage }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -45,12 +64,22 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const geo = await GeoIp.open();
+  const signer = new MediaSigner(await resolveAppSecret(database.db, config.appSecret));
+  const media = new MediaView(signer);
+  const catalogue = { db: database.db, media };
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('media', { storage: storage ?? (await createStorage(config.storage)), signer });
   app.decorate('services', {
     auth: new AuthService(database.db, config.passwordCost),
     settings: new SettingsService(database.db),
     countryBlock: new CountryBlockService(database.db, geo, config.trustedCountryHeader),
+    media,
+    videos: new VideosService(catalogue),
+    galleries: new GalleriesService(catalogue),
+    stories: new StoriesService(catalogue),
+    posts: new PostsService(catalogue),
+    products: new ProductsService(catalogue),
   });
   app.decorate('emitToUser', () => {});
 
@@ -71,10 +100,13 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   if (realtime) await registerRealtime(app, { redisUrl: config.redisUrl });
+  await registerMedia(app);
 
   await app.register(
     async (api) => {
-      for (const routes of [healthRoutes, authRoutes, usersRoutes, settingsRoutes, countryBlockRoutes, categoriesRoutes]) await api.register(routes);
+      const modules = [healthRoutes, authRoutes, usersRoutes, settingsRoutes, countryBlockRoutes, categoriesRoutes];
+      const catalogueModules = [videosRoutes, galleriesRoutes, storiesRoutes, postsRoutes, productsRoutes, bannersRoutes, searchRoutes];
+      for (const routes of [...modules, ...catalogueModules]) await api.register(routes);
     },
     { prefix: '/api' },
   );

@@ -29,6 +29,8 @@ export interface Config {
   bodyLimit: number;
   /** Secret for signed media URLs and other HMACs; generated into the data folder when not set. */
   appSecret: string | null;
+  /** Where media files live: a folder on local disk (default DATA_DIR/media), or an S3-compatible bucket. */
+  storage: { driver: 'local'; dir: string } | { driver: 's3'; endpoint: string | null; region: string; bucket: string; accessKeyId: string | null; secretAccessKey: string | null; forcePathStyle: boolean };
   /** Where the built site lives (`dist/`), for the Astro handler and static files. */
   distDir: string;
   version: string;
@@ -82,7 +84,23 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
     },
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 256 * 1024, 1024),
     appSecret: env.APP_SECRET || null,
+    storage: storageConfig(env, path.resolve(cwd, env.DATA_DIR || 'data')),
     distDir: path.resolve(cwd, 'dist'),
     version: packageVersion(),
+  };
+}
+
+function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): Config['storage'] {
+  const driver = oneOf(env, 'STORAGE', ['local', 's3'] as const, 'local');
+  if (driver === 'local') return { driver, dir: path.resolve(dataDir, env.MEDIA_DIR || 'media') };
+  if (!env.S3_BUCKET) throw new ConfigError('STORAGE=s3 needs S3_BUCKET (and S3_ENDPOINT for a non-AWS service)');
+  return {
+    driver,
+    endpoint: env.S3_ENDPOINT || null,
+    region: env.S3_REGION || 'us-east-1',
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID || null,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
   };
 }

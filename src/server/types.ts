@@ -5,12 +5,26 @@ import type { Database } from './db/client.ts';
 import type { AuthContext, AuthService } from './modules/auth/auth.service.ts';
 import type { CountryBlockService } from './modules/country-block/country-block.service.ts';
 import type { SettingsService } from './modules/settings/settings.service.ts';
+import type { MediaView } from './modules/catalogue/media-view.ts';
+import type { VideosService } from './modules/videos/videos.service.ts';
+import type { GalleriesService } from './modules/galleries/galleries.service.ts';
+import type { StoriesService } from './modules/stories/stories.service.ts';
+import type { PostsService } from './modules/posts/posts.service.ts';
+import type { ProductsService } from './modules/products/products.service.ts';
+import type { MediaSigner } from './lib/signed-url.ts';
+import type { Storage } from './lib/storage/storage.ts';
 import type { ServerToClientEvents } from '../shared/socket-events.ts';
 
 export interface Services {
   auth: AuthService;
   settings: SettingsService;
   countryBlock: CountryBlockService;
+  media: MediaView;
+  videos: VideosService;
+  galleries: GalleriesService;
+  stories: StoriesService;
+  posts: PostsService;
+  products: ProductsService;
 }
 
 /** Sends a live event to every connection of one member (a no-op until the realtime plugin is ready). */
@@ -21,6 +35,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     services: Services;
+    /** Where media files live and how their links are signed. */
+    media: { storage: Storage; signer: MediaSigner };
     emitToUser: EmitToUser;
     /** preHandler: 401 unless the request carries a live session. */
     requireAuth: (request: FastifyRequest) => Promise<void>;

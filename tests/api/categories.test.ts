@@ -6,8 +6,8 @@ describe('GET /assets/categories/search and the demo seed', () => {
   const h = useApi();
 
   it('the demo seed adds categories for every group, once', async () => {
-    expect(await seedDemo(h.database, h.config.passwordCost)).toEqual({ seeded: true });
-    expect(await seedDemo(h.database, h.config.passwordCost)).toEqual({ seeded: false });
+    expect(await seedDemo(h.database, h.config)).toEqual({ seeded: true });
+    expect(await seedDemo(h.database, h.config)).toEqual({ seeded: false });
     const all = (await h.app.inject({ url: '/api/assets/categories/search?limit=200' })).json().data;
     const groups = new Set(all.data.map((c: { group: string }) => c.group));
     expect([...groups].sort()).toEqual(['gallery', 'post', 'product', 'story', 'video']);

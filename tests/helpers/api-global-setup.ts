@@ -1,7 +1,12 @@
 import pg from 'pg';
+import { ensureDemoMediaCache } from '../../src/server/db/demo/demo-media.ts';
 
-/** With DATABASE_URL, every worker makes its own database named after this run; they are all dropped at the end. */
+/**
+ * The demo media are built once per machine before any test seeds them. With DATABASE_URL, every worker makes its
+ * own database named after this run; they are all dropped at the end.
+ */
 export default async function setup() {
+  await ensureDemoMediaCache();
   if (!process.env.DATABASE_URL) return;
   const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   process.env.TESSERA_TEST_RUN = run;

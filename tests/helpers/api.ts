@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -46,7 +49,18 @@ export async function resetDatabase(database: Database): Promise<void> {
   await new SettingsService(database.db).ensureDefaults();
 }
 
-export const testConfig = (env: NodeJS.ProcessEnv = {}): Config => getConfig({ NODE_ENV: 'test', ...env });
+let dataDir: string | null = null;
+/** The worker's data folder (media of seeded tests); removed when the process exits. */
+function workerDataDir(): string {
+  if (!dataDir) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-test-'));
+    process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+    dataDir = dir;
+  }
+  return dataDir;
+}
+
+export const testConfig = (env: NodeJS.ProcessEnv = {}): Config => getConfig({ NODE_ENV: 'test', DATA_DIR: workerDataDir(), ...env });
 
 export interface ApiHarness {
   app: App;

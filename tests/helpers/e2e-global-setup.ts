@@ -1,8 +1,9 @@
 import { ensureBuilt } from '../../scripts/build.ts';
 import { CHROMIUM_PATH, hasChromium } from './browser.ts';
+import { ensureDemoMediaCache } from '../../src/server/db/demo/demo-media.ts';
 
 /** Browser tests run against the production build, in the system Chromium. */
-export default function setup() {
+export default async function setup() {
   if (!hasChromium()) {
     const message = `Browser tests need Chromium at ${CHROMIUM_PATH}: install it with 'apt-get install chromium' (or set CHROMIUM_PATH).`;
     if (process.env.CI) throw new Error(message);
@@ -10,4 +11,5 @@ export default function setup() {
     return;
   }
   ensureBuilt();
+  await ensureDemoMediaCache();
 }

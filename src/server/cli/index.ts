@@ -35,7 +35,7 @@ const commands: Record<string, Command> = {
   },
   seed: async (database, config) => {
     await prepareDatabase(database, { ...config, seed: 'none' });
-    const { seeded } = await seedDemo(database, config.passwordCost);
+    const { seeded } = await seedDemo(database, config);
     return seeded ? 'Demo content seeded.' : 'This database already has its demo seed; nothing to do.';
   },
   'user create': async (database, config, args) => {

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { StoredFile, StoredImage } from '../lib/media-types.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -97,4 +98,213 @@ export const categories = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('categories_slug_key').on(t.slug), index('categories_group_idx').on(t.group, t.ordering)],
+);
+
+/** A generated full-text column (see tessera_search_vector in migration 0002). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const search = (expr: ReturnType<typeof sql>) => tsvector('search').generatedAlwaysAs(expr);
+const slug = () => text('slug').notNull();
+const categoryIds = () => uuid('category_ids').array().notNull().default(sql`'{}'::uuid[]`);
+const tags = () => text('tags').array().notNull().default(sql`'{}'::text[]`);
+const status = () => text('status', { enum: ['active', 'inactive'] }).notNull().default('active');
+const priced = () => ({ isSale: boolean('is_sale').notNull().default(false), price: integer('price').notNull().default(0) });
+const stats = () => ({
+  views: integer('stat_views').notNull().default(0),
+  likes: integer('stat_likes').notNull().default(0),
+  favourites: integer('stat_favourites').notNull().default(0),
+  comments: integer('stat_comments').notNull().default(0),
+});
+const image = (name: string) => jsonb(name).$type<StoredImage>();
+/** The indexes every catalogue table has: slug, full text, categories, and the list orders. */
+const catalogueIndexes = (name: string, t: { slug: never; search: never; categoryIds: never; createdAt: never; views: never; status: never }) => [
+  uniqueIndex(`${name}_slug_key`).on(t.slug),
+  index(`${name}_search_idx`).using('gin', t.search),
+  index(`${name}_categories_idx`).using('gin', t.categoryIds),
+  index(`${name}_newest_idx`).on(t.status, t.createdAt),
+  index(`${name}_popular_idx`).on(t.status, t.views),
+];
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: id(),
+    slug: slug(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    tags: tags(),
+    categoryIds: categoryIds(),
+    thumbnail: image('thumbnail').notNull(),
+    video: jsonb('video').$type<StoredFile>().notNull(),
+    teaser: jsonb('teaser').$type<StoredFile>(),
+    ...priced(),
+    isSchedule: boolean('is_schedule').notNull().default(false),
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }),
+    ...stats(),
+    status: status(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    search: search(sql`tessera_search_vector(title, tags, description)`),
+  },
+  (t) => [...catalogueIndexes('videos', t as never), check('videos_price_non_negative', sql`${t.price} >= 0`)],
+);
+
+export const galleries = pgTable(
+  'galleries',
+  {
+    id: id(),
+    slug: slug(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    tags: tags(),
+    categoryIds: categoryIds(),
+    cover: image('cover').notNull(),
+    numOfItems: integer('num_of_items').notNull().default(0),
+    ...priced(),
+    ...stats(),
+    status: status(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    search: search(sql`tessera_search_vector(title, tags, description)`),
+  },
+  (t) => [...catalogueIndexes('galleries', t as never), check('galleries_price_non_negative', sql`${t.price} >= 0`)],
+);
+
+export const photos = pgTable(
+  'photos',
+  {
+    id: id(),
+    target: text('target', { enum: ['gallery', 'video'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    title: text('title').notNull().default(''),
+    image: image('image').notNull(),
+    isCover: boolean('is_cover').notNull().default(false),
+    ordering: integer('ordering').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photos_target_idx').on(t.target, t.targetId, t.ordering)],
+);
+
+export const stories = pgTable(
+  'stories',
+  {
+    id: id(),
+    slug: slug(),
+    title: text('title').notNull(),
+    shortDescription: text('short_description').notNull().default(''),
+    /** Sanitised HTML. */
+    content: text('content').notNull().default(''),
+    tags: tags(),
+    categoryIds: categoryIds(),
+    cover: image('cover').notNull(),
+    ...priced(),
+    ...stats(),
+    status: status(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    // Locked content must not be findable by its words: only the title, tags and teaser are indexed.
+    search: search(sql`tessera_search_vector(title, tags, short_description)`),
+  },
+  (t) => [
+    ...catalogueIndexes('stories', t as never),
+    index('stories_published_idx').on(t.status, t.publishedAt),
+    check('stories_price_non_negative', sql`${t.price} >= 0`),
+  ],
+);
+
+export const posts = pgTable(
+  'posts',
+  {
+    id: id(),
+    slug: slug(),
+    type: text('type', { enum: ['post', 'page'] }).notNull().default('post'),
+    title: text('title').notNull(),
+    shortDescription: text('short_description').notNull().default(''),
+    /** Sanitised HTML. */
+    content: text('content').notNull().default(''),
+    tags: tags(),
+    categoryIds: categoryIds(),
+    image: image('image'),
+    ...stats(),
+    status: status(),
+    publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    search: search(sql`tessera_search_vector(title, tags, short_description || ' ' || regexp_replace(content, '<[^>]*>', ' ', 'g'))`),
+  },
+  (t) => [...catalogueIndexes('posts', t as never), index('posts_type_idx').on(t.type, t.status, t.publishedAt)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    slug: slug(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    type: text('type', { enum: ['digital', 'physical'] }).notNull(),
+    price: integer('price').notNull(),
+    /** Units in stock (physical products); null for digital ones. */
+    stock: integer('stock'),
+    tags: tags(),
+    categoryIds: categoryIds(),
+    images: jsonb('images').$type<StoredImage[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The downloadable file of a digital product; never sent to a client. */
+    file: jsonb('file').$type<StoredFile>(),
+    ...stats(),
+    status: status(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    search: search(sql`tessera_search_vector(name, tags, description)`),
+  },
+  (t) => [
+    ...catalogueIndexes('products', t as never),
+    index('products_type_idx').on(t.type, t.status, t.createdAt),
+    check('products_price_positive', sql`${t.price} > 0`),
+    check('products_stock_non_negative', sql`${t.stock} is null or ${t.stock} >= 0`),
+  ],
+);
+
+/** Site promos (banners), shown by position. */
+export const banners = pgTable(
+  'banners',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    link: text('link').notNull().default(''),
+    position: text('position', { enum: ['top', 'middle', 'bottom'] }).notNull().default('top'),
+    photo: image('photo').notNull(),
+    ordering: integer('ordering').notNull().default(0),
+    status: status(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('banners_position_idx').on(t.status, t.position, t.ordering)],
+);
+
+/** What a member may see of priced items: one row per member and item (written by the token issue's purchases). */
+export const entitlements = pgTable(
+  'entitlements',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    itemType: text('item_type', { enum: ['video', 'gallery', 'story', 'product'] }).notNull(),
+    itemId: uuid('item_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('entitlements_member_item_key').on(t.userId, t.itemType, t.itemId)],
+);
+
+/** A member's like, favourite or watch-later mark on an item (one per member, item and action). */
+export const reactions = pgTable(
+  'reactions',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    objectType: text('object_type', { enum: ['video', 'gallery', 'story', 'product', 'post', 'comment'] }).notNull(),
+    objectId: uuid('object_id').notNull(),
+    action: text('action', { enum: ['like', 'favourite', 'watch_later'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('reactions_member_object_action_key').on(t.userId, t.objectType, t.objectId, t.action)],
 );

@@ -7,6 +7,8 @@ import { createUser } from '../modules/users/users.service.ts';
 import { findUserByLogin } from '../modules/users/users.repository.ts';
 import { insertCategories } from '../modules/categories/categories.repository.ts';
 import { DEMO_CATEGORIES } from './demo-categories.ts';
+import { seedCatalogue } from './demo/seed-catalogue.ts';
+import { createStorage } from '../lib/storage/storage.ts';
 
 /** The demo accounts `npm start` prints; also what the browser tests log in with. */
 export const DEMO_ACCOUNTS = [
@@ -18,15 +20,20 @@ export const DEMO_ACCOUNTS = [
 const DEMO_MARKER = 'seed:demo';
 
 /** Migrations, the default settings, and (once per database, recorded by a marker) the demo content. */
-export async function prepareDatabase(database: Database, config: Pick<Config, 'seed' | 'passwordCost'>) {
+export async function prepareDatabase(database: Database, config: SeedConfig & Pick<Config, 'seed'>) {
   await database.migrate();
   await new SettingsService(database.db).ensureDefaults();
-  if (config.seed === 'demo') return seedDemo(database, config.passwordCost);
+  if (config.seed === 'demo') return seedDemo(database, config);
   return { seeded: false };
 }
 
-/** Adds the demo accounts and categories unless this database already had its demo seed. Idempotent. */
-export async function seedDemo(database: Database, passwordCost: number): Promise<{ seeded: boolean }> {
+type SeedConfig = Pick<Config, 'passwordCost' | 'storage'>;
+
+/**
+ * Adds the demo accounts, categories and catalogue (with its media, into the configured storage) unless this
+ * database already had its demo seed. Idempotent.
+ */
+export async function seedDemo(database: Database, { passwordCost, storage }: SeedConfig): Promise<{ seeded: boolean }> {
   const { db } = database;
   const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER));
   if (marker) return { seeded: false };
@@ -34,6 +41,7 @@ export async function seedDemo(database: Database, passwordCost: number): Promis
     if (!(await findUserByLogin(db, account.email))) await createUser(db, { ...account, verifiedEmail: true }, passwordCost);
   }
   await insertCategories(db, DEMO_CATEGORIES);
+  await seedCatalogue(db, await createStorage(storage));
   await db.insert(appMeta).values({ key: DEMO_MARKER, value: new Date().toISOString() }).onConflictDoNothing();
   return { seeded: true };
 }

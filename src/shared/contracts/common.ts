@@ -21,7 +21,8 @@ export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength:
 
 /** Query parameters shared by every list call; resources add their own filters. */
 export const ListQuery = Type.Object({
-  q: Type.Optional(Type.String({ maxLength: 200 })),
+  /** Free text; longer input is cut to its first 200 characters, never refused. */
+  q: Type.Optional(Type.String()),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 12 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
   sort: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),

@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import type { ImageVariant, StoredImage } from './media-types.ts';
+import type { Storage } from './storage/storage.ts';
+
+/** Widths of the derivatives (each in AVIF and WebP); pages pick one through srcset. */
+export const IMAGE_WIDTHS = [320, 640, 1280] as const;
+/** The stored original is re-encoded (metadata stripped) and at most this wide. */
+const MAX_WIDTH = 2048;
+/** The blurred preview of a locked item: tiny, blurred on the server, scaled up by the page. */
+const PREVIEW_WIDTH = 48;
+
+/**
+ * Stores an uploaded or generated image: the re-encoded original (JPEG), AVIF and WebP derivatives at fixed widths
+ * (never wider than the original), and a small blurred preview. Returns what the catalogue keeps about it.
+ */
+export async function storeImage(storage: Storage, input: Buffer, prefix = `img/${randomUUID()}`): Promise<StoredImage> {
+  const base = sharp(input, { failOn: 'error' }).rotate();
+  const original = await base.clone().resize({ width: MAX_WIDTH, withoutEnlargement: true }).jpeg({ quality: 84, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+  const { width, height } = original.info;
+  const fitting = IMAGE_WIDTHS.filter((w) => w <= width);
+  const widths: number[] = fitting.length ? fitting : [width];
+
+  const variants: ImageVariant[] = [];
+  const writes: Promise<void>[] = [storage.put(`${prefix}/original.jpg`, original.data, 'image/jpeg')];
+  for (const w of widths) {
+    const resized = base.clone().resize({ width: w });
+    const h = Math.round((height * w) / width);
+    const [avif, webp] = await Promise.all([resized.clone().avif({ quality: 52, effort: 2 }).toBuffer(), resized.clone().webp({ quality: 76 }).toBuffer()]);
+    variants.push({ key: `${prefix}/w${w}.avif`, width: w, height: h, format: 'avif' }, { key: `${prefix}/w${w}.webp`, width: w, height: h, format: 'webp' });
+    writes.push(storage.put(`${prefix}/w${w}.avif`, avif, 'image/avif'), storage.put(`${prefix}/w${w}.webp`, webp, 'image/webp'));
+  }
+  const preview = await base.clone().resize({ width: PREVIEW_WIDTH }).blur(1.6).webp({ quality: 45 }).toBuffer();
+  writes.push(storage.put(`${prefix}/preview.webp`, preview, 'image/webp'));
+  await Promise.all(writes);
+  return { key: `${prefix}/original.jpg`, width, height, mimeType: 'image/jpeg', size: original.data.length, variants, previewKey: `${prefix}/preview.webp` };
+}

@@ -1,0 +1,31 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { banners } from '../../db/schema.ts';
+import { Banner, BannerSearchQuery } from '../../../shared/contracts/banners.ts';
+import { Envelope, ErrorBody, ListPayload } from '../../../shared/contracts/common.ts';
+import { ok, type App } from '../../types.ts';
+
+/** Site promos: the active banners of a position, in their ordering. Small enough to need no service of its own. */
+export async function bannersRoutes(app: App) {
+  app.get(
+    '/site-promo/search',
+    { schema: { tags: ['site'], summary: 'Active banners, by position', querystring: BannerSearchQuery, response: { 200: Envelope(ListPayload(Banner)), 400: ErrorBody } } },
+    async (request) => {
+      const { db } = app.database;
+      const where = and(eq(banners.status, 'active'), request.query.position ? eq(banners.position, request.query.position) : undefined);
+      const [rows, total] = await Promise.all([
+        db.select().from(banners).where(where).orderBy(asc(banners.ordering), asc(banners.createdAt)).limit(request.query.limit ?? 12).offset(request.query.offset ?? 0),
+        db.$count(banners, where),
+      ]);
+      const data = rows.map((b) => ({
+        _id: b.id,
+        title: b.title,
+        description: b.description,
+        link: b.link,
+        position: b.position,
+        photo: app.services.media.image(b.photo, false),
+        status: b.status,
+      }));
+      return ok({ data, total });
+    },
+  );
+}

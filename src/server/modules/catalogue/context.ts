@@ -1,0 +1,16 @@
+import type { Db } from '../../db/client.ts';
+import type { MediaView } from './media-view.ts';
+
+/** What the catalogue services share: the database and the media mapper. */
+export interface CatalogueContext {
+  db: Db;
+  media: MediaView;
+}
+
+export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+export const statsOf = (r: { views: number; likes: number; favourites: number; comments: number }) => ({
+  views: r.views,
+  likes: r.likes,
+  favourites: r.favourites,
+  comments: r.comments,
+});

@@ -1,0 +1,88 @@
+import { and, asc, desc, eq, getTableName, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { CatalogueQuery } from '../../../shared/contracts/catalogue.ts';
+
+/** The columns every catalogue table shares, as the list builder needs them. */
+export interface ListColumns {
+  id: PgColumn;
+  status: PgColumn;
+  createdAt: PgColumn;
+  views: PgColumn;
+  categoryIds: PgColumn;
+  search: PgColumn;
+  /** Publication time (stories, posts): 'newest' orders by it and future items stay hidden. */
+  publishedAt?: PgColumn;
+  /** Field sorts allowed by the resource's `sortBy` (title, price ...). */
+  fields: Record<string, PgColumn>;
+}
+
+/** Longest search text used; the rest is cut. */
+export const MAX_QUERY_CHARS = 200;
+const MAX_WORDS = 8;
+
+/**
+ * The full-text query for `q`: English websearch syntax (stems, "phrases", -exclusions) OR every word as a prefix
+ * (`desert` finds "deserts", `des` finds "desert"). Null when `q` holds no word.
+ */
+export function textQuery(q: string | undefined): SQL | null {
+  const text = (q ?? '').slice(0, MAX_QUERY_CHARS).trim();
+  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
+  if (!words.length) return null;
+  const prefix = words.map((w) => `${w}:*`).join(' & ');
+  return sql`(websearch_to_tsquery('english', ${text}) || to_tsquery('simple', ${prefix}))`;
+}
+
+/** WHERE of a public list: active, published, and the shared filters. */
+export function listWhere(c: ListColumns, query: CatalogueQuery, extra: (SQL | undefined)[] = []): { where: SQL; rank: SQL | null } {
+  const filters: (SQL | undefined)[] = [eq(c.status, 'active'), ...extra];
+  if (c.publishedAt) filters.push(lte(c.publishedAt, sql`now()`));
+  const tsq = textQuery(query.q);
+  if (tsq) filters.push(sql`${c.search} @@ ${tsq}`);
+  if (query.categoryId) filters.push(sql`${c.categoryIds} @> array[${query.categoryId}]::uuid[]`);
+  if (query.categoryIds?.length) filters.push(sql`${c.categoryIds} && array[${sql.join(query.categoryIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]`);
+  if (query.excludedId) filters.push(ne(c.id, query.excludedId));
+  const dated = c.publishedAt ?? c.createdAt;
+  if (query.fromDate) filters.push(gte(dated, new Date(query.fromDate)));
+  if (query.toDate) filters.push(lte(dated, new Date(query.toDate)));
+  return { where: and(...filters)!, rank: tsq ? sql`ts_rank(${c.search}, ${tsq})` : null };
+}
+
+/** ORDER BY: relevance when searching without a sortBy; newest/oldest/popular; a field with `sort` (default desc). */
+export function listOrder(c: ListColumns, query: CatalogueQuery, rank: SQL | null): SQL[] {
+  const dated = c.publishedAt ?? c.createdAt;
+  const tie = [desc(dated), desc(c.id)];
+  const by = query.sortBy;
+  if (!by && rank) return [sql`${rank} desc`, ...tie];
+  if (!by || by === 'newest') return tie;
+  if (by === 'oldest') return [asc(dated), asc(c.id)];
+  if (by === 'popular') return [desc(c.views), ...tie];
+  const column = c.fields[by];
+  if (!column) return tie;
+  return [query.sort === 'asc' ? asc(column) : desc(column), ...tie];
+}
+
+/** `"table"."column"`: inside a sub-select drizzle writes columns unqualified, which could bind to the inner table. */
+export const qualified = (column: PgColumn): SQL => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
+
+/** `true`/`false` flags of one viewer on each row, as sub-selects of the list query itself (one query per list). */
+export function viewerFlags(viewerId: string | null, kind: string, idColumn: PgColumn) {
+  const id = qualified(idColumn);
+  if (!viewerId) return { isBought: sql<boolean>`false`, isLiked: sql<boolean>`false`, isFavourited: sql<boolean>`false`, isWatchedLater: sql<boolean>`false` };
+  const reacted = (action: string) =>
+    sql<boolean>`exists(select 1 from reactions r where r.user_id = ${viewerId} and r.object_type = ${kind} and r.object_id = ${id} and r.action = ${action})`;
+  return {
+    isBought: sql<boolean>`exists(select 1 from entitlements e where e.user_id = ${viewerId} and e.item_type = ${kind} and e.item_id = ${id})`,
+    isLiked: reacted('like'),
+    isFavourited: reacted('favourite'),
+    isWatchedLater: reacted('watch_later'),
+  };
+}
+
+/** The item's categories as `[{_id, name, slug}]`, in their ordering, selected with the row. */
+export const categoryRefs = (categoryIds: PgColumn) =>
+  sql<{ _id: string; name: string; slug: string }[]>`(select coalesce(json_agg(json_build_object('_id', c.id, 'name', c.name, 'slug', c.slug) order by c.ordering), '[]'::json) from categories c where c.id = any(${qualified(categoryIds)}))`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Detail lookups accept an `_id` or a slug. */
+export const byIdOrSlug = (c: { id: PgColumn; slug: PgColumn }, idOrSlug: string): SQL => (UUID.test(idOrSlug) ? eq(c.id, idOrSlug) : eq(c.slug, idOrSlug));
+export const isUuid = (s: string) => UUID.test(s);

@@ -1,0 +1,39 @@
+import { galleries, posts, products, stories, videos } from '../../db/schema.ts';
+import type { CatalogueTable } from './catalogue.repository.ts';
+
+const shared = (t: typeof videos | typeof galleries | typeof stories | typeof posts | typeof products) => ({
+  id: t.id,
+  slug: t.slug,
+  status: t.status,
+  createdAt: t.createdAt,
+  views: t.views,
+  categoryIds: t.categoryIds,
+  search: t.search,
+});
+
+/** The catalogue's tables as the shared list code sees them; `fields` are the resource's `sortBy` field names. */
+export const VIDEOS: CatalogueTable<typeof videos> = {
+  kind: 'video',
+  table: videos,
+  columns: { ...shared(videos), fields: { title: videos.title, price: videos.price, createdAt: videos.createdAt } },
+};
+export const GALLERIES: CatalogueTable<typeof galleries> = {
+  kind: 'gallery',
+  table: galleries,
+  columns: { ...shared(galleries), fields: { title: galleries.title, price: galleries.price, createdAt: galleries.createdAt } },
+};
+export const STORIES: CatalogueTable<typeof stories> = {
+  kind: 'story',
+  table: stories,
+  columns: { ...shared(stories), publishedAt: stories.publishedAt, fields: { title: stories.title, price: stories.price, publishedAt: stories.publishedAt } },
+};
+export const POSTS: CatalogueTable<typeof posts> = {
+  kind: 'post',
+  table: posts,
+  columns: { ...shared(posts), publishedAt: posts.publishedAt, fields: { title: posts.title, publishedAt: posts.publishedAt } },
+};
+export const PRODUCTS: CatalogueTable<typeof products> = {
+  kind: 'product',
+  table: products,
+  columns: { ...shared(products), fields: { name: products.name, price: products.price, createdAt: products.createdAt } },
+};

@@ -1,0 +1,38 @@
+import { DetailQuery } from '../../../shared/contracts/catalogue.ts';
+import { Envelope, ErrorBody, IdParams, ListPayload } from '../../../shared/contracts/common.ts';
+import { Gallery, GallerySearchQuery, Photo, PhotoListQuery, PhotoSearchQuery } from '../../../shared/contracts/galleries.ts';
+import { ok, type App } from '../../types.ts';
+import { viewerOf } from '../catalogue/access.ts';
+
+export async function galleriesRoutes(app: App) {
+  const galleries = app.services.galleries;
+  const tags = ['catalogue'];
+  app.get(
+    '/assets/galleries/search',
+    { schema: { tags, summary: 'Galleries: search, filter, sort and page', querystring: GallerySearchQuery, response: { 200: Envelope(ListPayload(Gallery)), 400: ErrorBody } } },
+    async (request) => ok(await galleries.search(request.query, viewerOf(request.auth))),
+  );
+  app.get(
+    '/assets/galleries/:id/view',
+    { schema: { tags, summary: 'One gallery by _id or slug (counts a view)', params: IdParams, querystring: DetailQuery, response: { 200: Envelope(Gallery), 404: ErrorBody } } },
+    async (request) => ok(await galleries.view(request.params.id, viewerOf(request.auth), request.query.countView !== false)),
+  );
+  app.get(
+    '/assets/galleries/:id/photos',
+    {
+      schema: {
+        tags,
+        summary: 'The photos of that gallery, in order; full size only for entitled viewers',
+        params: IdParams,
+        querystring: PhotoListQuery,
+        response: { 200: Envelope(ListPayload(Photo)), 400: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => ok(await galleries.photosOf(request.params.id, request.query, viewerOf(request.auth))),
+  );
+  app.get(
+    '/assets/photos',
+    { schema: { tags, summary: 'Photos, filtered by target and targetId', querystring: PhotoSearchQuery, response: { 200: Envelope(ListPayload(Photo)), 400: ErrorBody } } },
+    async (request) => ok(await galleries.photos(request.query, viewerOf(request.auth))),
+  );
+}

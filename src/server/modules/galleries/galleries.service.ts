@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { galleries } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import type { Gallery, GallerySearchQuery, Photo, PhotoListQuery, PhotoSearchQuery } from '../../../shared/contracts/galleries.ts';
+import { canView, type Viewer } from '../catalogue/access.ts';
+import { countView, findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
+import { statsOf, type CatalogueContext } from '../catalogue/context.ts';
+import { GALLERIES } from '../catalogue/tables.ts';
+import { listPhotos, type PhotoRow } from './photos.repository.ts';
+
+export class GalleriesService {
+  private readonly ctx: CatalogueContext;
+  constructor(ctx: CatalogueContext) {
+    this.ctx = ctx;
+  }
+
+  async search(query: GallerySearchQuery, viewer: Viewer) {
+    const extra = query.isSale === undefined ? [] : [eq(galleries.isSale, query.isSale)];
+    const { rows, total } = await listItems(this.ctx.db, GALLERIES, query, viewer, extra);
+    return { data: rows.map((r) => this.toGallery(r, viewer)), total };
+  }
+
+  async view(idOrSlug: string, viewer: Viewer, count = true): Promise<Gallery> {
+    const row = await this.find(idOrSlug, viewer);
+    if (count) await countView(this.ctx.db, GALLERIES, row.id);
+    return this.toGallery(row, viewer);
+  }
+
+  /** The photos of THAT gallery (404 when it does not exist), full size only for entitled viewers. */
+  async photosOf(idOrSlug: string, query: PhotoListQuery, viewer: Viewer) {
+    const gallery = await this.find(idOrSlug, viewer);
+    return this.photos({ ...query, target: 'gallery', targetId: gallery.id }, viewer);
+  }
+
+  async photos(query: PhotoSearchQuery, viewer: Viewer) {
+    const { rows, total } = await listPhotos(this.ctx.db, query, viewer);
+    return { data: rows.map((r) => this.toPhoto(r, viewer)), total };
+  }
+
+  private async find(idOrSlug: string, viewer: Viewer) {
+    const row = await findItem(this.ctx.db, GALLERIES, idOrSlug, viewer);
+    if (!row) throw notFound('This gallery does not exist.');
+    return row;
+  }
+
+  toGallery(r: ItemRow<typeof galleries>, viewer: Viewer): Gallery {
+    const allowed = canView(viewer, r);
+    return {
+      _id: r.id,
+      slug: r.slug,
+      title: r.title,
+      description: r.description,
+      tags: r.tags,
+      coverPhoto: this.ctx.media.image(r.cover, !allowed),
+      numOfItems: r.numOfItems,
+      categories: r.categories,
+      isSale: r.isSale,
+      price: r.price,
+      stats: statsOf(r),
+      isLiked: r.isLiked,
+      isFavourited: r.isFavourited,
+      isWatchedLater: r.isWatchedLater,
+      isBought: r.isBought,
+      isLocked: !allowed,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+    };
+  }
+
+  toPhoto(r: PhotoRow, viewer: Viewer): Photo {
+    const allowed = canView(viewer, r);
+    return {
+      _id: r.id,
+      target: r.target,
+      targetId: r.targetId,
+      title: r.title,
+      photo: { ...this.ctx.media.image(r.image, !allowed), mimeType: r.image.mimeType, size: allowed ? r.image.size : 0 },
+      isCover: r.isCover,
+    };
+  }
+}

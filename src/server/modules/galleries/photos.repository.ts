@@ -1,0 +1,42 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { photos } from '../../db/schema.ts';
+import type { PhotoSearchQuery } from '../../../shared/contracts/galleries.ts';
+import type { Viewer } from '../catalogue/access.ts';
+import { qualified } from '../catalogue/query.ts';
+
+export type PhotoRow = typeof photos.$inferSelect & { isSale: boolean; price: number; isBought: boolean };
+
+/** The photo's target (a gallery, or the video whose stills these are), as a sub-select of one column. */
+const target = (column: string) =>
+  sql.raw(
+    `coalesce((select g.${column} from galleries g where photos.target = 'gallery' and g.id = photos.target_id), ` +
+      `(select v.${column} from videos v where photos.target = 'video' and v.id = photos.target_id))`,
+  );
+
+/**
+ * Photos with what the access rule needs about their target (its price, and whether this viewer bought it), in the
+ * same query. Only photos of active targets are listed.
+ */
+export async function listPhotos(db: Tx, query: PhotoSearchQuery, viewer: Viewer): Promise<{ rows: PhotoRow[]; total: number }> {
+  const filters: SQL[] = [sql`${target('status')} = 'active'`];
+  if (query.target) filters.push(eq(photos.target, query.target));
+  if (query.targetId) filters.push(eq(photos.targetId, query.targetId));
+  const where = and(...filters);
+  const order =
+    query.sortBy === 'newest' ? [desc(photos.createdAt)] : query.sortBy === 'oldest' ? [asc(photos.createdAt)] : [asc(photos.ordering), asc(photos.createdAt)];
+  const isBought = viewer
+    ? sql<boolean>`exists(select 1 from entitlements e where e.user_id = ${viewer.id} and e.item_type = ${qualified(photos.target)} and e.item_id = ${qualified(photos.targetId)})`
+    : sql<boolean>`false`;
+  const [rows, total] = await Promise.all([
+    db
+      .select({ photo: photos, isSale: sql<boolean>`${target('is_sale')}`, price: sql<number>`${target('price')}`, isBought })
+      .from(photos)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit ?? 12)
+      .offset(query.offset ?? 0),
+    db.$count(photos, where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r.photo, isSale: r.isSale, price: Number(r.price), isBought: r.isBought })), total };
+}

@@ -1,0 +1,34 @@
+import { DetailQuery } from '../../../shared/contracts/catalogue.ts';
+import { Envelope, ErrorBody, IdParams, ListPayload } from '../../../shared/contracts/common.ts';
+import { Video, VideoSearchQuery } from '../../../shared/contracts/videos.ts';
+import { ok, type App } from '../../types.ts';
+import { viewerOf } from '../catalogue/access.ts';
+
+export async function videosRoutes(app: App) {
+  const videos = app.services.videos;
+  app.get(
+    '/assets/videos/search',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Videos: search, filter (categories, excludedId for related, isSale, dates), sort and page',
+        querystring: VideoSearchQuery,
+        response: { 200: Envelope(ListPayload(Video)), 400: ErrorBody },
+      },
+    },
+    async (request) => ok(await videos.search(request.query, viewerOf(request.auth))),
+  );
+  app.get(
+    '/assets/videos/:id',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One video by _id or slug (counts a view); the stream link only for viewers allowed to watch',
+        params: IdParams,
+        querystring: DetailQuery,
+        response: { 200: Envelope(Video), 404: ErrorBody },
+      },
+    },
+    async (request) => ok(await videos.get(request.params.id, viewerOf(request.auth), request.query.countView !== false)),
+  );
+}

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import { videos } from '../../db/schema.ts';
+import { notFound } from '../../errors.ts';
+import type { Video, VideoSearchQuery } from '../../../shared/contracts/videos.ts';
+import { canView, type Viewer } from '../catalogue/access.ts';
+import { countView, findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
+import { iso, statsOf, type CatalogueContext } from '../catalogue/context.ts';
+import { VIDEOS } from '../catalogue/tables.ts';
+
+export class VideosService {
+  private readonly ctx: CatalogueContext;
+  constructor(ctx: CatalogueContext) {
+    this.ctx = ctx;
+  }
+
+  async search(query: VideoSearchQuery, viewer: Viewer) {
+    const extra = query.isSale === undefined ? [] : [eq(videos.isSale, query.isSale)];
+    const { rows, total } = await listItems(this.ctx.db, VIDEOS, query, viewer, extra);
+    return { data: rows.map((r) => this.toVideo(r, viewer, false)), total };
+  }
+
+  /** One video by `_id` or slug; counts a view unless `countView` is false. */
+  async get(idOrSlug: string, viewer: Viewer, count = true): Promise<Video> {
+    const row = await findItem(this.ctx.db, VIDEOS, idOrSlug, viewer);
+    if (!row) throw notFound('This video does not exist.');
+    if (count) await countView(this.ctx.db, VIDEOS, row.id);
+    return this.toVideo(row, viewer, true);
+  }
+
+  /** The wire video; the stream link only in detail, and only when the access rule allows and the premiere has passed. */
+  toVideo(r: ItemRow<typeof videos>, viewer: Viewer, detail: boolean): Video {
+    const allowed = canView(viewer, r);
+    const released = !r.isSchedule || !r.scheduledAt || r.scheduledAt.getTime() <= Date.now();
+    return {
+      _id: r.id,
+      slug: r.slug,
+      title: r.title,
+      description: r.description,
+      tags: r.tags,
+      categories: r.categories,
+      thumbnail: this.ctx.media.image(r.thumbnail, !allowed),
+      teaser: r.teaser ? this.ctx.media.file(r.teaser, true) : null,
+      video: this.ctx.media.file(r.video, detail && allowed && released),
+      isSale: r.isSale,
+      price: r.price,
+      isSchedule: r.isSchedule,
+      scheduledAt: iso(r.scheduledAt),
+      stats: statsOf(r),
+      isLiked: r.isLiked,
+      isFavourited: r.isFavourited,
+      isWatchedLater: r.isWatchedLater,
+      isBought: r.isBought,
+      isLocked: !allowed,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+    };
+  }
+}
