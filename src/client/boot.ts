@@ -110,6 +110,20 @@ function settings() {
 }
 
 /** The small behaviours every page has, without React. */
+/** Advances the home banner carousel every 6 s; paused on hover, focus, a hidden tab, and for reduced motion. */
+function carousels() {
+  if (matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  for (const el of document.querySelectorAll<HTMLElement>('[data-carousel]')) {
+    let paused = false;
+    for (const [ev, value] of [['mouseenter', true], ['mouseleave', false], ['focusin', true], ['focusout', false]] as const) el.addEventListener(ev, () => (paused = value));
+    setInterval(() => {
+      if (paused || document.hidden || el.children.length < 2) return;
+      const atEnd = el.scrollLeft + el.clientWidth >= el.scrollWidth - 4;
+      el.scrollTo({ left: atEnd ? 0 : el.scrollLeft + el.clientWidth, behavior: 'smooth' });
+    }, 6000);
+  }
+}
+
 export function boot(): void {
   document.addEventListener('contextmenu', (e) => e.preventDefault());
   settings();
@@ -118,4 +132,5 @@ export function boot(): void {
   routeProgress();
   lazyImages();
   toasts();
+  carousels();
 }

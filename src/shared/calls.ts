@@ -3,6 +3,14 @@ import type { LoginBody, LoginResult } from './contracts/auth.ts';
 import type { CountryCheck, PublicSettings } from './contracts/settings.ts';
 import type { Category, CategorySearchQuery } from './contracts/categories.ts';
 import type { CurrentUser } from './contracts/users.ts';
+import type { DetailQuery } from './contracts/catalogue.ts';
+import type { Video, VideoSearchQuery } from './contracts/videos.ts';
+import type { Gallery, GallerySearchQuery, Photo, PhotoListQuery, PhotoSearchQuery } from './contracts/galleries.ts';
+import type { BeforeAfter, Story, StorySearchQuery } from './contracts/stories.ts';
+import type { Post, PostSearchQuery } from './contracts/posts.ts';
+import type { Product, ProductSearchQuery } from './contracts/products.ts';
+import type { Banner, BannerSearchQuery } from './contracts/banners.ts';
+import type { SearchTotal } from './contracts/search.ts';
 
 /** The API calls by name, for stores (browser client) and pages (server client) alike. */
 export function apiCalls(api: ApiClient) {
@@ -13,6 +21,21 @@ export function apiCalls(api: ApiClient) {
     publicSettings: (group?: string) => api.get<PublicSettings>('/settings/public', { group }),
     countryCheck: () => api.get<CountryCheck>('/country-block/check'),
     categories: (query: CategorySearchQuery = {}) => api.get<ListResult<Category>>('/assets/categories/search', { ...query }),
+    videos: (query: VideoSearchQuery = {}) => api.get<ListResult<Video>>('/assets/videos/search', { ...query }),
+    video: (id: string, query: DetailQuery = {}) => api.get<Video>(`/assets/videos/${encodeURIComponent(id)}`, { ...query }),
+    galleries: (query: GallerySearchQuery = {}) => api.get<ListResult<Gallery>>('/assets/galleries/search', { ...query }),
+    gallery: (id: string, query: DetailQuery = {}) => api.get<Gallery>(`/assets/galleries/${encodeURIComponent(id)}/view`, { ...query }),
+    galleryPhotos: (id: string, query: PhotoListQuery = {}) => api.get<ListResult<Photo>>(`/assets/galleries/${encodeURIComponent(id)}/photos`, { ...query }),
+    photos: (query: PhotoSearchQuery = {}) => api.get<ListResult<Photo>>('/assets/photos', { ...query }),
+    stories: (query: StorySearchQuery = {}) => api.get<ListResult<Story>>('/stories/search', { ...query }),
+    story: (id: string, query: DetailQuery = {}) => api.get<Story>(`/stories/${encodeURIComponent(id)}/view`, { ...query }),
+    storyBeforeAfter: (id: string, limit = 2) => api.get<BeforeAfter>(`/stories/${encodeURIComponent(id)}/before-after`, { limit }),
+    posts: (query: PostSearchQuery = {}) => api.get<ListResult<Post>>('/posts/search', { ...query }),
+    post: (id: string, query: DetailQuery = {}) => api.get<Post>(`/posts/${encodeURIComponent(id)}`, { ...query }),
+    products: (query: ProductSearchQuery = {}) => api.get<ListResult<Product>>('/assets/products/search', { ...query }),
+    product: (id: string, query: DetailQuery = {}) => api.get<Product>(`/assets/products/${encodeURIComponent(id)}`, { ...query }),
+    banners: (query: BannerSearchQuery = {}) => api.get<ListResult<Banner>>('/site-promo/search', { ...query }),
+    searchTotal: (q: string) => api.get<SearchTotal>('/search/total', { q }),
   };
 }
 export type ApiCalls = ReturnType<typeof apiCalls>;

@@ -4,3 +4,16 @@ export const HOME_ROUTE = '/';
 export const LOGIN_ROUTE = '/auth/login';
 /** Where the browser goes when a call answers 401. */
 export const UNAUTHORIZED_ROUTE = '/login';
+
+/** The catalogue's page routes; detail pages use the item's slug. */
+export const CATALOGUE_ROUTES = {
+  video: '/videos',
+  gallery: '/galleries',
+  story: '/stories',
+  post: '/posts',
+  product: '/store',
+} as const;
+export type CatalogueKind = keyof typeof CATALOGUE_ROUTES;
+export const itemRoute = (kind: CatalogueKind, slug: string): string => `${CATALOGUE_ROUTES[kind]}/${encodeURIComponent(slug)}`;
+export const categoryRoute = (slug: string): string => `/categories/${encodeURIComponent(slug)}`;
+export const searchRoute = (q: string): string => `/search?q=${encodeURIComponent(q)}`;

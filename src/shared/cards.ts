@@ -1,0 +1,62 @@
+import type { ImageRef } from './contracts/media.ts';
+import type { Video } from './contracts/videos.ts';
+import type { Gallery } from './contracts/galleries.ts';
+import type { Story } from './contracts/stories.ts';
+import type { Post } from './contracts/posts.ts';
+import type { Product } from './contracts/products.ts';
+import { itemRoute, type CatalogueKind } from './routes.ts';
+
+/** What a catalogue card shows, whatever the item: one card component renders every list (server and 'more'). */
+export interface CardModel {
+  id: string;
+  kind: CatalogueKind;
+  href: string;
+  title: string;
+  image: ImageRef | null;
+  /** CSS aspect ratio of the thumbnail (16/9 video, 4/5 gallery cover, 1/1 product, 16/9 story and post). */
+  aspect: string;
+  /** Token price, 0 for free. */
+  price: number;
+  isLocked: boolean;
+  /** A short overlay (duration, number of photos). */
+  badge: string | null;
+  /** A line under the title (views, stock, date). */
+  meta: string;
+}
+
+export type CatalogueItem = Video | Gallery | Story | Post | Product;
+
+export function formatDuration(seconds: number | null | undefined): string | null {
+  if (!seconds && seconds !== 0) return null;
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+const views = (n: number) => `${n.toLocaleString('en')} view${n === 1 ? '' : 's'}`;
+const day = (iso: string) => new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+export function toCard(kind: CatalogueKind, item: CatalogueItem): CardModel {
+  switch (kind) {
+    case 'video': {
+      const v = item as Video;
+      return { id: v._id, kind, href: itemRoute(kind, v.slug), title: v.title, image: v.thumbnail, aspect: '16 / 9', price: v.isSale ? v.price : 0, isLocked: v.isLocked, badge: formatDuration(v.video.duration), meta: views(v.stats.views) };
+    }
+    case 'gallery': {
+      const g = item as Gallery;
+      return { id: g._id, kind, href: itemRoute(kind, g.slug), title: g.title, image: g.coverPhoto, aspect: '4 / 5', price: g.isSale ? g.price : 0, isLocked: g.isLocked, badge: `${g.numOfItems} photos`, meta: views(g.stats.views) };
+    }
+    case 'story': {
+      const s = item as Story;
+      return { id: s._id, kind, href: itemRoute(kind, s.slug), title: s.title, image: s.coverImage, aspect: '16 / 9', price: s.isSale ? s.price : 0, isLocked: s.isLocked, badge: null, meta: day(s.publishedAt) };
+    }
+    case 'post': {
+      const p = item as Post;
+      return { id: p._id, kind, href: itemRoute(kind, p.slug), title: p.title, image: p.image, aspect: '16 / 9', price: 0, isLocked: false, badge: null, meta: day(p.publishedAt) };
+    }
+    case 'product': {
+      const p = item as Product;
+      const stock = p.type === 'digital' ? 'Digital download' : p.stock ? `${p.stock} in stock` : 'Sold out';
+      return { id: p._id, kind, href: itemRoute(kind, p.slug), title: p.name, image: p.images[0] ?? null, aspect: '1 / 1', price: p.price, isLocked: false, badge: null, meta: stock };
+    }
+  }
+}
