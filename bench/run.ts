@@ -1,19 +1,26 @@
 /**
- * npm run bench: requests/s and p99 of anonymous `/` from the production server, beside a plain node:http server
- * answering the same bytes from memory, measured alternately in one run and printed as ratios.
- * Each server runs in its own process; the load comes from this one (autocannon). Not a test: nothing here fails.
+ * npm run bench: the production server beside a plain node:http server answering the same bytes from memory, measured
+ * alternately in one run and printed as ratios (machines here are noisy). Each server runs in its own process; the
+ * load comes from this one (autocannon). Not a test: nothing here fails.
+ *
+ * 1. cached anonymous /videos (the page cache) against the baseline;
+ * 2. uncached server render of /videos (24 items from the database; PAGE_CACHE_SECONDS=0) against the same baseline;
+ * 3. JavaScript an anonymous visitor loads on first view of /, /videos and a video page (gzip), in Chromium.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { ensureBuilt } from '../scripts/build.ts';
-import { startServer } from '../tests/helpers/server.ts';
+import { hasChromium, launchBrowser } from '../tests/helpers/browser.ts';
+import { startServer, type TestServer } from '../tests/helpers/server.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const PATH = '/videos';
 
 interface Result {
   rps: number;
@@ -37,31 +44,66 @@ function startBaseline(file: string, contentType: string): Promise<{ url: string
 }
 
 const fmt = (r: Result) => `${r.rps.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms${r.errors ? `  (${r.errors} errors)` : ''}`;
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+
+/** Alternates baseline and app for ROUNDS rounds; prints each round and the mean ratios. */
+async function compare(label: string, baselineUrl: string, appUrl: string) {
+  console.log(`\n${label}`);
+  await load(baselineUrl, 1);
+  await load(appUrl, 1);
+  const rounds: { base: Result; app: Result }[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const base = await load(baselineUrl);
+    const app = await load(appUrl);
+    rounds.push({ base, app });
+    console.log(`  round ${i + 1}: baseline ${fmt(base)}   tessera ${fmt(app)}   ratio ${(app.rps / base.rps).toFixed(3)}`);
+  }
+  const rps = mean(rounds.map((r) => r.app.rps / r.base.rps));
+  const p99 = mean(rounds.map((r) => r.app.p99 / Math.max(1, r.base.p99)));
+  console.log(`  mean: tessera / baseline requests/s = ${rps.toFixed(3)}; tessera ${mean(rounds.map((r) => r.app.rps)).toFixed(0)} req/s, p99 ${mean(rounds.map((r) => r.app.p99)).toFixed(0)} ms (${p99.toFixed(1)}× baseline)`);
+}
+
+/** gzip bytes of every script an anonymous first view loads (no scrolling, so islands below the fold stay asleep). */
+async function firstLoadJs(app: TestServer, paths: string[]) {
+  if (!hasChromium()) return console.log('\nJavaScript weight: skipped (no Chromium at /usr/bin/chromium)');
+  const browser = await launchBrowser();
+  console.log('\nJavaScript on first load (anonymous, 1280×800, gzip):');
+  for (const p of paths) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const scripts: { url: string; gzip: number }[] = [];
+    page.on('response', async (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      scripts.push({ url: new URL(res.url()).pathname, gzip: gzipSync(await res.body()).length });
+    });
+    await page.goto(app.url + p, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(300);
+    const total = scripts.reduce((a, s) => a + s.gzip, 0);
+    console.log(`  ${p.padEnd(40)} ${(total / 1024).toFixed(1).padStart(5)} KB in ${scripts.length} files${scripts.some((s) => /react|client\./i.test(s.url)) ? ' (includes React)' : ''}`);
+    await context.close();
+  }
+  await browser.close();
+}
 
 ensureBuilt();
-const app = await startServer({ env: { SEED: 'demo', LOG_LEVEL: 'warn' } });
-const page = await fetch(`${app.url}/`);
-const bytes = Buffer.from(await page.arrayBuffer());
+console.log(`machine: ${os.cpus().length} cores, node ${process.version}; ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds`);
 const file = path.join(os.tmpdir(), `tessera-bench-${process.pid}.html`);
+
+// 1. Cached.
+let app = await startServer({ env: { SEED: 'demo', LOG_LEVEL: 'warn' } });
+const page = await fetch(`${app.url}${PATH}`);
+const bytes = Buffer.from(await page.arrayBuffer());
 fs.writeFileSync(file, bytes);
 const baseline = await startBaseline(file, page.headers.get('content-type') ?? 'text/html');
+const videoSlug = (await (await fetch(`${app.url}/api/assets/videos/search?limit=1`)).json()).data.data[0].slug as string;
+await compare(`GET ${PATH} cached (anonymous, ${bytes.length} bytes uncompressed)`, baseline.url, `${app.url}${PATH}`);
+await firstLoadJs(app, ['/', PATH, `/videos/${videoSlug}`]);
+await app.stop();
 
-console.log(`\nGET / (anonymous, ${bytes.length} bytes uncompressed), ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds alternating`);
-console.log(`machine: ${os.cpus().length} cores, node ${process.version}\n`);
-await load(baseline.url, 1);
-await load(`${app.url}/`, 1);
-const rounds: { base: Result; app: Result }[] = [];
-for (let i = 0; i < ROUNDS; i++) {
-  const base = await load(baseline.url);
-  const appResult = await load(`${app.url}/`);
-  rounds.push({ base, app: appResult });
-  console.log(`round ${i + 1}: baseline ${fmt(base)}   tessera ${fmt(appResult)}   ratio ${(appResult.rps / base.rps).toFixed(3)}`);
-}
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const rpsRatio = mean(rounds.map((r) => r.app.rps / r.base.rps));
-const p99Ratio = mean(rounds.map((r) => r.app.p99 / Math.max(1, r.base.p99)));
-console.log(`\nmean: tessera / baseline requests/s = ${rpsRatio.toFixed(3)}; p99 tessera / baseline = ${p99Ratio.toFixed(1)}×`);
+// 2. Uncached: every request renders 24 videos from the database.
+app = await startServer({ env: { SEED: 'demo', LOG_LEVEL: 'warn', PAGE_CACHE_SECONDS: '0' } });
+await compare(`GET ${PATH} uncached (PAGE_CACHE_SECONDS=0: server render with its API calls each time)`, baseline.url, `${app.url}${PATH}`);
+await app.stop();
 
 baseline.stop();
-await app.stop();
 fs.rmSync(file, { force: true });

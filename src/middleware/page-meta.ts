@@ -6,6 +6,8 @@ export interface PageMeta {
   noRedirect?: boolean;
   /** Shown even in maintenance mode (the login pages, so operators can get in). */
   availableInMaintenance?: boolean;
+  /** false: never cache this page, even for anonymous visitors (default: anonymous 200s are public). */
+  cache?: boolean;
 }
 
 const modules = import.meta.glob<PageMeta>('../pages/**/*.astro', { import: 'meta', eager: true });

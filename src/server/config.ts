@@ -31,6 +31,8 @@ export interface Config {
   appSecret: string | null;
   /** Where media files live: a folder on local disk (default DATA_DIR/media), or an S3-compatible bucket. */
   storage: { driver: 'local'; dir: string } | { driver: 's3'; endpoint: string | null; region: string; bucket: string; accessKeyId: string | null; secretAccessKey: string | null; forcePathStyle: boolean };
+  /** The in-memory cache of anonymous pages (PAGE_CACHE_SECONDS=0 turns it off). */
+  pageCache: { ttlMs: number; maxEntries: number; maxBytes: number };
   /** Where the built site lives (`dist/`), for the Astro handler and static files. */
   distDir: string;
   version: string;
@@ -85,6 +87,11 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 256 * 1024, 1024),
     appSecret: env.APP_SECRET || null,
     storage: storageConfig(env, path.resolve(cwd, env.DATA_DIR || 'data')),
+    pageCache: {
+      ttlMs: int(env, 'PAGE_CACHE_SECONDS', 60, 0, 86_400) * 1000,
+      maxEntries: int(env, 'PAGE_CACHE_MAX_PAGES', 500, 1),
+      maxBytes: int(env, 'PAGE_CACHE_MAX_MB', 64, 1) * 1024 * 1024,
+    },
     distDir: path.resolve(cwd, 'dist'),
     version: packageVersion(),
   };

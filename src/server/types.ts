@@ -35,6 +35,8 @@ declare module 'fastify' {
     config: Config;
     database: Database;
     services: Services;
+    /** Anonymous page HTML (set up with the site; absent in API-only apps). */
+    pageCache?: import('./lib/page-cache.ts').PageCache;
     /** Where media files live and how their links are signed. */
     media: { storage: Storage; signer: MediaSigner };
     emitToUser: EmitToUser;

@@ -6,6 +6,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PageCache, pickEncoding, type CachedPage } from '../lib/page-cache.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: object) => Promise<void>;
 
@@ -41,19 +42,59 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
 
   const apiFetch = inProcessFetch(app);
   const countryHeader = app.config.trustedCountryHeader;
+  const cache = new PageCache(app.config.pageCache);
+  app.decorate('pageCache', cache);
+  app.services.settings.onChange(() => cache.clear());
+
+  /** Blocked visitors and maintenance mode always get a fresh render (their own page, never cached). */
+  const bypassesCache = async (request: FastifyRequest) =>
+    (await app.services.settings.get('maintenanceMode')) === true || (await app.services.countryBlock.check({ ip: request.ip, headers: request.headers })).blocked;
+
   await app.register(async (site) => {
     // Leave request bodies unread: Astro reads them itself.
     site.removeAllContentTypeParsers();
     site.addContentTypeParser('*', (_req, _payload, done) => done(null));
     site.all('/*', async (request, reply) => {
       if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
+      // Anonymous GETs may come from (and go into) the page cache; a token cookie always means a fresh render.
+      const key = cacheKey(request);
+      const useCache = key !== null && app.config.pageCache.ttlMs > 0 && !(await bypassesCache(request));
+      if (useCache) {
+        const hit = cache.get(key);
+        if (hit) return sendCached(request, reply, hit, 'HIT');
+      }
       // The visitor's address, and the trusted country header when enabled, travel with the page's API calls.
       const country = countryHeader ? request.headers[countryHeader] : undefined;
       const forwarded = typeof country === 'string' ? { [countryHeader!]: country } : {};
       const locals: HostLocals = { apiFetch: (input, init) => apiFetch(input, init, request.ip, forwarded), clientIp: request.ip };
-      return renderAstro(handler, request, reply, locals);
+      const page = await renderAstro(handler, request, reply, locals);
+      // Only what the site marked public (anonymous, normal mode, a 200) is kept.
+      const publicPage = page.status === 200 && /\bpublic\b/.test(String(page.headers['cache-control'] ?? '')) && !page.headers['set-cookie'];
+      if (!useCache || !publicPage) return reply.code(page.status).headers(page.headers).send(page.body);
+      const body = Buffer.concat(await page.body.toArray());
+      return sendCached(request, reply, cache.set(key, { status: page.status, headers: storableHeaders(page.headers), body }), 'MISS');
     });
   });
+}
+
+/** `host + url` for an anonymous GET or HEAD (no `token` cookie), else null. */
+function cacheKey(request: FastifyRequest): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  if (/(?:^|;\s*)token=[^;]/.test(request.headers.cookie ?? '')) return null;
+  return `${request.headers.host ?? ''}${request.url}`;
+}
+
+const DROPPED = new Set(['content-length', 'content-encoding', 'set-cookie', 'date', 'transfer-encoding', 'connection']);
+function storableHeaders(headers: OutgoingHttpHeaders): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([k, v]) => v !== undefined && !DROPPED.has(k.toLowerCase())).map(([k, v]) => [k.toLowerCase(), String(v)]));
+}
+
+function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: 'HIT' | 'MISS') {
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
+  reply.code(page.status).headers(page.headers).header('vary', 'Accept-Encoding, Cookie').header('x-page-cache', state).header('content-length', body.length);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(request.method === 'HEAD' ? undefined : body);
 }
 
 async function renderAstro(handler: AstroHandler, request: FastifyRequest, reply: FastifyReply, locals: HostLocals) {
@@ -76,7 +117,7 @@ async function renderAstro(handler: AstroHandler, request: FastifyRequest, reply
   reply.raw.once('close', () => body.destroy());
   handler(request.raw, sink as unknown as ServerResponse, undefined, locals).catch((err) => body.destroy(err));
   const { status, headers } = await head.promise;
-  return reply.code(status).headers(headers).send(body);
+  return { status, headers, body };
 }
 
 /** `fetch` for the site's server-side API client that runs the request inside this process (no socket). */

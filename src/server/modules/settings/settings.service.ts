@@ -9,8 +9,19 @@ const CACHE_MS = 5_000;
 export class SettingsService {
   private cache: { rows: SettingRow[]; at: number } | null = null;
   private readonly db: Db;
+  private readonly listeners = new Set<() => void>();
   constructor(db: Db) {
     this.db = db;
+  }
+
+  /** Called after every change made through this service (the page cache empties itself). */
+  onChange(listener: () => void): void {
+    this.listeners.add(listener);
+  }
+
+  private changed(): void {
+    this.cache = null;
+    for (const listener of this.listeners) listener();
   }
 
   private async rows(): Promise<SettingRow[]> {
@@ -45,7 +56,7 @@ export class SettingsService {
     const actual = Array.isArray(value) ? 'array' : typeof value;
     if (expected && actual !== expected) throw badRequest(`setting ${key} must be a ${expected}, got ${actual}`, 'VALIDATION_ERROR');
     await upsertSetting(this.db, { key, value, group: opts.group ?? SETTING_GROUPS[key] ?? 'general', public: opts.public ?? true });
-    this.cache = null;
+    this.changed();
     return value;
   }
 
@@ -55,7 +66,7 @@ export class SettingsService {
       this.db,
       Object.entries(DEFAULT_PUBLIC_SETTINGS).map(([key, value]) => ({ key, value, group: SETTING_GROUPS[key] ?? 'general', public: true })),
     );
-    this.cache = null;
+    this.changed();
   }
 }
 

@@ -1,0 +1,5 @@
+import type { APIRoute } from 'astro';
+import { rssFeed } from '../../components/catalogue/feeds.ts';
+
+export const GET: APIRoute = async ({ locals, url }) =>
+  new Response(await rssFeed(locals.api, url.origin, 'post', locals.settings.siteName), { headers: { 'content-type': 'application/rss+xml; charset=utf-8' } });

@@ -1,0 +1,5 @@
+import type { APIRoute } from 'astro';
+import { sitemapIndex } from '../components/catalogue/feeds.ts';
+
+export const GET: APIRoute = async ({ locals, url }) =>
+  new Response(await sitemapIndex(locals.api, url.origin), { headers: { 'content-type': 'application/xml; charset=utf-8' } });

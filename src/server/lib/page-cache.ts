@@ -1,0 +1,90 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export interface CachedPage {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  /** Compressed copies, made once when the page is stored. */
+  br: Buffer;
+  gzip: Buffer;
+  storedAt: number;
+}
+
+export interface PageCacheOptions {
+  /** How long a page is served from memory. */
+  ttlMs: number;
+  maxEntries: number;
+  maxBytes: number;
+}
+
+/**
+ * Anonymous page HTML, in memory: bounded by entries and bytes (least recently used goes first), expiring after
+ * `ttlMs`, emptied when content or settings change. Each page is kept with its Brotli and gzip forms.
+ */
+export class PageCache {
+  private readonly pages = new Map<string, CachedPage>();
+  private bytes = 0;
+  private readonly opts: PageCacheOptions;
+  hits = 0;
+  misses = 0;
+  constructor(opts: PageCacheOptions) {
+    this.opts = opts;
+  }
+
+  get(key: string, now = Date.now()): CachedPage | null {
+    const page = this.pages.get(key);
+    if (!page || now - page.storedAt > this.opts.ttlMs) {
+      if (page) this.delete(key);
+      this.misses++;
+      return null;
+    }
+    // Most recently used last.
+    this.pages.delete(key);
+    this.pages.set(key, page);
+    this.hits++;
+    return page;
+  }
+
+  set(key: string, page: Omit<CachedPage, 'br' | 'gzip' | 'storedAt'>, now = Date.now()): CachedPage {
+    const stored: CachedPage = {
+      ...page,
+      br: brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } }),
+      gzip: gzipSync(page.body, { level: 9 }),
+      storedAt: now,
+    };
+    this.delete(key);
+    this.pages.set(key, stored);
+    this.bytes += size(stored);
+    for (const [oldest] of this.pages) {
+      if (this.pages.size <= this.opts.maxEntries && this.bytes <= this.opts.maxBytes) break;
+      this.delete(oldest);
+    }
+    return stored;
+  }
+
+  clear(): void {
+    this.pages.clear();
+    this.bytes = 0;
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+
+  private delete(key: string): void {
+    const page = this.pages.get(key);
+    if (!page) return;
+    this.pages.delete(key);
+    this.bytes -= size(page);
+  }
+}
+
+const size = (p: CachedPage) => p.body.length + p.br.length + p.gzip.length;
+
+/** The best encoding the client accepts among ours. */
+export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return 'identity';
+}
