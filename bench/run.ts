@@ -90,7 +90,7 @@ console.log(`machine: ${os.cpus().length} cores, node ${process.version}; ${CONN
 const file = path.join(os.tmpdir(), `tessera-bench-${process.pid}.html`);
 
 // 1. Cached.
-let app = await startServer({ env: { SEED: 'demo', LOG_LEVEL: 'warn' } });
+let app = await startServer({ env: { SEED: 'demo', SEED_SCALE: '2', LOG_LEVEL: 'warn' } });
 const page = await fetch(`${app.url}${PATH}`);
 const bytes = Buffer.from(await page.arrayBuffer());
 fs.writeFileSync(file, bytes);
@@ -101,7 +101,7 @@ await firstLoadJs(app, ['/', PATH, `/videos/${videoSlug}`]);
 await app.stop();
 
 // 2. Uncached: every request renders 24 videos from the database.
-app = await startServer({ env: { SEED: 'demo', LOG_LEVEL: 'warn', PAGE_CACHE_SECONDS: '0' } });
+app = await startServer({ env: { SEED: 'demo', SEED_SCALE: '2', LOG_LEVEL: 'warn', PAGE_CACHE_SECONDS: '0' } });
 await compare(`GET ${PATH} uncached (PAGE_CACHE_SECONDS=0: server render with its API calls each time)`, baseline.url, `${app.url}${PATH}`);
 await app.stop();
 

@@ -15,6 +15,8 @@ export interface Config {
   redisUrl: string | null;
   /** `demo` seeds the demo catalogue and accounts on first run; `none` seeds only the site settings. */
   seed: 'demo' | 'none';
+  /** The demo catalogue's videos are repeated this many times (benchmarks and 'more' tests want longer lists). */
+  seedScale: number;
   /** Fastify `trustProxy`: loopback is always trusted (the site's own server-side calls forward the client address). */
   trustProxy: string[];
   /** Name of a CDN header carrying the visitor's ISO country (e.g. `cf-ipcountry`); null = GeoIP only. */
@@ -75,6 +77,7 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
     databaseUrl: env.DATABASE_URL || null,
     redisUrl: env.REDIS_URL || null,
     seed: oneOf(env, 'SEED', ['demo', 'none'] as const, 'demo'),
+    seedScale: int(env, 'SEED_SCALE', 1, 1, 50),
     trustProxy: ['127.0.0.1', '::1', ...list(env.TRUST_PROXY)],
     trustedCountryHeader: env.TRUSTED_COUNTRY_HEADER?.toLowerCase() || null,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),

@@ -27,13 +27,13 @@ export async function prepareDatabase(database: Database, config: SeedConfig & P
   return { seeded: false };
 }
 
-type SeedConfig = Pick<Config, 'passwordCost' | 'storage'>;
+type SeedConfig = Pick<Config, 'passwordCost' | 'storage'> & Partial<Pick<Config, 'seedScale'>>;
 
 /**
  * Adds the demo accounts, categories and catalogue (with its media, into the configured storage) unless this
  * database already had its demo seed. Idempotent.
  */
-export async function seedDemo(database: Database, { passwordCost, storage }: SeedConfig): Promise<{ seeded: boolean }> {
+export async function seedDemo(database: Database, { passwordCost, storage, seedScale = 1 }: SeedConfig): Promise<{ seeded: boolean }> {
   const { db } = database;
   const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER));
   if (marker) return { seeded: false };
@@ -41,7 +41,7 @@ export async function seedDemo(database: Database, { passwordCost, storage }: Se
     if (!(await findUserByLogin(db, account.email))) await createUser(db, { ...account, verifiedEmail: true }, passwordCost);
   }
   await insertCategories(db, DEMO_CATEGORIES);
-  await seedCatalogue(db, await createStorage(storage));
+  await seedCatalogue(db, await createStorage(storage), { scale: seedScale });
   await db.insert(appMeta).values({ key: DEMO_MARKER, value: new Date().toISOString() }).onConflictDoNothing();
   return { seeded: true };
 }

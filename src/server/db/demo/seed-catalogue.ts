@@ -9,8 +9,11 @@ import { loadDemoMedia } from './demo-media.ts';
 
 const HOUR = 3600_000;
 
-/** Inserts the demo catalogue (media copied into `storage`); categories must exist already. */
-export async function seedCatalogue(db: Tx, storage: Storage, now = Date.now()): Promise<void> {
+/**
+ * Inserts the demo catalogue (media copied into `storage`); categories must exist already. With `scale` > 1 the
+ * videos are repeated as older "Part N" copies (SEED_SCALE, for benchmarks and long lists).
+ */
+export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now = Date.now() } = {}): Promise<void> {
   const media = await loadDemoMedia(storage);
   const allSlugs = [...DEMO_VIDEOS, ...DEMO_GALLERIES, ...DEMO_STORIES, ...DEMO_POSTS, ...DEMO_PRODUCTS].flatMap((i) => i.categories);
   const found = await db.select({ id: categories.id, slug: categories.slug }).from(categories).where(inArray(categories.slug, [...new Set(allSlugs), '']));
@@ -20,10 +23,11 @@ export async function seedCatalogue(db: Tx, storage: Storage, now = Date.now()):
   const views = (i: number) => ((i * 37) % 190) + 12;
 
   await db.transaction(async (tx) => {
+    const copies = Array.from({ length: scale }, (_, c) => DEMO_VIDEOS.map((v, i) => ({ v, i, c }))).flat();
     await tx.insert(videos).values(
-      DEMO_VIDEOS.map((v, i) => ({
-        slug: slugify(v.title),
-        title: v.title,
+      copies.map(({ v, i, c }) => ({
+        slug: slugify(c ? `${v.title} part ${c + 1}` : v.title),
+        title: c ? `${v.title} (Part ${c + 1})` : v.title,
         description: v.description,
         tags: v.tags,
         categoryIds: ids(v.categories),
@@ -31,8 +35,8 @@ export async function seedCatalogue(db: Tx, storage: Storage, now = Date.now()):
         video: media.videos[i]!.video,
         isSale: v.price > 0,
         price: v.price,
-        views: views(i),
-        createdAt: ago(i),
+        views: views(i + c),
+        createdAt: ago(i + c * DEMO_VIDEOS.length),
       })),
     );
     for (const [i, g] of DEMO_GALLERIES.entries()) {
