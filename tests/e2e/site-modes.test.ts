@@ -44,3 +44,19 @@ describe.skipIf(chromiumMissing)('maintenance mode and country block, set by the
     await ctx.close();
   });
 });
+
+describe.skipIf(chromiumMissing)('the page cache never serves a cached page to a blocked visitor', () => {
+  const e2e = useE2e({ env: { TRUSTED_COUNTRY_HEADER: 'x-test-country' }, cli: [['country', 'block', 'FR']] });
+
+  it('a cached /videos still turns into the blocked page (451) for a blocked country', async () => {
+    const url = `${e2e.server.url}/videos`;
+    await fetch(url);
+    const cached = await fetch(url, { headers: { 'x-test-country': 'DE' } });
+    expect(cached.headers.get('x-page-cache')).toBe('HIT');
+    const blocked = await fetch(url, { headers: { 'x-test-country': 'FR' } });
+    expect(blocked.status).toBe(451);
+    expect(blocked.headers.get('x-page-cache')).toBeNull();
+    expect(blocked.headers.get('cache-control')).toMatch(/no-store/);
+    expect(await blocked.text()).toContain('Not available in your region');
+  });
+});

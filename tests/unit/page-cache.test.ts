@@ -1,0 +1,44 @@
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { PageCache, pickEncoding } from '../../src/server/lib/page-cache.ts';
+
+const page = (text: string) => ({ status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.from(text) });
+
+describe('the anonymous page cache', () => {
+  it('keeps pages with their brotli and gzip forms until the TTL', () => {
+    const cache = new PageCache({ ttlMs: 1000, maxEntries: 10, maxBytes: 1e6 });
+    cache.set('a', page('<p>hello</p>'.repeat(50)), 0);
+    const hit = cache.get('a', 999)!;
+    expect(brotliDecompressSync(hit.br).toString()).toBe(hit.body.toString());
+    expect(gunzipSync(hit.gzip).toString()).toBe(hit.body.toString());
+    expect(cache.get('a', 1001)).toBeNull();
+    expect(cache.size).toBe(0);
+  });
+
+  it('drops the least recently used page beyond its entry and byte bounds', () => {
+    const cache = new PageCache({ ttlMs: 60_000, maxEntries: 2, maxBytes: 1e6 });
+    cache.set('a', page('a'));
+    cache.set('b', page('b'));
+    cache.get('a');
+    cache.set('c', page('c'));
+    expect([cache.get('a') !== null, cache.get('b') !== null, cache.get('c') !== null]).toEqual([true, false, true]);
+    const small = new PageCache({ ttlMs: 60_000, maxEntries: 100, maxBytes: 3000 });
+    for (const k of ['x', 'y', 'z']) small.set(k, page(k.repeat(1200)));
+    expect(small.size).toBeLessThan(3);
+    expect(small.get('z')).not.toBeNull();
+  });
+
+  it('clear() empties it (settings or content changed)', () => {
+    const cache = new PageCache({ ttlMs: 60_000, maxEntries: 10, maxBytes: 1e6 });
+    cache.set('a', page('a'));
+    cache.clear();
+    expect(cache.get('a')).toBeNull();
+  });
+
+  it('picks brotli, then gzip, then identity', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip')).toBe('gzip');
+    expect(pickEncoding(undefined)).toBe('identity');
+    expect(pickEncoding('brotli-ish')).toBe('identity');
+  });
+});
