@@ -5,7 +5,7 @@ import { toCard, type CatalogueItem } from '../../shared/cards.ts';
 import type { Query } from '../../shared/api-client.ts';
 import type { CatalogueKind } from '../../shared/routes.ts';
 import { $galleries, $posts, $products, $stories, $videos, loadList, setList, type ListStore } from '../../stores/lists.ts';
-import ItemCard from './ItemCard.tsx';
+import CardList from './CardList.tsx';
 
 interface Props {
   kind: CatalogueKind;
@@ -45,13 +45,7 @@ export default function MoreList({ kind, query, shown, total, nextHref }: Props)
   const pageSize = Number(query.limit ?? 12);
   return (
     <>
-      {list.items.length > 0 && (
-        <div className="card-grid card-grid-more" data-testid="more-items">
-          {list.items.map((item) => (
-            <ItemCard key={item._id} card={toCard(kind, item)} />
-          ))}
-        </div>
-      )}
+      {list.items.length > 0 && <CardList cards={list.items.map((item) => toCard(kind, item))} className="card-grid card-grid-more" testId="more-items" />}
       {list.requesting && (
         <div className="card-grid" aria-hidden="true">
           {Array.from({ length: Math.min(pageSize, 4) }, (_, i) => (
