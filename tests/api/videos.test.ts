@@ -69,6 +69,11 @@ describe('videos', () => {
     expect(nothing).toEqual({ data: [], total: 0 });
     const punctuation = await getJson(h, `/api/assets/videos/search?q=${encodeURIComponent("'&|!:*()<>")}`);
     expect(punctuation.total).toBe(12);
+    // Relevance: a title match comes before a match in the description only.
+    const colour = await getJson(h, '/api/assets/videos/search?q=colour&limit=200');
+    const slugs = colour.data.map((v: V) => v.slug);
+    expect(slugs[0]).toBe('desert-colour-drift');
+    expect(slugs.slice(1).sort()).toEqual(['calibration-bars-in-motion', 'coral-reef-colonies']);
     const huge = await h.app.inject({ url: `/api/assets/videos/search?q=${'fjord '.repeat(1500)}` });
     expect(huge.statusCode).toBe(200);
   });
