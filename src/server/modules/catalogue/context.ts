@@ -14,3 +14,12 @@ export const statsOf = (r: { views: number; likes: number; favourites: number; c
   favourites: r.favourites,
   comments: r.comments,
 });
+
+/** The viewer flags of a row, and whether the access rule withholds the item (`isLocked`). */
+export const flagsOf = (r: { isLiked: boolean; isFavourited: boolean; isWatchedLater: boolean; isBought: boolean }, allowed: boolean) => ({
+  isLiked: r.isLiked,
+  isFavourited: r.isFavourited,
+  isWatchedLater: r.isWatchedLater,
+  isBought: r.isBought,
+  isLocked: !allowed,
+});

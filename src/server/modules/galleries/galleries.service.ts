@@ -4,7 +4,7 @@ import { notFound } from '../../errors.ts';
 import type { Gallery, GallerySearchQuery, Photo, PhotoListQuery, PhotoSearchQuery } from '../../../shared/contracts/galleries.ts';
 import { canView, type Viewer } from '../catalogue/access.ts';
 import { countView, findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
-import { statsOf, type CatalogueContext } from '../catalogue/context.ts';
+import { flagsOf, statsOf, type CatalogueContext } from '../catalogue/context.ts';
 import { GALLERIES } from '../catalogue/tables.ts';
 import { listPhotos, type PhotoRow } from './photos.repository.ts';
 
@@ -57,11 +57,7 @@ export class GalleriesService {
       isSale: r.isSale,
       price: r.price,
       stats: statsOf(r),
-      isLiked: r.isLiked,
-      isFavourited: r.isFavourited,
-      isWatchedLater: r.isWatchedLater,
-      isBought: r.isBought,
-      isLocked: !allowed,
+      ...flagsOf(r, allowed),
       status: r.status,
       createdAt: r.createdAt.toISOString(),
     };

@@ -4,7 +4,7 @@ import { notFound } from '../../errors.ts';
 import type { BeforeAfter, Story, StorySearchQuery } from '../../../shared/contracts/stories.ts';
 import { canView, type Viewer } from '../catalogue/access.ts';
 import { countView, findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
-import { statsOf, type CatalogueContext } from '../catalogue/context.ts';
+import { flagsOf, statsOf, type CatalogueContext } from '../catalogue/context.ts';
 import { STORIES } from '../catalogue/tables.ts';
 
 export class StoriesService {
@@ -60,11 +60,7 @@ export class StoriesService {
       isSale: r.isSale,
       price: r.price,
       stats: statsOf(r),
-      isLiked: r.isLiked,
-      isFavourited: r.isFavourited,
-      isWatchedLater: r.isWatchedLater,
-      isBought: r.isBought,
-      isLocked: !allowed,
+      ...flagsOf(r, allowed),
       publishedAt: r.publishedAt.toISOString(),
       createdAt: r.createdAt.toISOString(),
     };

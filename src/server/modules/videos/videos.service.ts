@@ -4,7 +4,7 @@ import { notFound } from '../../errors.ts';
 import type { Video, VideoSearchQuery } from '../../../shared/contracts/videos.ts';
 import { canView, type Viewer } from '../catalogue/access.ts';
 import { countView, findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
-import { iso, statsOf, type CatalogueContext } from '../catalogue/context.ts';
+import { flagsOf, iso, statsOf, type CatalogueContext } from '../catalogue/context.ts';
 import { VIDEOS } from '../catalogue/tables.ts';
 
 export class VideosService {
@@ -46,11 +46,7 @@ export class VideosService {
       isSchedule: r.isSchedule,
       scheduledAt: iso(r.scheduledAt),
       stats: statsOf(r),
-      isLiked: r.isLiked,
-      isFavourited: r.isFavourited,
-      isWatchedLater: r.isWatchedLater,
-      isBought: r.isBought,
-      isLocked: !allowed,
+      ...flagsOf(r, allowed),
       status: r.status,
       createdAt: r.createdAt.toISOString(),
     };
