@@ -1,4 +1,6 @@
-import type { ApiClient, ListResult } from './api-client.ts';
+import type { ApiClient, ApiResponse, ListResult, Query } from './api-client.ts';
+import type { CatalogueItem } from './cards.ts';
+import type { CatalogueKind } from './routes.ts';
 import type { LoginBody, LoginResult } from './contracts/auth.ts';
 import type { CountryCheck, PublicSettings } from './contracts/settings.ts';
 import type { Category, CategorySearchQuery } from './contracts/categories.ts';
@@ -39,3 +41,9 @@ export function apiCalls(api: ApiClient) {
   };
 }
 export type ApiCalls = ReturnType<typeof apiCalls>;
+
+/** The list call of a catalogue kind (list pages, 'more', feeds and the sitemap all page through it). */
+export function listCall(api: ApiCalls, kind: CatalogueKind): (query: Query) => Promise<ApiResponse<ListResult<CatalogueItem>>> {
+  const calls = { video: api.videos, gallery: api.galleries, story: api.stories, post: api.posts, product: api.products };
+  return calls[kind] as (query: Query) => Promise<ApiResponse<ListResult<CatalogueItem>>>;
+}

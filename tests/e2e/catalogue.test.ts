@@ -110,6 +110,21 @@ describe.skipIf(chromiumMissing)('the catalogue in a browser', () => {
     expect(member.headers.get('cache-control')).toMatch(/^private/);
   });
 
+  it('sitemap, robots and feeds list public items and never locked text', async () => {
+    const index = await (await fetch(`${base()}/sitemap.xml`)).text();
+    expect(index).toContain(`${base()}/sitemap/video-1.xml`);
+    const videos = await (await fetch(`${base()}/sitemap/video-1.xml`)).text();
+    expect(videos.match(/<url>/g)).toHaveLength(36);
+    expect(videos).toContain(`${base()}/videos/glass-blowing-masterclass</loc>`);
+    expect((await fetch(`${base()}/sitemap/video-9.xml`)).status).toBe(404);
+    expect(await (await fetch(`${base()}/robots.txt`)).text()).toContain(`Sitemap: ${base()}/sitemap.xml`);
+    const stories = await (await fetch(`${base()}/stories/rss.xml`)).text();
+    expect(stories.match(/<item>/g)).toHaveLength(6);
+    expect(stories).toContain('(15 tokens to unlock)');
+    expect(stories).not.toContain('tripod');
+    expect(await (await fetch(`${base()}/posts/rss.xml`)).text()).toContain('<title>Welcome to Tessera</title>');
+  });
+
   it('screenshots of each page type in both themes', async () => {
     const pages = {
       home: '/',

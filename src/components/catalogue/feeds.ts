@@ -1,4 +1,4 @@
-import type { ApiCalls } from '../../shared/calls.ts';
+import { listCall, type ApiCalls } from '../../shared/calls.ts';
 import { CATALOGUE_ROUTES, itemRoute, type CatalogueKind } from '../../shared/routes.ts';
 
 /** Entries per sitemap file (the API's largest page). */
@@ -9,9 +9,8 @@ const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>
 /** One page of a kind's items as the anonymous API shows them (so locked content never reaches a feed or sitemap). */
 async function page(api: ApiCalls, kind: CatalogueKind, n: number) {
   const q = { limit: SITEMAP_PAGE, offset: (n - 1) * SITEMAP_PAGE, sortBy: 'oldest' as const };
-  const calls = { video: api.videos, gallery: api.galleries, story: api.stories, post: api.posts, product: api.products };
-  const { data } = await (calls[kind] as (q: object) => Promise<{ data: { data: { slug: string; createdAt: string; publishedAt?: string }[]; total: number } }>)(q);
-  return data;
+  const { data } = await listCall(api, kind)(q);
+  return data as { data: { slug: string; createdAt: string; publishedAt?: string }[]; total: number };
 }
 
 export const KINDS_IN_SITEMAP: CatalogueKind[] = ['video', 'gallery', 'story', 'post', 'product'];

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { api } from '../../client/api.ts';
+import { listCall } from '../../shared/calls.ts';
 import { toCard, type CatalogueItem } from '../../shared/cards.ts';
 import type { Query } from '../../shared/api-client.ts';
 import type { CatalogueKind } from '../../shared/routes.ts';
@@ -26,14 +27,6 @@ const STORES: Record<CatalogueKind, ListStore<CatalogueItem>> = {
   product: $products as ListStore<CatalogueItem>,
 };
 
-const FETCH: Record<CatalogueKind, (q: Query) => Promise<{ data: { data: CatalogueItem[]; total: number } }>> = {
-  video: (q) => api.videos(q),
-  gallery: (q) => api.galleries(q),
-  story: (q) => api.stories(q),
-  post: (q) => api.posts(q),
-  product: (q) => api.products(q),
-};
-
 /** 'More': appends the next page under the server-rendered one (the list store keeps what was appended). */
 export default function MoreList({ kind, query, shown, total, nextHref }: Props) {
   const store = STORES[kind];
@@ -41,7 +34,7 @@ export default function MoreList({ kind, query, shown, total, nextHref }: Props)
   useEffect(() => setList(store, [], total), [store, total]);
   const loaded = shown + list.items.length;
   const hasMore = loaded < (list.success ? list.total : total);
-  const more = () => loadList(store, () => FETCH[kind]({ ...query, offset: loaded }), true);
+  const more = () => loadList(store, () => listCall(api, kind)({ ...query, offset: loaded }), true);
   const pageSize = Number(query.limit ?? 12);
   return (
     <>
