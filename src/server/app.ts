@@ -1,5 +1,6 @@
 import Fastify from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -38,6 +39,15 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { ErrorBody } from '../shared/contracts/common.ts';
+import { LedgerService } from './modules/ledger/ledger.service.ts';
+import { createGateways } from './modules/payments/gateways/create-gateways.ts';
+import { PaymentsService } from './modules/payments/payments.service.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { TokenTransactionsService } from './modules/token-transactions/token-transactions.service.ts';
+import { tokenTransactionsRoutes } from './modules/token-transactions/token-transactions.routes.ts';
+import { OrdersService } from './modules/orders/orders.service.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import type { EmitToUser } from './types.ts';
 import type { App } from './types.ts';
 
 export interface BuildOptions {
@@ -64,7 +74,11 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const geo = await GeoIp.open();
-  const signer = new MediaSigner(await resolveAppSecret(database.db, config.appSecret));
+  const appSecret = await resolveAppSecret(database.db, config.appSecret);
+  const signer = new MediaSigner(appSecret);
+  // Live events go out through whatever emitter is current (the realtime plugin replaces the no-op once it is up).
+  const emit: EmitToUser = (userId, event, ...args) => app.emitToUser(userId, event, ...args);
+  const orders = new OrdersService(database.db, signer, emit, app.log, config.downloads);
   const media = new MediaView(signer);
   const catalogue = { db: database.db, media };
   app.decorate('config', config);
@@ -80,6 +94,10 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     stories: new StoriesService(catalogue),
     posts: new PostsService(catalogue),
     products: new ProductsService(catalogue),
+    ledger: new LedgerService(database.db, emit),
+    payments: new PaymentsService(database.db, createGateways(config.payments, appSecret), emit, app.log),
+    tokenTransactions: new TokenTransactionsService(database.db, emit, app.log, orders.toOrder),
+    orders,
   });
   app.decorate('emitToUser', () => {});
 
@@ -89,6 +107,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   registerShutdown(app);
   app.addSchema(ErrorBody);
   await app.register(rateLimit, { global: false });
+  await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20 }, throwFileSizeLimit: true });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -106,7 +125,8 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     async (api) => {
       const modules = [healthRoutes, authRoutes, usersRoutes, settingsRoutes, countryBlockRoutes, categoriesRoutes];
       const catalogueModules = [videosRoutes, galleriesRoutes, storiesRoutes, postsRoutes, productsRoutes, bannersRoutes, searchRoutes];
-      for (const routes of [...modules, ...catalogueModules]) await api.register(routes);
+      const commerceModules = [paymentsRoutes, tokenTransactionsRoutes, ordersRoutes];
+      for (const routes of [...modules, ...catalogueModules, ...commerceModules]) await api.register(routes);
     },
     { prefix: '/api' },
   );

@@ -29,12 +29,23 @@ export interface Config {
   loginRateLimit: { perIp: number; perAccount: number; windowMs: number };
   /** Largest JSON body accepted by the API, in bytes. */
   bodyLimit: number;
+  /** Largest uploaded file (multipart), in bytes. */
+  uploadLimit: number;
   /** Secret for signed media URLs and other HMACs; generated into the data folder when not set. */
   appSecret: string | null;
   /** Where media files live: a folder on local disk (default DATA_DIR/media), or an S3-compatible bucket. */
   storage: { driver: 'local'; dir: string } | { driver: 's3'; endpoint: string | null; region: string; bucket: string; accessKeyId: string | null; secretAccessKey: string | null; forcePathStyle: boolean };
   /** The in-memory cache of anonymous pages (PAGE_CACHE_SECONDS=0 turns it off). */
   pageCache: { ttlMs: number; maxEntries: number; maxBytes: number };
+  /** Payment gateways: the built-in test checkout (on in the demo set-up) and Stripe (on when its keys are set). */
+  payments: {
+    testGateway: boolean;
+    stripe: { secretKey: string; webhookSecret: string; apiBase: URL | null } | null;
+    /** Absolute origin for the provider's return links (e.g. https://shop.example); default: the request's own. */
+    publicUrl: string | null;
+  };
+  /** Digital delivery: how long a download link lives, and how many downloads one purchase allows. */
+  downloads: { linkTtlSeconds: number; limitPerPurchase: number };
   /** Where the built site lives (`dist/`), for the Astro handler and static files. */
   distDir: string;
   version: string;
@@ -88,6 +99,7 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
       windowMs: int(env, 'LOGIN_LIMIT_WINDOW_SECONDS', 600, 1) * 1000,
     },
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 256 * 1024, 1024),
+    uploadLimit: int(env, 'UPLOAD_LIMIT_MB', 100, 1, 10_000) * 1024 * 1024,
     appSecret: env.APP_SECRET || null,
     storage: storageConfig(env, path.resolve(cwd, env.DATA_DIR || 'data')),
     pageCache: {
@@ -95,6 +107,8 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
       maxEntries: int(env, 'PAGE_CACHE_MAX_PAGES', 500, 1),
       maxBytes: int(env, 'PAGE_CACHE_MAX_MB', 64, 1) * 1024 * 1024,
     },
+    payments: paymentsConfig(env),
+    downloads: { linkTtlSeconds: int(env, 'DOWNLOAD_LINK_TTL_SECONDS', 600, 30, 86_400), limitPerPurchase: int(env, 'DOWNLOAD_LIMIT', 5, 1, 1000) },
     distDir: path.resolve(cwd, 'dist'),
     version: packageVersion(),
   };
@@ -113,4 +127,22 @@ function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): Config['storage
     secretAccessKey: env.S3_SECRET_ACCESS_KEY || null,
     forcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
   };
+}
+
+function paymentsConfig(env: NodeJS.ProcessEnv): Config['payments'] {
+  const seed = env.SEED || 'demo';
+  const testGateway = oneOf(env, 'PAYMENT_TEST_GATEWAY', ['on', 'off'] as const, seed === 'demo' ? 'on' : 'off') === 'on';
+  const secretKey = env.STRIPE_SECRET_KEY || null;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET || null;
+  if (Boolean(secretKey) !== Boolean(webhookSecret)) throw new ConfigError('Stripe needs both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+  let apiBase: URL | null = null;
+  if (env.STRIPE_API_BASE) {
+    try {
+      apiBase = new URL(env.STRIPE_API_BASE);
+    } catch {
+      throw new ConfigError(`STRIPE_API_BASE must be a URL, got '${env.STRIPE_API_BASE}'`);
+    }
+  }
+  const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null;
+  return { testGateway, stripe: secretKey && webhookSecret ? { secretKey, webhookSecret, apiBase } : null, publicUrl };
 }

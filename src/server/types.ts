@@ -12,6 +12,10 @@ import type { StoriesService } from './modules/stories/stories.service.ts';
 import type { PostsService } from './modules/posts/posts.service.ts';
 import type { ProductsService } from './modules/products/products.service.ts';
 import type { MediaSigner } from './lib/signed-url.ts';
+import type { LedgerService } from './modules/ledger/ledger.service.ts';
+import type { PaymentsService } from './modules/payments/payments.service.ts';
+import type { TokenTransactionsService } from './modules/token-transactions/token-transactions.service.ts';
+import type { OrdersService } from './modules/orders/orders.service.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import type { ServerToClientEvents } from '../shared/socket-events.ts';
 
@@ -25,6 +29,10 @@ export interface Services {
   stories: StoriesService;
   posts: PostsService;
   products: ProductsService;
+  ledger: LedgerService;
+  payments: PaymentsService;
+  tokenTransactions: TokenTransactionsService;
+  orders: OrdersService;
 }
 
 /** Sends a live event to every connection of one member (a no-op until the realtime plugin is ready). */

@@ -5,3 +5,5 @@ export const GENERIC_ERROR = 'Error occured, please try again later';
 export const COMMENTED = 'Commented successfully';
 export const REMOVED = 'Removed successfully!';
 export const LOGGED_OUT = 'Log out!';
+/** API.md: the 422 of a purchase the balance does not cover. */
+export const INSUFFICIENT_BALANCE = 'You have an insufficient token balance. Please top up.';

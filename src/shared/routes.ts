@@ -17,3 +17,11 @@ export type CatalogueKind = keyof typeof CATALOGUE_ROUTES;
 export const itemRoute = (kind: CatalogueKind, slug: string): string => `${CATALOGUE_ROUTES[kind]}/${encodeURIComponent(slug)}`;
 export const categoryRoute = (slug: string): string => `/categories/${encodeURIComponent(slug)}`;
 export const searchRoute = (q: string): string => `/search?q=${encodeURIComponent(q)}`;
+
+export const TOKENS_ROUTE = '/tokens';
+export const CART_ROUTE = '/cart';
+export const PAYMENT_SUCCESS_ROUTE = '/payment/success';
+export const PAYMENT_CANCEL_ROUTE = '/payment/cancel';
+export const ACCOUNT_TOKENS_ROUTE = '/account/tokens';
+export const ACCOUNT_ORDERS_ROUTE = '/account/orders';
+export const orderRoute = (id: string): string => `${ACCOUNT_ORDERS_ROUTE}/${encodeURIComponent(id)}`;

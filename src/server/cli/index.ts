@@ -8,6 +8,9 @@ import { GeoIp } from '../lib/geoip.ts';
 import { CountryBlockService } from '../modules/country-block/country-block.service.ts';
 import { SettingsService } from '../modules/settings/settings.service.ts';
 import { createUser } from '../modules/users/users.service.ts';
+import { LedgerService } from '../modules/ledger/ledger.service.ts';
+import { insertPackages, listAllPackages, setPackageActive } from '../modules/payments/payments.repository.ts';
+import { formatMoney, toMajor, toMinor } from '../../shared/money.ts';
 
 const HELP = `Tessera operator CLI — npm run cli -- <command> [options]
 
@@ -22,6 +25,13 @@ Commands
   country block <CC>                    block visitors from a country (ISO 3166-1 alpha-2, e.g. DE)
   country unblock <CC>                  lift a block
   country list                          print the blocked countries
+  ledger check                          recompute every balance from the ledger; exit 1 on any difference
+  tokens grant --email E --amount N --reason R
+                                        add (or with a negative N, take back) tokens: a ledger entry with its reason
+  packages list                         print the token packages
+  packages add --name N --tokens T --price P [--currency C] [--description D] [--ordering O]
+                                        add a token package (P in major units, e.g. 4.99)
+  packages enable|disable <id>          show or hide a package on /tokens
 
 Uses DATA_DIR (PGlite, default ./data) or DATABASE_URL (PostgreSQL), like the server.
 With PGlite, only one process can open the data folder: stop the server first.`;
@@ -77,9 +87,51 @@ const commands: Record<string, Command> = {
     const list = await (await countryService(database, config)).list();
     return list.length ? list.join('\n') : 'No country is blocked.';
   },
+  'ledger check': async (database) => {
+    const problems = await ledgerService(database).check();
+    if (!problems.length) return 'Ledger clean: every balance equals the sum of its entries; every spend and payment is booked.';
+    throw new LedgerMismatch(`Ledger check found ${problems.length} problem(s):\n${problems.map((p) => `  [${p.kind}] ${p.detail}`).join('\n')}`);
+  },
+  'tokens grant': async (database, _config, args) => {
+    const { values } = parseArgs({ args, options: { email: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' } } });
+    if (!values.email || !values.amount || !values.reason) throw new UsageError('tokens grant needs --email, --amount and --reason');
+    const amount = Number(values.amount);
+    const { balance } = await ledgerService(database).grant(values.email, amount, values.reason);
+    return `${amount > 0 ? 'Granted' : 'Took back'} ${Math.abs(amount)} tokens (${values.reason}); balance now ${balance}.`;
+  },
+  'packages list': async (database) => {
+    const rows = await listAllPackages(database.db);
+    if (!rows.length) return 'No token packages.';
+    return rows.map((p) => `${p.id}  ${p.isActive ? 'active  ' : 'disabled'}  ${p.tokens} tokens  ${formatMoney(toMajor(p.priceMinor, p.currency), p.currency, 'en')}  ${p.name}`).join('\n');
+  },
+  'packages add': async (database, _config, args) => {
+    const { values } = parseArgs({
+      args,
+      options: { name: { type: 'string' }, tokens: { type: 'string' }, price: { type: 'string' }, currency: { type: 'string' }, description: { type: 'string' }, ordering: { type: 'string' } },
+    });
+    const tokens = Number(values.tokens);
+    const price = Number(values.price);
+    const currency = (values.currency ?? 'USD').toUpperCase();
+    if (!values.name || !Number.isInteger(tokens) || tokens <= 0 || !(price > 0)) throw new UsageError('packages add needs --name, --tokens (a whole number > 0) and --price (> 0)');
+    if (!/^[A-Z]{3}$/.test(currency)) throw new UsageError('--currency must be an ISO 4217 code such as USD or EUR');
+    await insertPackages(database.db, [{ name: values.name, tokens, priceMinor: toMinor(price, currency), currency, description: values.description ?? '', ordering: Number(values.ordering ?? 0) || 0 }]);
+    return `Added ${values.name}: ${tokens} tokens for ${formatMoney(price, currency, 'en')}.`;
+  },
+  'packages enable': async (database, _config, [id]) => togglePackage(database, id, true),
+  'packages disable': async (database, _config, [id]) => togglePackage(database, id, false),
 };
 
 class UsageError extends Error {}
+/** `ledger check` found differences: exit code 1 with the list. */
+class LedgerMismatch extends Error {}
+
+const ledgerService = (database: Database) => new LedgerService(database.db, () => {});
+
+async function togglePackage(database: Database, id: string | undefined, active: boolean): Promise<string> {
+  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) throw new UsageError(`packages ${active ? 'enable' : 'disable'} needs a package id (see packages list)`);
+  if (!(await setPackageActive(database.db, id, active))) throw new UsageError(`No package ${id}`);
+  return `Package ${id} ${active ? 'enabled' : 'disabled'}.`;
+}
 
 async function countryService(database: Database, config: Config) {
   return new CountryBlockService(database.db, await GeoIp.open(), config.trustedCountryHeader);
@@ -104,6 +156,7 @@ export async function runCli(argv: string[], env = process.env): Promise<{ code:
   } catch (err) {
     if (err instanceof DataDirBusyError || err instanceof UsageError || err instanceof ConfigError) return { code: 2, output: err.message };
     if (err instanceof AppError) return { code: 1, output: `Error: ${err.message}` };
+    if (err instanceof LedgerMismatch) return { code: 1, output: err.message };
     throw err;
   } finally {
     await database?.close().catch(() => {});

@@ -141,3 +141,9 @@ export class DataDirLock {
 }
 
 export class DataDirBusyError extends Error {}
+
+/** The rows of a raw SQL query (both drivers answer `{ rows }`). */
+export async function rowsOf<T>(db: Tx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -308,3 +308,159 @@ export const reactions = pgTable(
   },
   (t) => [uniqueIndex('reactions_member_object_action_key').on(t.userId, t.objectType, t.objectId, t.action)],
 );
+
+/** What members buy with money: a number of tokens for a price (in minor units of `currency`). */
+export const tokenPackages = pgTable(
+  'token_packages',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    tokens: integer('tokens').notNull(),
+    /** Price in minor units (cents); the wire shows major units. */
+    priceMinor: integer('price_minor').notNull(),
+    currency: text('currency').notNull().default('USD'),
+    ordering: integer('ordering').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('token_packages_active_idx').on(t.isActive, t.ordering),
+    check('token_packages_tokens_positive', sql`${t.tokens} > 0`),
+    check('token_packages_price_positive', sql`${t.priceMinor} > 0`),
+  ],
+);
+
+/** Money in: one row per attempt to buy a token package; moves pending → success | failed exactly once. */
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    packageId: uuid('package_id').notNull().references(() => tokenPackages.id, { onDelete: 'restrict' }),
+    gateway: text('gateway', { enum: ['test', 'stripe'] }).notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    tokens: integer('tokens').notNull(),
+    status: text('status', { enum: ['pending', 'success', 'failed', 'refunded'] }).notNull().default('pending'),
+    /** The provider's id for the checkout (a Stripe Checkout Session id). */
+    providerRef: text('provider_ref'),
+    settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('payment_transactions_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('payment_transactions_provider_ref_key').on(t.gateway, t.providerRef),
+  ],
+);
+
+/** Every webhook event a provider delivered, once: the UNIQUE key makes a replayed event a no-op. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    id: id(),
+    gateway: text('gateway').notNull(),
+    eventId: text('event_id').notNull(),
+    type: text('type').notNull(),
+    paymentId: uuid('payment_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_events_gateway_event_key').on(t.gateway, t.eventId)],
+);
+
+export interface PurchasedLine {
+  productId: string;
+  name: string;
+  quantity: number;
+  price: number;
+}
+
+/** Tokens out: an unlock of one item, or one cart checkout (`products`). */
+export const tokenTransactions = pgTable(
+  'token_transactions',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    type: text('type', { enum: ['video', 'gallery', 'story', 'product'] }).notNull(),
+    /** The unlocked item (null for a cart checkout). */
+    targetId: uuid('target_id'),
+    /** Title, slug and picture of the item at the time of purchase. */
+    targetInfo: jsonb('target_info').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    products: jsonb('products').$type<PurchasedLine[]>().notNull().default(sql`'[]'::jsonb`),
+    totalPrice: integer('total_price').notNull(),
+    status: text('status', { enum: ['success', 'refunded'] }).notNull().default('success'),
+    /** The client's `Idempotency-Key`: a retried request finds this row and gets the same answer. */
+    idempotencyKey: text('idempotency_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('token_transactions_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('token_transactions_idempotency_key').on(t.userId, t.idempotencyKey),
+    check('token_transactions_total_positive', sql`${t.totalPrice} > 0`),
+  ],
+);
+
+/** One order per product line of a checkout. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    orderNumber: text('order_number').notNull(),
+    tokenTransactionId: uuid('token_transaction_id').notNull().references(() => tokenTransactions.id, { onDelete: 'restrict' }),
+    buyerId: uuid('buyer_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
+    productInfo: jsonb('product_info').$type<Record<string, unknown>>().notNull(),
+    productType: text('product_type', { enum: ['digital', 'physical'] }).notNull(),
+    quantity: integer('quantity').notNull(),
+    unitPrice: integer('unit_price').notNull(),
+    totalPrice: integer('total_price').notNull(),
+    deliveryStatus: text('delivery_status', { enum: ['processing', 'shipping', 'delivered', 'refunded'] }).notNull(),
+    shippingCode: text('shipping_code').notNull().default(''),
+    deliveryAddress: text('delivery_address').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    phoneNumber: text('phone_number').notNull().default(''),
+    userNote: text('user_note').notNull().default(''),
+    buyerConfirmedAt: timestamp('buyer_confirmed_at', { withTimezone: true, mode: 'date' }),
+    /** Counted downloads of a digital product (limited per purchase). */
+    downloadCount: integer('download_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_number_key').on(t.orderNumber),
+    index('orders_buyer_idx').on(t.buyerId, t.createdAt),
+    index('orders_product_idx').on(t.productId, t.buyerId),
+    index('orders_created_idx').on(t.createdAt),
+    check('orders_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+/** Delivery files an admin attached to an order. */
+export const orderFiles = pgTable(
+  'order_files',
+  {
+    id: id(),
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    file: jsonb('file').$type<StoredFile>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_files_order_idx').on(t.orderId)],
+);
+
+/** Every request for a purchased file; `counted` ones use up the purchase's download limit. */
+export const downloads = pgTable(
+  'downloads',
+  {
+    id: id(),
+    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').notNull(),
+    counted: boolean('counted').notNull(),
+    range: text('range'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('downloads_order_idx').on(t.orderId, t.createdAt)],
+);

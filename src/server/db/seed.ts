@@ -9,6 +9,7 @@ import { insertCategories } from '../modules/categories/categories.repository.ts
 import { DEMO_CATEGORIES } from './demo-categories.ts';
 import { seedCatalogue } from './demo/seed-catalogue.ts';
 import { createStorage } from '../lib/storage/storage.ts';
+import { insertPackages } from '../modules/payments/payments.repository.ts';
 
 /** The demo accounts `npm start` prints; also what the browser tests log in with. */
 export const DEMO_ACCOUNTS = [
@@ -18,6 +19,15 @@ export const DEMO_ACCOUNTS = [
 ];
 
 const DEMO_MARKER = 'seed:demo';
+const PACKAGES_MARKER = 'seed:demo-packages';
+
+/** The demo token packages (prices in cents of the site currency). */
+export const DEMO_PACKAGES = [
+  { name: 'Starter', description: 'Enough for a couple of unlocks.', tokens: 100, priceMinor: 499, ordering: 1 },
+  { name: 'Popular', description: 'Our most chosen pack: 20% more tokens per dollar.', tokens: 300, priceMinor: 1199, ordering: 2 },
+  { name: 'Collector', description: 'For the whole catalogue, and the shop.', tokens: 800, priceMinor: 2799, ordering: 3 },
+  { name: 'Patron', description: 'Best value: 2,000 tokens.', tokens: 2000, priceMinor: 5999, ordering: 4 },
+];
 
 /** Migrations, the default settings, and (once per database, recorded by a marker) the demo content. */
 export async function prepareDatabase(database: Database, config: SeedConfig & Pick<Config, 'seed'>) {
@@ -35,6 +45,11 @@ type SeedConfig = Pick<Config, 'passwordCost' | 'storage'> & Partial<Pick<Config
  */
 export async function seedDemo(database: Database, { passwordCost, storage, seedScale = 1 }: SeedConfig): Promise<{ seeded: boolean }> {
   const { db } = database;
+  // Packages came with the token issue: a database seeded before it gets them on its next start.
+  await seedOnce(database, PACKAGES_MARKER, async () => {
+    const currency = String((await new SettingsService(db).getPublic()).currency ?? 'USD');
+    await insertPackages(db, DEMO_PACKAGES.map((p) => ({ ...p, currency })));
+  });
   const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER));
   if (marker) return { seeded: false };
   for (const account of DEMO_ACCOUNTS) {
@@ -44,4 +59,11 @@ export async function seedDemo(database: Database, { passwordCost, storage, seed
   await seedCatalogue(db, await createStorage(storage), { scale: seedScale });
   await db.insert(appMeta).values({ key: DEMO_MARKER, value: new Date().toISOString() }).onConflictDoNothing();
   return { seeded: true };
+}
+
+async function seedOnce(database: Database, key: string, seed: () => Promise<void>): Promise<void> {
+  const [marker] = await database.db.select().from(appMeta).where(eq(appMeta.key, key));
+  if (marker) return;
+  await seed();
+  await database.db.insert(appMeta).values({ key, value: new Date().toISOString() }).onConflictDoNothing();
 }

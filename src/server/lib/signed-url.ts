@@ -29,12 +29,17 @@ export class MediaSigner {
 
   /** A link to one stored file, valid for `ttlSeconds` (at least) from now. */
   url(key: string, opts: { ttlSeconds?: number; download?: string } = {}): string {
+    return `/media/${key}?${this.params(key, opts)}`;
+  }
+
+  /** The signed query (`e`, `s`, `d`) for any subject: a storage key, or another resource such as a download. */
+  params(subject: string, opts: { ttlSeconds?: number; download?: string } = {}): URLSearchParams {
     const nowS = Math.floor(this.now() / 1000);
     const ttl = opts.ttlSeconds ?? TTL_SECONDS;
     const e = String(opts.ttlSeconds ? nowS + ttl : Math.ceil((nowS + ttl) / STEP_SECONDS) * STEP_SECONDS);
-    const params = new URLSearchParams({ e, s: this.signature(key, e, opts.download) });
+    const params = new URLSearchParams({ e, s: this.signature(subject, e, opts.download) });
     if (opts.download) params.set('d', opts.download);
-    return `/media/${key}?${params}`;
+    return params;
   }
 
   /** 'ok', or why the link is refused. */

@@ -7,7 +7,7 @@ export interface CatalogueContext {
   media: MediaView;
 }
 
-export const iso = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+export { iso } from '../../lib/dates.ts';
 export const statsOf = (r: { views: number; likes: number; favourites: number; comments: number }) => ({
   views: r.views,
   likes: r.likes,

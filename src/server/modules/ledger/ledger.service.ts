@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client.ts';
+import { badRequest, notFound } from '../../errors.ts';
+import type { EmitToUser } from '../../types.ts';
+import { findUserByLogin } from '../users/users.repository.ts';
+import { applyTokenDelta } from './ledger.repository.ts';
+
+/** One inconsistency `ledger check` found. */
+export interface LedgerProblem {
+  kind: 'balance' | 'spend-without-debit' | 'payment-credit';
+  userId: string;
+  detail: string;
+}
+
+/**
+ * The ledger's operator side: manual grants (always a ledger entry with its reason) and the consistency check that
+ * recomputes every balance from the entries.
+ */
+export class LedgerService {
+  private readonly db: Db;
+  private readonly emit: EmitToUser;
+  constructor(db: Db, emit: EmitToUser) {
+    this.db = db;
+    this.emit = emit;
+  }
+
+  /** Adds (or with a negative amount, takes back) tokens, with the operator's reason; a debit never goes below zero. */
+  async grant(login: string, amount: number, reason: string): Promise<{ userId: string; balance: number }> {
+    if (!Number.isInteger(amount) || amount === 0) throw badRequest('amount must be a non-zero whole number');
+    if (!reason.trim()) throw badRequest('a reason is required');
+    const user = await findUserByLogin(this.db, login);
+    if (!user) throw notFound(`No member ${login}`);
+    const balance = await this.db.transaction((tx) => applyTokenDelta(tx, user.id, amount, { reason: reason.trim(), refType: 'grant' }));
+    if (balance === null) throw badRequest(`${user.username} has only ${user.balance} tokens; cannot take ${-amount}`);
+    this.emit(user.id, 'update_balance', { balance, delta: amount });
+    return { userId: user.id, balance };
+  }
+
+  /**
+   * Recomputes the books: every balance equals the sum of its ledger entries, every token spend has its debit, and
+   * every settled payment has exactly one credit of its tokens.
+   */
+  async check(): Promise<LedgerProblem[]> {
+    const problems: LedgerProblem[] = [];
+    const balances = await rowsOf<{ id: string; username: string; balance: number; ledger: string }>(this.db, sql`
+      select u.id, u.username, u.balance, coalesce(sum(l.delta), 0)::text as ledger
+      from users u left join token_ledger l on l.user_id = u.id
+      group by u.id having u.balance <> coalesce(sum(l.delta), 0)`);
+    for (const r of balances) problems.push({ kind: 'balance', userId: r.id, detail: `${r.username}: balance ${r.balance}, ledger sums to ${r.ledger}` });
+    const spends = await rowsOf<{ id: string; user_id: string; total_price: number; debited: string | null }>(this.db, sql`
+      select t.id, t.user_id, t.total_price, (select sum(-l.delta) from token_ledger l where l.ref_type = 'token_transaction' and l.ref_id = t.id::text)::text as debited
+      from token_transactions t
+      where t.status = 'success'
+        and coalesce((select sum(-l.delta) from token_ledger l where l.ref_type = 'token_transaction' and l.ref_id = t.id::text), 0) <> t.total_price`);
+    for (const r of spends) problems.push({ kind: 'spend-without-debit', userId: r.user_id, detail: `token transaction ${r.id}: price ${r.total_price}, debited ${r.debited ?? 0}` });
+    const payments = await rowsOf<{ id: string; user_id: string; status: string; tokens: number; credited: string | null }>(this.db, sql`
+      select p.id, p.user_id, p.status, p.tokens, (select sum(l.delta) from token_ledger l where l.ref_type = 'payment' and l.ref_id = p.id::text)::text as credited
+      from payment_transactions p
+      where coalesce((select sum(l.delta) from token_ledger l where l.ref_type = 'payment' and l.ref_id = p.id::text), 0)
+            <> case when p.status = 'success' then p.tokens else 0 end`);
+    for (const r of payments) problems.push({ kind: 'payment-credit', userId: r.user_id, detail: `payment ${r.id} (${r.status}): ${r.tokens} tokens, credited ${r.credited ?? 0}` });
+    return problems;
+  }
+}

@@ -1,0 +1,127 @@
+import { randomInt } from 'node:crypto';
+import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { downloads, orderFiles, orders, products, users } from '../../db/schema.ts';
+import { byIdOrSlug } from '../catalogue/query.ts';
+import type { DeliveryStatus, OrderSearchQuery } from '../../../shared/contracts/orders.ts';
+import { dateRange } from '../../lib/dates.ts';
+import type { StoredFile } from '../../lib/media-types.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrder = typeof orders.$inferInsert;
+export type OrderFileRow = typeof orderFiles.$inferSelect;
+export type BuyerRef = { id: string; name: string; username: string; email: string };
+
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** Eight upper-case letters (26^8 ≈ 2·10^11 numbers; the UNIQUE index is the final word). */
+export const newOrderNumber = (): string => Array.from({ length: 8 }, () => LETTERS[randomInt(26)]).join('');
+
+export async function insertOrders(db: Tx, rows: NewOrder[]): Promise<OrderRow[]> {
+  return db.insert(orders).values(rows).returning();
+}
+
+function where(query: OrderSearchQuery, buyerId: string | null): SQL | undefined {
+  const { from, to } = dateRange(query.fromDate, query.toDate);
+  const q = query.q?.trim().slice(0, 100);
+  return and(
+    buyerId ? eq(orders.buyerId, buyerId) : undefined,
+    query.deliveryStatus ? eq(orders.deliveryStatus, query.deliveryStatus) : undefined,
+    query.productType ? eq(orders.productType, query.productType) : undefined,
+    from ? gte(orders.createdAt, from) : undefined,
+    to ? lte(orders.createdAt, to) : undefined,
+    q ? sql`(${orders.orderNumber} = upper(${q}) or ${orders.productInfo}->>'name' ilike ${`%${q.replace(/[\\%_]/g, '\\$&')}%`})` : undefined,
+  );
+}
+
+/** A page of orders, newest first; one member's (`buyerId`) or everybody's with their buyer (admin). */
+export async function listOrders(db: Tx, query: OrderSearchQuery, buyerId: string | null): Promise<{ rows: (OrderRow & { buyer: BuyerRef })[]; total: number }> {
+  const condition = where(query, buyerId);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select({ order: orders, buyer: { id: users.id, name: users.name, username: users.username, email: users.email } })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.buyerId))
+      .where(condition)
+      .orderBy(query.sort === 'asc' ? asc(orders.createdAt) : desc(orders.createdAt), asc(orders.orderNumber))
+      .limit(query.limit ?? 12)
+      .offset(query.offset ?? 0),
+    db.select({ total: count() }).from(orders).where(condition),
+  ]);
+  return { rows: rows.map((r) => ({ ...r.order, buyer: r.buyer })), total };
+}
+
+export async function findOrder(db: Tx, id: string): Promise<(OrderRow & { buyer: BuyerRef }) | null> {
+  const [row] = await db
+    .select({ order: orders, buyer: { id: users.id, name: users.name, username: users.username, email: users.email } })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.buyerId))
+    .where(eq(orders.id, id));
+  return row ? { ...row.order, buyer: row.buyer } : null;
+}
+
+export async function updateOrder(db: Tx, id: string, patch: { deliveryStatus?: DeliveryStatus; shippingCode?: string }): Promise<OrderRow | null> {
+  const [row] = await db.update(orders).set({ ...patch, updatedAt: new Date() }).where(eq(orders.id, id)).returning();
+  return row ?? null;
+}
+
+/** The buyer confirms receipt of a shipped (or processing) physical order, once. */
+export async function confirmReceipt(db: Tx, id: string, buyerId: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ deliveryStatus: 'delivered', buyerConfirmedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(orders.id, id), eq(orders.buyerId, buyerId), sql`${orders.buyerConfirmedAt} is null`, sql`${orders.deliveryStatus} in ('processing', 'shipping', 'delivered')`))
+    .returning();
+  return row ?? null;
+}
+
+/** The buyer's newest order of a product with downloads left, else their newest order of it. */
+export async function findPurchase(db: Tx, buyerId: string, productId: string, limit: number): Promise<OrderRow | null> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.buyerId, buyerId), eq(orders.productId, productId), sql`${orders.deliveryStatus} <> 'refunded'`))
+    .orderBy(sql`${orders.downloadCount} >= ${limit}`, desc(orders.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * Logs one download request; a `counted` one (a whole file, or a range from byte 0) also uses one of the purchase's
+ * downloads, guarded so that concurrent requests never pass the limit. False when the limit is used up.
+ */
+export async function recordDownload(
+  db: Tx,
+  entry: { orderId: string; userId: string; counted: boolean; range: string | null; ip: string; userAgent: string | null },
+  limit: number,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (entry.counted) {
+      const used = await tx
+        .update(orders)
+        .set({ downloadCount: sql`${orders.downloadCount} + 1` })
+        .where(and(eq(orders.id, entry.orderId), sql`${orders.downloadCount} < ${limit}`))
+        .returning({ id: orders.id });
+      if (!used.length) return false;
+    }
+    await tx.insert(downloads).values(entry);
+    return true;
+  });
+}
+
+export async function insertOrderFile(db: Tx, orderId: string, file: StoredFile): Promise<OrderFileRow> {
+  const [row] = await db.insert(orderFiles).values({ orderId, file }).returning();
+  return row!;
+}
+
+export async function listOrderFiles(db: Tx, orderId: string): Promise<OrderFileRow[]> {
+  return db.select().from(orderFiles).where(eq(orderFiles.orderId, orderId)).orderBy(asc(orderFiles.createdAt));
+}
+
+/** A product's download (whatever its status now: a buyer keeps what they bought). */
+export async function findProductFile(db: Tx, idOrSlug: string): Promise<{ id: string; type: 'digital' | 'physical'; file: StoredFile | null } | null> {
+  const [row] = await db
+    .select({ id: products.id, type: products.type, file: products.file })
+    .from(products)
+    .where(byIdOrSlug({ id: products.id, slug: products.slug }, idOrSlug));
+  return row ?? null;
+}

@@ -1,0 +1,161 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { forbidden, notFound, unprocessable, AppError } from '../../errors.ts';
+import { iso } from '../../lib/dates.ts';
+import type { MediaSigner } from '../../lib/signed-url.ts';
+import type { StoredFile } from '../../lib/media-types.ts';
+import type { EmitToUser } from '../../types.ts';
+import type { ListResult } from '../../../shared/api-client.ts';
+import type { DownloadLink, Order, OrderFile, OrderSearchQuery, OrderUpdateBody, OrderWithBuyer } from '../../../shared/contracts/orders.ts';
+import type { Viewer } from '../catalogue/access.ts';
+import * as repo from './orders.repository.ts';
+
+type Member = NonNullable<Viewer>;
+
+/** The signed subject of a download link: the purchase (order) and which file of it. */
+export const downloadSubject = (orderId: string, fileId: string | null) => `download:${orderId}:${fileId ?? 'product'}`;
+
+/** Orders (one per checkout line), their delivery, attached files, and digital downloads. */
+export class OrdersService {
+  private readonly db: Db;
+  private readonly signer: MediaSigner;
+  private readonly emit: EmitToUser;
+  private readonly log: FastifyBaseLogger;
+  private readonly downloads: { linkTtlSeconds: number; limitPerPurchase: number };
+  constructor(db: Db, signer: MediaSigner, emit: EmitToUser, log: FastifyBaseLogger, downloads: { linkTtlSeconds: number; limitPerPurchase: number }) {
+    this.db = db;
+    this.signer = signer;
+    this.emit = emit;
+    this.log = log;
+    this.downloads = downloads;
+  }
+
+  toOrder = (r: repo.OrderRow): Order => ({
+    _id: r.id,
+    orderNumber: r.orderNumber,
+    tokenTransactionId: r.tokenTransactionId,
+    buyerId: r.buyerId,
+    productId: r.productId,
+    productInfo: r.productInfo,
+    productType: r.productType,
+    quantity: r.quantity,
+    unitPrice: r.unitPrice,
+    totalPrice: r.totalPrice,
+    deliveryStatus: r.deliveryStatus,
+    shippingCode: r.shippingCode,
+    deliveryAddress: r.deliveryAddress,
+    postalCode: r.postalCode,
+    phoneNumber: r.phoneNumber,
+    userNote: r.userNote,
+    buyerConfirmedAt: iso(r.buyerConfirmedAt),
+    downloads: { used: r.downloadCount, limit: r.productType === 'digital' ? this.downloads.limitPerPurchase : 0 },
+    createdAt: r.createdAt.toISOString(),
+    updatedAt: r.updatedAt.toISOString(),
+  });
+
+  private withBuyer = (r: repo.OrderRow & { buyer: repo.BuyerRef }): OrderWithBuyer => ({
+    ...this.toOrder(r),
+    buyer: { _id: r.buyer.id, name: r.buyer.name, username: r.buyer.username, email: r.buyer.email },
+  });
+
+  /** The member's orders (`mine`), or everybody's for an admin. */
+  async search(query: OrderSearchQuery, buyerId: string | null): Promise<ListResult<OrderWithBuyer>> {
+    const { rows, total } = await repo.listOrders(this.db, query, buyerId);
+    return { data: rows.map(this.withBuyer), total };
+  }
+
+  /** One order, for its buyer or an admin. */
+  async get(viewer: Member, id: string): Promise<OrderWithBuyer> {
+    return this.withBuyer(await this.visible(viewer, id));
+  }
+
+  private async visible(viewer: Member, id: string) {
+    const order = await repo.findOrder(this.db, id);
+    if (!order) throw notFound('No such order.', 'ORDER_NOT_FOUND');
+    if (order.buyerId !== viewer.id && !viewer.isAdmin) throw forbidden('This order belongs to another member.');
+    return order;
+  }
+
+  /** Admin: delivery status and shipping code; the buyer hears about it live. */
+  async update(id: string, body: OrderUpdateBody): Promise<Order> {
+    const patch = { ...(body.deliveryStatus ? { deliveryStatus: body.deliveryStatus } : {}), ...(body.shippingCode !== undefined ? { shippingCode: body.shippingCode.trim() } : {}) };
+    const row = await repo.updateOrder(this.db, id, patch);
+    if (!row) throw notFound('No such order.', 'ORDER_NOT_FOUND');
+    this.log.info({ orderId: id, ...patch }, 'order updated');
+    this.emit(row.buyerId, 'order_updated', { orderId: row.id, deliveryStatus: row.deliveryStatus });
+    return this.toOrder(row);
+  }
+
+  /** The buyer confirms that the parcel arrived. */
+  async confirm(member: Member, id: string): Promise<Order> {
+    const order = await this.visible(member, id);
+    if (order.buyerId !== member.id) throw forbidden('Only the buyer can confirm receipt.');
+    const row = await repo.confirmReceipt(this.db, id, member.id);
+    if (!row) throw unprocessable(order.buyerConfirmedAt ? 'You already confirmed this order.' : 'This order cannot be confirmed.', 'ORDER_NOT_CONFIRMABLE');
+    this.emit(row.buyerId, 'order_updated', { orderId: row.id, deliveryStatus: row.deliveryStatus });
+    return this.toOrder(row);
+  }
+
+  async attachFile(id: string, file: StoredFile): Promise<OrderFile> {
+    const order = await repo.findOrder(this.db, id);
+    if (!order) throw notFound('No such order.', 'ORDER_NOT_FOUND');
+    const row = await repo.insertOrderFile(this.db, id, file);
+    this.emit(order.buyerId, 'order_updated', { orderId: order.id, deliveryStatus: order.deliveryStatus });
+    return this.toFile(row);
+  }
+
+  async files(viewer: Member, id: string): Promise<OrderFile[]> {
+    await this.visible(viewer, id);
+    return (await repo.listOrderFiles(this.db, id)).map((f) => this.toFile(f));
+  }
+
+  private toFile(f: repo.OrderFileRow): OrderFile {
+    return { _id: f.id, name: f.file.name, size: f.file.size, mimeType: f.file.mimeType, downloadLink: this.link(f.orderId, f.id) };
+  }
+
+  private link(orderId: string, fileId: string | null): string {
+    const params = this.signer.params(downloadSubject(orderId, fileId), { ttlSeconds: this.downloads.linkTtlSeconds });
+    if (fileId) params.set('f', fileId);
+    return `/api/downloads/${orderId}?${params}`;
+  }
+
+  /** A fresh, expiring link to a bought digital product (403 for anyone who did not buy it, or when downloads are used up). */
+  async downloadLink(member: Member, productIdOrSlug: string): Promise<DownloadLink> {
+    const product = await repo.findProductFile(this.db, productIdOrSlug);
+    if (!product) throw notFound('This product does not exist.');
+    if (product.type !== 'digital' || !product.file) throw notFound('This product has no download.', 'NO_DOWNLOAD');
+    const order = await repo.findPurchase(this.db, member.id, product.id, this.downloads.limitPerPurchase);
+    if (!order) throw forbidden('Buy this product to download it.', 'NOT_BOUGHT');
+    const left = this.downloads.limitPerPurchase - order.downloadCount;
+    if (left <= 0) throw forbidden(`You have used all ${this.downloads.limitPerPurchase} downloads of this purchase.`, 'DOWNLOAD_LIMIT_REACHED');
+    return {
+      downloadLink: this.link(order.id, null),
+      expiresAt: new Date(Date.now() + this.downloads.linkTtlSeconds * 1000).toISOString(),
+      downloadsLeft: left,
+    };
+  }
+
+  /**
+   * What a download link serves, after its signature is checked: the stored file, and a hook that logs the request
+   * and (for a product's whole file) uses one download, refusing once the purchase's limit is reached.
+   */
+  async resolveDownload(orderId: string, fileId: string | null, client: { ip: string; userAgent: string | null }) {
+    const order = await repo.findOrder(this.db, orderId);
+    if (!order || order.deliveryStatus === 'refunded') throw notFound('This purchase does not exist.');
+    let file: StoredFile | null = null;
+    if (fileId) {
+      file = (await repo.listOrderFiles(this.db, orderId)).find((f) => f.id === fileId)?.file ?? null;
+    } else {
+      file = (await repo.findProductFile(this.db, order.productId))?.file ?? null;
+    }
+    if (!file) throw notFound('This file does not exist.');
+    const limit = this.downloads.limitPerPurchase;
+    const record = async (range: { start: number; end: number } | null, rangeHeader: string | undefined) => {
+      const counted = !fileId && (range === null || range.start === 0);
+      const allowed = await repo.recordDownload(this.db, { orderId, userId: order.buyerId, counted, range: rangeHeader ?? null, ...client }, limit);
+      if (!allowed) throw new AppError(403, 'DOWNLOAD_LIMIT_REACHED', `You have used all ${limit} downloads of this purchase.`);
+      this.log.info({ orderId, userId: order.buyerId, fileKey: file.key, counted, range: rangeHeader }, 'download');
+    };
+    return { file, record };
+  }
+}

@@ -1,0 +1,105 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { paymentEvents, paymentTransactions, tokenPackages } from '../../db/schema.ts';
+import type { PaymentSearchQuery } from '../../../shared/contracts/tokens.ts';
+import { dateRange } from '../../lib/dates.ts';
+
+export type PackageRow = typeof tokenPackages.$inferSelect;
+export type PaymentRow = typeof paymentTransactions.$inferSelect;
+export type PaymentWithPackage = PaymentRow & { packageName: string };
+
+export async function listActivePackages(db: Tx, limit: number, offset: number): Promise<{ rows: PackageRow[]; total: number }> {
+  const where = eq(tokenPackages.isActive, true);
+  const [rows, total] = await Promise.all([
+    db.select().from(tokenPackages).where(where).orderBy(asc(tokenPackages.ordering), asc(tokenPackages.tokens)).limit(limit).offset(offset),
+    db.$count(tokenPackages, where),
+  ]);
+  return { rows, total };
+}
+
+export async function findPackage(db: Tx, id: string): Promise<PackageRow | null> {
+  const [row] = await db.select().from(tokenPackages).where(eq(tokenPackages.id, id));
+  return row ?? null;
+}
+
+export async function insertPackages(db: Tx, rows: (typeof tokenPackages.$inferInsert)[]): Promise<void> {
+  if (rows.length) await db.insert(tokenPackages).values(rows);
+}
+
+export async function listAllPackages(db: Tx): Promise<PackageRow[]> {
+  return db.select().from(tokenPackages).orderBy(asc(tokenPackages.ordering), asc(tokenPackages.tokens));
+}
+
+export async function setPackageActive(db: Tx, id: string, isActive: boolean): Promise<boolean> {
+  const rows = await db.update(tokenPackages).set({ isActive, updatedAt: new Date() }).where(eq(tokenPackages.id, id)).returning({ id: tokenPackages.id });
+  return rows.length > 0;
+}
+
+export async function insertPayment(db: Tx, row: typeof paymentTransactions.$inferInsert): Promise<PaymentRow> {
+  const [payment] = await db.insert(paymentTransactions).values(row).returning();
+  return payment!;
+}
+
+export async function setProviderRef(db: Tx, id: string, providerRef: string): Promise<void> {
+  await db.update(paymentTransactions).set({ providerRef, updatedAt: new Date() }).where(eq(paymentTransactions.id, id));
+}
+
+export async function findPayment(db: Tx, id: string): Promise<PaymentWithPackage | null> {
+  const [row] = await db
+    .select({ payment: paymentTransactions, packageName: tokenPackages.name })
+    .from(paymentTransactions)
+    .innerJoin(tokenPackages, eq(tokenPackages.id, paymentTransactions.packageId))
+    .where(eq(paymentTransactions.id, id));
+  return row ? { ...row.payment, packageName: row.packageName } : null;
+}
+
+export async function listPayments(db: Tx, userId: string, query: PaymentSearchQuery): Promise<{ rows: PaymentWithPackage[]; total: number }> {
+  const { from, to } = dateRange(query.fromDate, query.toDate);
+  const conditions: (SQL | undefined)[] = [
+    eq(paymentTransactions.userId, userId),
+    query.status ? eq(paymentTransactions.status, query.status) : undefined,
+    from ? gte(paymentTransactions.createdAt, from) : undefined,
+    to ? lte(paymentTransactions.createdAt, to) : undefined,
+  ];
+  const where = and(...conditions);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select({ payment: paymentTransactions, packageName: tokenPackages.name })
+      .from(paymentTransactions)
+      .innerJoin(tokenPackages, eq(tokenPackages.id, paymentTransactions.packageId))
+      .where(where)
+      .orderBy(query.sort === 'asc' ? asc(paymentTransactions.createdAt) : desc(paymentTransactions.createdAt))
+      .limit(query.limit ?? 12)
+      .offset(query.offset ?? 0),
+    db.select({ total: count() }).from(paymentTransactions).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r.payment, packageName: r.packageName })), total };
+}
+
+/** Records a provider event once; false when it was delivered before (a replay). */
+export async function recordEvent(db: Tx, event: { gateway: string; eventId: string; type: string; paymentId: string | null }): Promise<boolean> {
+  const rows = await db.insert(paymentEvents).values(event).onConflictDoNothing().returning({ id: paymentEvents.id });
+  return rows.length > 0;
+}
+
+/**
+ * Moves one payment of this gateway to its outcome, once: `paid` from pending (or from failed: the provider says the
+ * money arrived after all), `failed` only from pending; a paid amount must match ours. Null when nothing moved.
+ */
+export async function settlePayment(db: Tx, id: string, gateway: string, outcome: 'paid' | 'failed', providerRef: string | null, amountMinor: number | null = null): Promise<PaymentRow | null> {
+  const from = outcome === 'paid' ? (['pending', 'failed'] as const) : (['pending'] as const);
+  const [row] = await db
+    .update(paymentTransactions)
+    .set({ status: outcome === 'paid' ? 'success' : 'failed', settledAt: new Date(), updatedAt: new Date() })
+    .where(
+      and(
+        eq(paymentTransactions.id, id),
+        eq(paymentTransactions.gateway, gateway as 'test'),
+        inArray(paymentTransactions.status, [...from]),
+        providerRef ? eq(paymentTransactions.providerRef, providerRef) : undefined,
+        outcome === 'paid' && amountMinor !== null ? eq(paymentTransactions.amountMinor, amountMinor) : undefined,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}

@@ -1,0 +1,167 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
+import type { EmitToUser } from '../../types.ts';
+import { iso } from '../../lib/dates.ts';
+import { toMajor } from '../../../shared/money.ts';
+import type { GatewayName, PaymentSearchQuery, PaymentTransaction, PurchaseTokensBody, PurchaseTokensResult, TokenPackage } from '../../../shared/contracts/tokens.ts';
+import type { ListResult } from '../../../shared/api-client.ts';
+import { PAYMENT_CANCEL_ROUTE, PAYMENT_SUCCESS_ROUTE } from '../../../shared/routes.ts';
+import { applyTokenDelta } from '../ledger/ledger.repository.ts';
+import { ForgedWebhookError, type GatewayEvent, type PaymentGateway } from './gateways/gateway.ts';
+import * as repo from './payments.repository.ts';
+
+export const toPackage = (p: repo.PackageRow): TokenPackage => ({
+  _id: p.id,
+  name: p.name,
+  description: p.description,
+  tokens: p.tokens,
+  price: toMajor(p.priceMinor, p.currency),
+  currency: p.currency,
+  ordering: p.ordering,
+  isActive: p.isActive,
+});
+
+export const toPayment = (p: repo.PaymentWithPackage): PaymentTransaction => ({
+  _id: p.id,
+  packageId: p.packageId,
+  packageName: p.packageName,
+  gateway: p.gateway,
+  amount: toMajor(p.amountMinor, p.currency),
+  currency: p.currency,
+  tokens: p.tokens,
+  status: p.status,
+  createdAt: p.createdAt.toISOString(),
+  settledAt: iso(p.settledAt),
+});
+
+/** The outcome of one webhook delivery (for the log and the tests). */
+export type WebhookResult = { replayed: true } | { replayed: false; settled: 'success' | 'failed' | null };
+
+/**
+ * Money in: token packages, payments through a gateway, and settlement by signed webhook. Tokens are credited once
+ * per payment: the provider's event id is UNIQUE, and a payment moves to success once, in the transaction that
+ * writes the ledger credit.
+ */
+export class PaymentsService {
+  private readonly db: Db;
+  private readonly gateways: Map<GatewayName, PaymentGateway>;
+  private readonly emit: EmitToUser;
+  private readonly log: FastifyBaseLogger;
+  constructor(db: Db, gateways: PaymentGateway[], emit: EmitToUser, log: FastifyBaseLogger) {
+    this.db = db;
+    this.gateways = new Map(gateways.map((g) => [g.name, g]));
+    this.emit = emit;
+    this.log = log;
+  }
+
+  gatewayNames(): GatewayName[] {
+    return [...this.gateways.keys()];
+  }
+
+  gateway(name: string): PaymentGateway {
+    const gateway = this.gateways.get(name as GatewayName);
+    if (!gateway) throw notFound(`The payment gateway '${name}' is not enabled on this site.`, 'GATEWAY_NOT_ENABLED');
+    return gateway;
+  }
+
+  async packages(limit = 50, offset = 0): Promise<ListResult<TokenPackage>> {
+    const { rows, total } = await repo.listActivePackages(this.db, limit, offset);
+    return { data: rows.map(toPackage), total };
+  }
+
+  /** A pending payment and the provider's checkout for it. */
+  async purchase(user: { id: string; email: string }, body: PurchaseTokensBody, origin: string): Promise<PurchaseTokensResult> {
+    const name = body.gateway ?? this.gatewayNames()[0];
+    if (!name) throw new AppError(503, 'NO_GATEWAY', 'Buying tokens is not available on this site at the moment.');
+    const gateway = this.gateway(name);
+    const pkg = await repo.findPackage(this.db, body.packageId);
+    if (!pkg || !pkg.isActive) throw notFound('This token package is not available.', 'PACKAGE_NOT_FOUND');
+    const payment = await repo.insertPayment(this.db, {
+      userId: user.id,
+      packageId: pkg.id,
+      gateway: gateway.name,
+      amountMinor: pkg.priceMinor,
+      currency: pkg.currency,
+      tokens: pkg.tokens,
+    });
+    let session;
+    try {
+      session = await gateway.createCheckout({
+        paymentId: payment.id,
+        email: user.email,
+        packageName: pkg.name,
+        tokens: pkg.tokens,
+        amountMinor: pkg.priceMinor,
+        currency: pkg.currency,
+        successUrl: `${origin}${PAYMENT_SUCCESS_ROUTE}?payment=${payment.id}`,
+        cancelUrl: `${origin}${PAYMENT_CANCEL_ROUTE}?payment=${payment.id}`,
+      });
+    } catch (err) {
+      this.log.error({ err, paymentId: payment.id, gateway: gateway.name }, 'creating the checkout failed');
+      await repo.settlePayment(this.db, payment.id, gateway.name, 'failed', null);
+      throw new AppError(502, 'GATEWAY_ERROR', 'The payment provider could not be reached. Please try again in a moment.');
+    }
+    await repo.setProviderRef(this.db, payment.id, session.providerRef);
+    this.log.info({ paymentId: payment.id, userId: user.id, gateway: gateway.name, tokens: pkg.tokens }, 'payment created');
+    return { paymentUrl: session.paymentUrl, paymentId: payment.id };
+  }
+
+  async list(userId: string, query: PaymentSearchQuery): Promise<ListResult<PaymentTransaction>> {
+    const { rows, total } = await repo.listPayments(this.db, userId, query);
+    return { data: rows.map(toPayment), total };
+  }
+
+  /** One payment, for its owner or an admin. */
+  async get(viewer: { id: string; isAdmin: boolean }, id: string): Promise<PaymentTransaction> {
+    const payment = await this.owned(viewer, id);
+    return toPayment(payment);
+  }
+
+  async owned(viewer: { id: string; isAdmin: boolean }, id: string): Promise<repo.PaymentWithPackage> {
+    const payment = await repo.findPayment(this.db, id);
+    if (!payment) throw notFound('No such payment.', 'PAYMENT_NOT_FOUND');
+    if (payment.userId !== viewer.id && !viewer.isAdmin) throw forbidden('This payment belongs to another member.');
+    return payment;
+  }
+
+  /** A webhook delivery: verify, record the event once, settle the payment once, then tell the member. */
+  async handleWebhook(gatewayName: string, rawBody: Buffer, headers: import('node:http').IncomingHttpHeaders): Promise<WebhookResult> {
+    const gateway = this.gateway(gatewayName);
+    let event: GatewayEvent;
+    try {
+      event = gateway.parseWebhook(rawBody, headers);
+    } catch (err) {
+      if (err instanceof ForgedWebhookError) {
+        this.log.warn({ gateway: gatewayName, reason: err.message }, 'webhook refused: bad signature');
+        throw badRequest('The webhook signature does not verify.', 'WEBHOOK_SIGNATURE_INVALID');
+      }
+      throw err;
+    }
+    const paymentId = event.paymentId && /^[0-9a-f-]{36}$/i.test(event.paymentId) ? event.paymentId : null;
+    const result = await this.db.transaction(async (tx) => {
+      if (!(await repo.recordEvent(tx, { gateway: gateway.name, eventId: event.eventId, type: event.rawType, paymentId }))) return { replayed: true as const };
+      if (event.outcome === 'ignored' || !paymentId) return { replayed: false as const, payment: null, balance: null };
+      // A paid amount that differs from ours never credits (the guard refuses it; the log tells the operator).
+      const payment = await repo.settlePayment(tx, paymentId, gateway.name, event.outcome, event.providerRef, event.amountMinor);
+      if (!payment) return { replayed: false as const, payment: null, balance: null };
+      if (event.outcome === 'failed') return { replayed: false as const, payment, balance: null };
+      const balance = await applyTokenDelta(tx, payment.userId, payment.tokens, { reason: 'token package purchase', refType: 'payment', refId: payment.id });
+      return { replayed: false as const, payment, balance };
+    });
+    if (result.replayed) {
+      this.log.info({ gateway: gateway.name, eventId: event.eventId }, 'webhook replay ignored');
+      return { replayed: true };
+    }
+    const { payment, balance } = result;
+    if (!payment) {
+      this.log.warn({ gateway: gateway.name, eventId: event.eventId, paymentId, outcome: event.outcome, amount: event.amountMinor }, 'webhook moved no payment');
+      return { replayed: false, settled: null };
+    }
+    this.log.info({ paymentId: payment.id, status: payment.status, tokens: payment.tokens, eventId: event.eventId }, 'payment settled');
+    if (balance !== null) this.emit(payment.userId, 'update_balance', { balance, delta: payment.tokens });
+    const route = payment.status === 'success' ? PAYMENT_SUCCESS_ROUTE : PAYMENT_CANCEL_ROUTE;
+    this.emit(payment.userId, 'payment_status_callback', { redirectUrl: `${route}?payment=${payment.id}`, status: payment.status });
+    return { replayed: false, settled: payment.status === 'success' ? 'success' : 'failed' };
+  }
+}

@@ -1,0 +1,159 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import type { PurchasedLine } from '../../db/schema.ts';
+import { badRequest, conflict, notFound, unprocessable } from '../../errors.ts';
+import type { EmitToUser } from '../../types.ts';
+import { INSUFFICIENT_BALANCE } from '../../../shared/messages.ts';
+import type { ListResult } from '../../../shared/api-client.ts';
+import type { CheckoutBody, Order } from '../../../shared/contracts/orders.ts';
+import type { SpendType, TokenTransaction, TokenTransactionSearchQuery } from '../../../shared/contracts/tokens.ts';
+import { applyTokenDelta } from '../ledger/ledger.repository.ts';
+import { findItem } from '../catalogue/catalogue.repository.ts';
+import { GALLERIES, STORIES, VIDEOS } from '../catalogue/tables.ts';
+import { insertOrders, newOrderNumber, type OrderRow } from '../orders/orders.repository.ts';
+import * as repo from './token-transactions.repository.ts';
+
+export type UnlockKind = 'video' | 'gallery' | 'story';
+const SPECS = { video: VIDEOS, gallery: GALLERIES, story: STORIES } as const;
+const NOUN: Record<UnlockKind, string> = { video: 'video', gallery: 'gallery', story: 'story' };
+
+export const toTokenTransaction = (r: repo.TokenTransactionRow, balance?: number): TokenTransaction => ({
+  _id: r.id,
+  type: r.type,
+  targetId: r.targetId,
+  targetInfo: r.targetInfo,
+  products: r.products,
+  totalPrice: r.totalPrice,
+  status: r.status,
+  ...(balance === undefined ? {} : { balance }),
+  createdAt: r.createdAt.toISOString(),
+});
+
+type Member = { id: string };
+
+/**
+ * Tokens out. Every spend is one database transaction: the token transaction row (which also holds the
+ * Idempotency-Key), the entitlement (UNIQUE per member and item), stock for physical products, the guarded debit and
+ * its ledger entry, and the orders of a checkout. The live balance goes out after commit.
+ */
+export class TokenTransactionsService {
+  private readonly db: Db;
+  private readonly emit: EmitToUser;
+  private readonly log: FastifyBaseLogger;
+  private readonly toOrder: (r: OrderRow) => Order;
+  constructor(db: Db, emit: EmitToUser, log: FastifyBaseLogger, toOrder: (r: OrderRow) => Order) {
+    this.db = db;
+    this.emit = emit;
+    this.log = log;
+    this.toOrder = toOrder;
+  }
+
+  /** Unlocks a priced video, gallery or story. 400 free, 404 unknown, 409 owned, 422 balance too low. */
+  async unlock(member: Member, kind: UnlockKind, idOrSlug: string, idempotencyKey?: string): Promise<TokenTransaction> {
+    const replay = await this.replay(member, idempotencyKey, (prior) => prior.type === kind && (prior.targetId === idOrSlug || prior.targetInfo.slug === idOrSlug));
+    if (replay) return replay;
+    const item = await findItem(this.db, SPECS[kind] as never, idOrSlug, null);
+    if (!item) throw notFound(`This ${NOUN[kind]} does not exist.`);
+    const { id, isSale, price, title, slug } = item as unknown as { id: string; isSale: boolean; price: number; title: string; slug: string };
+    if (!isSale || price <= 0) throw badRequest(`This ${NOUN[kind]} is free: there is nothing to buy.`, 'FREE_ITEM');
+
+    const done = await this.db.transaction(async (tx) => {
+      const row = await repo.insertTokenTransaction(tx, { userId: member.id, type: kind, targetId: id, targetInfo: { title, slug }, totalPrice: price, idempotencyKey });
+      if (!row) return null;
+      if (!(await repo.insertEntitlement(tx, member.id, kind, id))) throw conflict(`You already own this ${NOUN[kind]}.`, 'ALREADY_BOUGHT');
+      const balance = await applyTokenDelta(tx, member.id, -price, { reason: `unlock ${kind} ${slug}`, refType: 'token_transaction', refId: row.id });
+      if (balance === null) throw unprocessable(INSUFFICIENT_BALANCE, 'INSUFFICIENT_BALANCE');
+      return { row, balance };
+    });
+    if (!done) return (await this.replay(member, idempotencyKey, () => true))!;
+    this.log.info({ userId: member.id, kind, itemId: id, price, tokenTransactionId: done.row.id }, 'item unlocked');
+    this.emit(member.id, 'update_balance', { balance: done.balance, delta: -price });
+    return toTokenTransaction(done.row, done.balance);
+  }
+
+  /** One debit for a whole cart: stock taken, one order per line; any failing line fails everything. */
+  async checkout(member: Member, body: CheckoutBody, idempotencyKey?: string): Promise<TokenTransaction & { orders: Order[] }> {
+    const replay = await this.replay(member, idempotencyKey, (prior) => prior.type === 'product' && prior.targetId === null);
+    if (replay) return { ...replay, orders: [] };
+
+    const quantities = new Map<string, number>();
+    for (const line of body.products) quantities.set(line._id, (quantities.get(line._id) ?? 0) + line.quantity);
+    const found = await repo.findActiveProducts(this.db, [...quantities.keys()]);
+    const missing = [...quantities.keys()].filter((id) => !found.some((p) => p.id === id));
+    if (missing.length) throw notFound(`${missing.length === 1 ? 'A product in your cart is' : 'Some products in your cart are'} no longer available.`, 'PRODUCT_NOT_FOUND');
+    // A fixed order (by id) for the row locks, so that concurrent checkouts never deadlock.
+    const lines = found.sort((a, b) => a.id.localeCompare(b.id)).map((p) => ({ product: p, quantity: quantities.get(p.id)! }));
+    const manyDigital = lines.find((l) => l.product.type === 'digital' && l.quantity > 1);
+    if (manyDigital) throw badRequest(`"${manyDigital.product.name}" is a download: buy it once (quantity 1).`, 'VALIDATION_ERROR');
+    const delivery = {
+      deliveryAddress: body.deliveryAddress?.trim() ?? '',
+      postalCode: body.postalCode?.trim() ?? '',
+      phoneNumber: body.phoneNumber?.trim() ?? '',
+      userNote: body.userNote?.trim() ?? '',
+    };
+    if (lines.some((l) => l.product.type === 'physical')) checkDelivery(delivery);
+    const purchased: PurchasedLine[] = lines.map((l) => ({ productId: l.product.id, name: l.product.name, quantity: l.quantity, price: l.product.price }));
+    const total = purchased.reduce((sum, l) => sum + l.price * l.quantity, 0);
+
+    const done = await this.db.transaction(async (tx) => {
+      const row = await repo.insertTokenTransaction(tx, { userId: member.id, type: 'product', targetId: null, products: purchased, totalPrice: total, idempotencyKey });
+      if (!row) return null;
+      for (const { product, quantity } of lines) {
+        const fresh = await repo.insertEntitlement(tx, member.id, 'product', product.id);
+        if (product.type === 'digital' && !fresh) throw conflict(`You already own "${product.name}".`, 'ALREADY_BOUGHT');
+        if (product.type === 'physical' && (await repo.takeStock(tx, product.id, quantity)) === null) {
+          throw unprocessable(`Not enough "${product.name}" in stock for ${quantity}. Lower the quantity or remove it.`, 'OUT_OF_STOCK');
+        }
+      }
+      const balance = await applyTokenDelta(tx, member.id, -total, { reason: 'cart checkout', refType: 'token_transaction', refId: row.id });
+      if (balance === null) throw unprocessable(INSUFFICIENT_BALANCE, 'INSUFFICIENT_BALANCE');
+      const orders = await insertOrders(
+        tx,
+        lines.map(({ product, quantity }) => ({
+          orderNumber: newOrderNumber(),
+          tokenTransactionId: row.id,
+          buyerId: member.id,
+          productId: product.id,
+          productInfo: { name: product.name, slug: product.slug, type: product.type },
+          productType: product.type,
+          quantity,
+          unitPrice: product.price,
+          totalPrice: product.price * quantity,
+          deliveryStatus: product.type === 'digital' ? ('delivered' as const) : ('processing' as const),
+          ...(product.type === 'physical' ? delivery : { userNote: delivery.userNote }),
+        })),
+      );
+      return { row, balance, orders };
+    });
+    if (!done) return { ...(await this.replay(member, idempotencyKey, () => true))!, orders: [] };
+    this.log.info({ userId: member.id, total, lines: lines.length, tokenTransactionId: done.row.id }, 'cart checked out');
+    this.emit(member.id, 'update_balance', { balance: done.balance, delta: -total });
+    return { ...toTokenTransaction(done.row, done.balance), orders: done.orders.map(this.toOrder) };
+  }
+
+  async list(member: Member, query: TokenTransactionSearchQuery): Promise<ListResult<TokenTransaction>> {
+    const { rows, total } = await repo.listTokenTransactions(this.db, member.id, query);
+    return { data: rows.map((r) => toTokenTransaction(r)), total };
+  }
+
+  async entitlementIds(member: Member, type: SpendType, limit: number, offset: number) {
+    return repo.listEntitlementIds(this.db, member.id, type, limit, offset);
+  }
+
+  /** The first answer to a request with this Idempotency-Key; a key reused for another request is a 422. */
+  private async replay(member: Member, key: string | undefined, sameRequest: (prior: repo.TokenTransactionRow) => boolean): Promise<TokenTransaction | null> {
+    if (!key) return null;
+    const prior = await repo.findByIdempotencyKey(this.db, member.id, key);
+    if (!prior) return null;
+    if (!sameRequest(prior)) throw unprocessable('This Idempotency-Key was already used for a different request.', 'IDEMPOTENCY_KEY_REUSED');
+    return toTokenTransaction(prior);
+  }
+}
+
+function checkDelivery(d: { deliveryAddress: string; postalCode: string; phoneNumber: string }) {
+  const problems: string[] = [];
+  if (d.deliveryAddress.length < 5) problems.push('deliveryAddress: enter the street, number and city');
+  if (!/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/.test(d.postalCode)) problems.push('postalCode: enter a postal code');
+  if (!/^\+?[0-9][0-9 ().-]{5,24}$/.test(d.phoneNumber)) problems.push('phoneNumber: enter a phone number the courier can call');
+  if (problems.length) throw badRequest(`Physical products need a delivery address: ${problems.join('; ')}`, 'VALIDATION_ERROR');
+}

@@ -1,0 +1,108 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { tokenLedger } from '../../src/server/db/schema.ts';
+import { INSUFFICIENT_BALANCE } from '../../src/shared/messages.ts';
+import { createMember, login, useApi } from '../helpers/api.ts';
+import { seedCatalogue } from '../helpers/catalogue.ts';
+import { balanceOf, call, ledgerProblems } from '../helpers/commerce.ts';
+
+describe('unlocking videos, galleries and stories with tokens', () => {
+  const h = useApi();
+  let rich: string;
+  let poor: string;
+  let other: string;
+  beforeAll(async () => {
+    await seedCatalogue(h);
+    rich = await login(h, (await createMember(h, { tokens: 500 })).username);
+    poor = await login(h, (await createMember(h, { tokens: 10 })).username);
+    other = await login(h, (await createMember(h, { tokens: 500 })).username);
+  });
+
+  it('debits the price once, writes the ledger and the transaction, and opens the video', async () => {
+    const before = await call(h, 'GET', '/api/assets/videos/glass-blowing-masterclass?countView=false', { token: rich });
+    expect(before.body.data.isLocked).toBe(true);
+    expect(before.body.data.video.url).toBeNull();
+    const res = await call(h, 'POST', '/api/token-transactions/video/glass-blowing-masterclass', { token: rich });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ type: 'video', totalPrice: 60, status: 'success', balance: 440, targetInfo: { slug: 'glass-blowing-masterclass' } });
+    expect(await balanceOf(h, rich)).toBe(440);
+    const after = await call(h, 'GET', '/api/assets/videos/glass-blowing-masterclass?countView=false', { token: rich });
+    expect(after.body.data).toMatchObject({ isLocked: false, isBought: true });
+    expect(after.body.data.video.url).toMatch(/^\/media\//);
+    // Another member still sees it locked.
+    expect((await call(h, 'GET', '/api/assets/videos/glass-blowing-masterclass?countView=false', { token: other })).body.data.isLocked).toBe(true);
+    expect(await ledgerProblems(h)).toEqual([]);
+  });
+
+  it('refuses a second purchase of the same item with 409 and debits nothing', async () => {
+    const res = await call(h, 'POST', '/api/token-transactions/video/glass-blowing-masterclass', { token: rich });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ statusCode: 409, error: 'ALREADY_BOUGHT' });
+    expect(await balanceOf(h, rich)).toBe(440);
+  });
+
+  it('refuses a free item with 400, an unknown one with 404, anonymous with 401', async () => {
+    expect((await call(h, 'POST', '/api/token-transactions/video/desert-colour-drift', { token: rich })).body).toMatchObject({ statusCode: 400, error: 'FREE_ITEM' });
+    expect((await call(h, 'POST', '/api/token-transactions/gallery/no-such-gallery', { token: rich })).status).toBe(404);
+    expect((await call(h, 'POST', '/api/token-transactions/stories/notes-from-a-night-shoot')).status).toBe(401);
+    expect(await balanceOf(h, rich)).toBe(440);
+  });
+
+  it("answers 422 with the spec's message when the balance is too low, and changes nothing", async () => {
+    const res = await call(h, 'POST', '/api/token-transactions/gallery/city-after-dark', { token: poor });
+    expect(res.status).toBe(422);
+    expect(res.body).toEqual({ statusCode: 422, error: 'INSUFFICIENT_BALANCE', message: INSUFFICIENT_BALANCE });
+    expect(await balanceOf(h, poor)).toBe(10);
+    const mine = await call(h, 'GET', '/api/assets/my-purchase?type=gallery', { token: poor });
+    expect(mine.body.data.total).toBe(0);
+  });
+
+  it('unlocks a gallery (full photos) and a story (its text), and lists them under my-purchase', async () => {
+    expect((await call(h, 'POST', '/api/token-transactions/gallery/city-after-dark', { token: rich })).status).toBe(200);
+    const photos = await call(h, 'GET', '/api/assets/galleries/city-after-dark/photos?limit=50', { token: rich });
+    expect(photos.body.data.data.every((p: { photo: { url: string; locked?: boolean } }) => !p.photo.locked)).toBe(true);
+    expect((await call(h, 'POST', '/api/token-transactions/stories/notes-from-a-night-shoot', { token: rich })).status).toBe(200);
+    const story = await call(h, 'GET', '/api/stories/notes-from-a-night-shoot/view?countView=false', { token: rich });
+    expect(story.body.data.content.length).toBeGreaterThan(100);
+    const galleries = await call(h, 'GET', '/api/assets/my-purchase?type=gallery', { token: rich });
+    expect(galleries.body.data).toMatchObject({ total: 1, data: [{ slug: 'city-after-dark', isBought: true }] });
+    const videos = await call(h, 'GET', '/api/assets/my-purchase?type=video', { token: rich });
+    expect(videos.body.data.data.map((v: { slug: string }) => v.slug)).toEqual(['glass-blowing-masterclass']);
+    expect((await call(h, 'GET', '/api/assets/my-purchase?type=song', { token: rich })).status).toBe(400);
+  });
+
+  it('lists the token history newest first, filtered by type and date', async () => {
+    const all = await call(h, 'GET', '/api/token-transactions/user/search', { token: rich });
+    expect(all.body.data.total).toBe(3);
+    expect(all.body.data.data.map((t: { type: string }) => t.type)).toEqual(['story', 'gallery', 'video']);
+    const videos = await call(h, 'GET', '/api/token-transactions/user/search?type=video', { token: rich });
+    expect(videos.body.data.total).toBe(1);
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await call(h, 'GET', `/api/token-transactions/user/search?fromDate=${today}&toDate=${today}`, { token: rich })).body.data.total).toBe(3);
+    expect((await call(h, 'GET', '/api/token-transactions/user/search?toDate=2020-01-01', { token: rich })).body.data.total).toBe(0);
+    expect((await call(h, 'GET', '/api/token-transactions/user/search?fromDate=yesterday', { token: rich })).status).toBe(400);
+    // Someone else's history is their own.
+    expect((await call(h, 'GET', '/api/token-transactions/user/search', { token: other })).body.data.total).toBe(0);
+  });
+
+  it('returns the first result for a retried Idempotency-Key and spends once', async () => {
+    const headers = { 'idempotency-key': 'unlock-fjord-1' };
+    const first = await call(h, 'POST', '/api/token-transactions/video/northern-lights-over-the-fjord', { token: other, headers });
+    expect(first.status).toBe(200);
+    const again = await call(h, 'POST', '/api/token-transactions/video/northern-lights-over-the-fjord', { token: other, headers });
+    expect(again.status).toBe(200);
+    expect(again.body.data._id).toBe(first.body.data._id);
+    expect(await balanceOf(h, other)).toBe(500 - 40);
+    // The same key for another request is refused.
+    const reused = await call(h, 'POST', '/api/token-transactions/gallery/city-after-dark', { token: other, headers });
+    expect(reused.body).toMatchObject({ statusCode: 422, error: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await balanceOf(h, other)).toBe(460);
+    expect(await ledgerProblems(h)).toEqual([]);
+  });
+
+  it('keeps every ledger entry with its reason and resulting balance', async () => {
+    const rows = await h.database.db.select().from(tokenLedger);
+    const debits = rows.filter((r) => r.delta < 0);
+    expect(debits.length).toBe(4);
+    expect(debits.every((r) => r.refType === 'token_transaction' && r.reason.startsWith('unlock '))).toBe(true);
+  });
+});

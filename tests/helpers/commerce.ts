@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import { galleries, products, stories, tokenPackages, videos } from '../../src/server/db/schema.ts';
+import { LedgerService } from '../../src/server/modules/ledger/ledger.service.ts';
+import type { ApiHarness } from './api.ts';
+
+const TABLES = { video: videos, gallery: galleries, story: stories, product: products } as const;
+
+export async function idOf(h: ApiHarness, kind: keyof typeof TABLES, slug: string): Promise<string> {
+  const table = TABLES[kind];
+  const [row] = await h.database.db.select({ id: table.id }).from(table).where(eq(table.slug, slug));
+  if (!row) throw new Error(`no ${kind} ${slug}`);
+  return row.id;
+}
+
+/** A JSON call through inject: status and parsed body. */
+export async function call(h: ApiHarness, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const res = await h.app.inject({
+    method,
+    url,
+    headers: { ...(opts.token ? { authorization: opts.token } : {}), ...opts.headers },
+    ...(opts.body === undefined ? {} : { payload: opts.body as object }),
+  });
+  return { status: res.statusCode, body: res.body ? res.json() : null, headers: res.headers };
+}
+
+export async function balanceOf(h: ApiHarness, token: string): Promise<number> {
+  return (await call(h, 'GET', '/api/users/me', { token })).body.data.balance;
+}
+
+/** The ledger check the CLI runs: [] when the books are clean. */
+export const ledgerProblems = (h: ApiHarness) => new LedgerService(h.database.db, () => {}).check();
+
+export async function firstPackage(h: ApiHarness) {
+  const [pkg] = await h.database.db.select().from(tokenPackages).where(eq(tokenPackages.isActive, true)).orderBy(tokenPackages.ordering).limit(1);
+  return pkg!;
+}
