@@ -2,6 +2,8 @@ import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../src/shared/socket-events.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
+import { seedCatalogue } from '../helpers/catalogue.ts';
+import { call, firstPackage, idOf } from '../helpers/commerce.ts';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -69,5 +71,38 @@ describe('live connection', () => {
     const got = next(socket, 'update_balance', 300);
     h.app.emitToUser(dave.id, 'update_balance', { balance: 1, delta: 1 });
     expect(await got).toBe('timeout');
+  });
+
+  it('purchases, payments and order changes reach every open tab of the member, after commit', async () => {
+    await seedCatalogue(h);
+    const erin = await createMember(h, { username: 'erin', tokens: 200 });
+    const token = await login(h, 'erin');
+    const tab1 = (await connect({ token })).socket;
+    const tab2 = (await connect({ token })).socket;
+    // An unlock: both tabs get the new absolute balance and the delta.
+    let got = [next(tab1, 'update_balance'), next(tab2, 'update_balance')];
+    expect((await call(h, 'POST', '/api/token-transactions/video/glass-blowing-masterclass', { token })).status).toBe(200);
+    expect(await Promise.all(got)).toEqual([{ balance: 140, delta: -60 }, { balance: 140, delta: -60 }]);
+    // A refused purchase (already owned) sends nothing.
+    got = [next(tab1, 'update_balance', 300)];
+    expect((await call(h, 'POST', '/api/token-transactions/video/glass-blowing-masterclass', { token })).status).toBe(409);
+    expect(await got[0]).toBe('timeout');
+    // A token package paid through the test gateway: the credit and the payment status.
+    const pkg = await firstPackage(h);
+    const { paymentId } = (await call(h, 'POST', '/api/payment/purchase-tokens', { token, body: { packageId: pkg.id, gateway: 'test' } })).body.data;
+    const credit = next(tab2, 'update_balance');
+    const status = next(tab1, 'payment_status_callback');
+    await call(h, 'POST', `/api/payment/test-gateway/${paymentId}/confirm`, { token });
+    expect(await credit).toEqual({ balance: 140 + pkg.tokens, delta: pkg.tokens });
+    expect(await status).toEqual({ redirectUrl: `/payment/success?payment=${paymentId}`, status: 'success' });
+    // An admin ships the order.
+    const mug = await idOf(h, 'product', 'tessera-enamel-mug');
+    const checkout = await call(h, 'POST', '/api/token-transactions/products', { token, body: { products: [{ _id: mug, quantity: 1 }], deliveryAddress: '5 Quay, Bergen', postalCode: '5003', phoneNumber: '+47 555 00 000' } });
+    const orderId = checkout.body.data.orders[0]._id;
+    const admin = await login(h, 'admin', 'admin-pass-123');
+    const shipped = next(tab2, 'order_updated');
+    await call(h, 'PUT', `/api/orders/${orderId}/update`, { token: admin, body: { deliveryStatus: 'shipping' } });
+    expect(await shipped).toEqual({ orderId, deliveryStatus: 'shipping' });
+    expect(erin.id).toBeTruthy();
   });
 });
