@@ -2,6 +2,7 @@ import type { PublicSettings } from '../shared/contracts/settings.ts';
 import { setSettings } from '../stores/settings.ts';
 import { $toasts, showFlash } from '../stores/toast.ts';
 import { $ui, setTheme, themeChosen } from '../stores/ui.ts';
+import { $cart } from '../stores/cart.ts';
 
 /** Back-to-top (SPEC.md §9): appears past 400 px, scrolls over 450 ms. */
 export const BACK_TO_TOP_AFTER_PX = 400;
@@ -124,6 +125,29 @@ function carousels() {
   }
 }
 
+/** The header's cart count (from localStorage, in every tab) and its slide-over panel. */
+function cart() {
+  const count = document.querySelector<HTMLElement>('[data-cart-count]');
+  const button = document.getElementById('cart-button');
+  const panel = document.getElementById('cart-panel') as HTMLDialogElement | null;
+  $cart.subscribe(({ total }) => {
+    if (!count) return;
+    count.textContent = total > 99 ? '99+' : String(total);
+    count.hidden = total === 0;
+    button?.setAttribute('aria-label', total ? `Cart, ${total} item${total === 1 ? '' : 's'}` : 'Cart');
+  });
+  if (!button || !panel || typeof panel.showModal !== 'function') return;
+  button.addEventListener('click', (e) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || location.pathname === '/cart') return;
+    e.preventDefault();
+    panel.showModal();
+  });
+  panel.addEventListener('click', (e) => {
+    // The backdrop, or the close button.
+    if (e.target === panel || (e.target as Element).closest('[data-close]')) panel.close();
+  });
+}
+
 export function boot(): void {
   document.addEventListener('contextmenu', (e) => e.preventDefault());
   settings();
@@ -133,4 +157,5 @@ export function boot(): void {
   lazyImages();
   toasts();
   carousels();
+  cart();
 }

@@ -2,7 +2,8 @@ import { io, type Socket } from 'socket.io-client';
 import { SOCKET_ENDPOINT } from 'astro:env/client';
 import { SOCKET_RECONNECT, type ClientToServerEvents, type ServerToClientEvents } from '../shared/socket-events.ts';
 import { $auth } from '../stores/auth.ts';
-import { setLiveStatus } from '../stores/live.ts';
+import { $orderUpdate, $paymentUpdate, setLiveStatus } from '../stores/live.ts';
+import { showToast } from '../stores/toast.ts';
 import { setBalance } from '../stores/user.ts';
 import { tokenCookie } from './api.ts';
 
@@ -31,6 +32,14 @@ export function openLiveSocket(endpoint: string, token: string | null): LiveSock
   socket.io.on('reconnect_failed', () => setLiveStatus('failed'));
   socket.io.on('error', () => setLiveStatus('failed'));
   socket.on('update_balance', ({ balance }) => setBalance(balance));
+  socket.on('payment_status_callback', ({ redirectUrl, status }) => {
+    $paymentUpdate.set({ redirectUrl, status, at: Date.now() });
+    showToast(status === 'success' ? 'Payment received: your tokens are in your balance.' : 'The payment did not go through; nothing was charged.', status === 'success' ? 'success' : 'error');
+  });
+  socket.on('order_updated', ({ orderId, deliveryStatus }) => {
+    $orderUpdate.set({ orderId, deliveryStatus, at: Date.now() });
+    showToast(`Order update: ${deliveryStatus}.`, 'info');
+  });
   return socket;
 }
 

@@ -78,8 +78,8 @@ export function createApiClient(opts: ApiClientOptions) {
   const base = opts.baseUrl.replace(/\/$/, '');
   const doFetch = opts.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
 
-  function headers(json: boolean): Record<string, string> {
-    const h: Record<string, string> = { accept: 'application/json', ...opts.headers };
+  function headers(json: boolean, extra?: Record<string, string>): Record<string, string> {
+    const h: Record<string, string> = { accept: 'application/json', ...opts.headers, ...extra };
     if (json) h['content-type'] = 'application/json';
     const token = opts.getToken?.();
     if (token) h.authorization = token;
@@ -96,10 +96,10 @@ export function createApiClient(opts: ApiClientOptions) {
     return JSON.parse(text) as T;
   }
 
-  async function request<T>(method: string, path: string, body?: unknown, query?: Query): Promise<T> {
+  async function request<T>(method: string, path: string, body?: unknown, query?: Query, extra?: Record<string, string>): Promise<T> {
     const res = await doFetch(`${base}${path}${toQueryString(query)}`, {
       method,
-      headers: headers(body !== undefined),
+      headers: headers(body !== undefined, extra),
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return handle<T>(res.status, res.statusText, res.status === 204 || res.status === 205 ? '' : await res.text());
@@ -125,7 +125,8 @@ export function createApiClient(opts: ApiClientOptions) {
 
   return {
     get: <T>(path: string, query?: Query) => request<ApiResponse<T>>('GET', path, undefined, query),
-    post: <T>(path: string, body?: unknown) => request<ApiResponse<T>>('POST', path, body ?? {}),
+    /** `headers` for one request, e.g. `Idempotency-Key`. */
+    post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<ApiResponse<T>>('POST', path, body ?? {}, undefined, headers),
     put: <T>(path: string, body?: unknown) => request<ApiResponse<T>>('PUT', path, body ?? {}),
     del: <T>(path: string, body?: unknown) => request<ApiResponse<T>>('DELETE', path, body),
     upload: <T>(path: string, files: Blob | Blob[], options?: UploadOptions) => upload<ApiResponse<T>>(path, files, options),

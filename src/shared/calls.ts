@@ -13,6 +13,24 @@ import type { Post, PostSearchQuery } from './contracts/posts.ts';
 import type { Product, ProductSearchQuery } from './contracts/products.ts';
 import type { Banner, BannerSearchQuery } from './contracts/banners.ts';
 import type { SearchTotal } from './contracts/search.ts';
+import type {
+  MyPurchaseQuery,
+  PaymentGateways,
+  PaymentSearchQuery,
+  PaymentTransaction,
+  PurchaseTokensBody,
+  PurchaseTokensResult,
+  TestCheckoutResult,
+  TokenPackage,
+  TokenTransaction,
+  TokenTransactionSearchQuery,
+} from './contracts/tokens.ts';
+import type { CheckoutBody, CheckoutResult, DownloadLink, Order, OrderFile, OrderSearchQuery, OrderWithBuyer } from './contracts/orders.ts';
+
+/** The unlock call of each lockable kind (SPEC.md: /token-transactions/video|gallery|stories/{id}). */
+const UNLOCK_PATHS = { video: 'video', gallery: 'gallery', story: 'stories' } as const;
+export type UnlockKind = keyof typeof UNLOCK_PATHS;
+const idem = (key?: string) => (key ? { 'idempotency-key': key } : undefined);
 
 /** The API calls by name, for stores (browser client) and pages (server client) alike. */
 export function apiCalls(api: ApiClient) {
@@ -38,6 +56,21 @@ export function apiCalls(api: ApiClient) {
     product: (id: string, query: DetailQuery = {}) => api.get<Product>(`/assets/products/${encodeURIComponent(id)}`, { ...query }),
     banners: (query: BannerSearchQuery = {}) => api.get<ListResult<Banner>>('/site-promo/search', { ...query }),
     searchTotal: (q: string) => api.get<SearchTotal>('/search/total', { q }),
+    tokenPackages: () => api.get<ListResult<TokenPackage>>('/package/token/search', { limit: 50 }),
+    paymentGateways: () => api.get<PaymentGateways>('/payment/gateways'),
+    purchaseTokens: (body: PurchaseTokensBody) => api.post<PurchaseTokensResult>('/payment/purchase-tokens', body),
+    payment: (id: string) => api.get<PaymentTransaction>(`/payment/transactions/${encodeURIComponent(id)}`),
+    payments: (query: PaymentSearchQuery = {}) => api.get<ListResult<PaymentTransaction>>('/payment/transactions', { ...query }),
+    testCheckout: (id: string, action: 'confirm' | 'cancel') => api.post<TestCheckoutResult>(`/payment/test-gateway/${encodeURIComponent(id)}/${action}`),
+    unlock: (kind: UnlockKind, id: string, idempotencyKey?: string) => api.post<TokenTransaction>(`/token-transactions/${UNLOCK_PATHS[kind]}/${encodeURIComponent(id)}`, {}, idem(idempotencyKey)),
+    checkout: (body: CheckoutBody, idempotencyKey?: string) => api.post<CheckoutResult>('/token-transactions/products', body, idem(idempotencyKey)),
+    tokenTransactions: (query: TokenTransactionSearchQuery = {}) => api.get<ListResult<TokenTransaction>>('/token-transactions/user/search', { ...query }),
+    myPurchases: (query: MyPurchaseQuery) => api.get<ListResult<CatalogueItem>>('/assets/my-purchase', { ...query }),
+    myOrders: (query: OrderSearchQuery = {}) => api.get<ListResult<OrderWithBuyer>>('/orders/users/details/search', { ...query }),
+    order: (id: string) => api.get<OrderWithBuyer>(`/orders/details/${encodeURIComponent(id)}`),
+    orderFiles: (id: string) => api.get<OrderFile[]>(`/orders/${encodeURIComponent(id)}/files-info`),
+    confirmOrder: (id: string) => api.put<Order>(`/orders/${encodeURIComponent(id)}/finish-confirm`),
+    downloadLink: (productId: string) => api.get<DownloadLink>(`/assets/products/${encodeURIComponent(productId)}/download-link`),
   };
 }
 export type ApiCalls = ReturnType<typeof apiCalls>;

@@ -10,3 +10,13 @@ export function setLiveStatus(status: LiveStatus): void {
 }
 
 onResetAll(() => $liveStatus.set('initialized'));
+
+/** The last `order_updated` the member received (order pages re-render the order when it is theirs). */
+export const $orderUpdate = atom<{ orderId: string; deliveryStatus: string; at: number } | null>(null);
+/** The last `payment_status_callback` (the payment pages follow it). */
+export const $paymentUpdate = atom<{ redirectUrl: string; status: string; at: number } | null>(null);
+
+onResetAll(() => {
+  $orderUpdate.set(null);
+  $paymentUpdate.set(null);
+});

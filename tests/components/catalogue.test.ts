@@ -44,15 +44,20 @@ describe('catalogue components (Container API)', () => {
     expect(html).toContain('loading="eager"');
   });
 
-  it('the unlock panel: log in for anonymous visitors, the balance for members', async () => {
-    const anonymous = await container.renderToString(UnlockPanel, { props: { price: 60, what: 'video' }, locals: locals(), request: new Request('http://localhost/videos/x') });
+  it('the unlock panel: log in for anonymous visitors, the unlock island with the balance for members', async () => {
+    const props = { kind: 'video', id: 'v1', price: 60, what: 'video' };
+    const anonymous = await container.renderToString(UnlockPanel, { props, locals: locals(), request: new Request('http://localhost/videos/x') });
     expect(anonymous).toContain('60 tokens');
     expect(anonymous).toContain('href="/auth/login?next=%2Fvideos%2Fx"');
-    const member = await container.renderToString(UnlockPanel, {
-      props: { price: 60, what: 'video' },
-      locals: locals({ user: { _id: 'u', name: 'M', username: 'm', email: 'm@x', avatar: '', cover: null, balance: 250, roles: ['member'], verifiedEmail: true, status: 'active', createdAt: '' } }),
-    });
-    expect(member).toContain('Your balance: 250 tokens');
+    const user = { _id: 'u', name: 'M', username: 'm', email: 'm@x', avatar: '', cover: null, balance: 250, roles: ['member'], verifiedEmail: true, status: 'active', createdAt: '' };
+    const member = await container.renderToString(UnlockPanel, { props, locals: locals({ user } as never) });
+    expect(member).toMatch(/Your balance: <span data-testid="unlock-balance">250<\/span> tokens/);
+    expect(member).toContain('Unlock for <!-- -->60<!-- --> tokens');
+    expect(member).toContain('<astro-island');
+    // Too few tokens: the offer of packages instead of the button.
+    const short = await container.renderToString(UnlockPanel, { props, locals: locals({ user: { ...user, balance: 10 } } as never) });
+    expect(short).toContain('50</strong> more to unlock this');
+    expect(short).not.toContain('data-testid="unlock"');
   });
 
   it('pagination: real links keeping the query, the current page marked', async () => {

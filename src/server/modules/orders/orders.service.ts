@@ -92,7 +92,7 @@ export class OrdersService {
     if (order.buyerId !== member.id) throw forbidden('Only the buyer can confirm receipt.');
     const row = await repo.confirmReceipt(this.db, id, member.id);
     if (!row) throw unprocessable(order.buyerConfirmedAt ? 'You already confirmed this order.' : 'This order cannot be confirmed.', 'ORDER_NOT_CONFIRMABLE');
-    this.emit(row.buyerId, 'order_updated', { orderId: row.id, deliveryStatus: row.deliveryStatus });
+    // No order_updated: that event tells the buyer about an admin's change (API.md), and this change is their own.
     return this.toOrder(row);
   }
 

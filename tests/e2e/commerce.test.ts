@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumMissing, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
+
+describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser', () => {
+  const e2e = useE2e();
+  const base = () => e2e.server.url;
+  let context: BrowserContext;
+  let page: Page;
+
+  const balance = async (p: Page) => Number((await p.textContent('[data-testid=balance]'))!.replace(/\D/g, ''));
+
+  it('buys a token package through the test gateway: the balance rises live, in a second tab too', async () => {
+    context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    page = await context.newPage();
+    await logIn(page, base());
+    expect(await balance(page)).toBe(250);
+    // A second tab, left alone on the home page.
+    const other = await context.newPage();
+    await other.goto(`${base()}/`);
+    await other.waitForSelector('[data-testid=live-status][data-status=connected]');
+
+    await page.click('[data-testid=balance]');
+    await page.waitForURL(`${base()}/tokens`);
+    await page.waitForSelector('[data-testid=package] button');
+    await screenshot(page, 'tokens-page');
+    const starter = page.locator('[data-testid=package]', { hasText: 'Starter' });
+    await Promise.all([page.waitForURL(/\/payment\/test-checkout\//), starter.locator('button', { hasText: 'Test checkout' }).click()]);
+    expect(await page.textContent('h1')).toContain('$4.99');
+    await screenshot(page, 'test-checkout');
+    await Promise.all([page.waitForURL(/\/payment\/success\?payment=/), page.click('[data-testid=test-pay]')]);
+    await page.waitForSelector('[data-testid=payment-status]:has-text("100 tokens")');
+    await screenshot(page, 'payment-success');
+    expect(await balance(page)).toBe(350);
+    // The other tab hears it without a reload.
+    await other.waitForFunction(() => document.querySelector('[data-testid=balance]')?.textContent?.includes('350'));
+    await other.close();
+  });
+
+  it('unlocks a video: confirm, then it plays in place', async () => {
+    await page.goto(`${base()}/videos/glass-blowing-masterclass`);
+    await page.waitForSelector('[data-testid=unlock]');
+    await screenshot(page, 'unlock-panel');
+    await page.click('[data-testid=unlock]');
+    await page.waitForSelector('[data-testid=unlock-confirm]');
+    await screenshot(page, 'unlock-confirm');
+    const url = page.url();
+    await page.click('[data-testid=unlock-confirm]');
+    const player = page.locator('video[data-testid=player]');
+    await player.waitFor();
+    expect(page.url()).toBe(url);
+    const duration = await player.evaluate((v: HTMLVideoElement) => new Promise<number>((resolve) => (v.readyState >= 1 ? resolve(v.duration) : v.addEventListener('loadedmetadata', () => resolve(v.duration)))));
+    expect(duration).toBeGreaterThan(3);
+    expect(await balance(page)).toBe(290);
+  });
+
+  it('unlocks a gallery: the full photos appear and open in the lightbox', async () => {
+    await page.goto(`${base()}/galleries/city-after-dark`);
+    const lockedSrc = await page.locator('.photo-grid img').first().getAttribute('src');
+    expect(lockedSrc).toContain('preview');
+    await page.click('[data-testid=unlock]');
+    await page.click('[data-testid=unlock-confirm]');
+    await page.waitForSelector('.photo-grid a[data-lightbox-index]');
+    expect(await page.locator('[data-testid=unlock-panel]').count()).toBe(0);
+    const src = await page.locator('.photo-grid img').first().getAttribute('src');
+    expect(src).not.toContain('preview');
+    await page.locator('.photo-grid a[data-lightbox-index]').first().click();
+    await page.waitForSelector('dialog.lightbox[open]');
+    await page.keyboard.press('Escape');
+    expect(await balance(page)).toBe(260);
+  });
+
+  it('adds two products to the cart, checks out; orders appear and the download arrives', async () => {
+    await page.goto(`${base()}/store/alpine-ridges-wallpaper-pack`);
+    await page.click('[data-testid=add-to-cart]');
+    await page.waitForSelector('[data-testid=view-cart]');
+    await page.goto(`${base()}/store/tessera-enamel-mug`);
+    await page.fill('[data-testid=quantity]', '2');
+    await page.click('[data-testid=add-to-cart]');
+    await page.waitForFunction(() => document.querySelector('[data-testid=cart-count]')?.textContent === '3');
+    // The slide-over panel from the header.
+    await page.click('[data-testid=cart-button]');
+    await page.waitForSelector('#cart-panel[open] [data-testid=cart-line] a');
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    await screenshot(page, 'cart-panel');
+    await page.keyboard.press('Escape');
+    // It survives a reload; on /cart, one more mug with the stepper.
+    await page.goto(`${base()}/cart`);
+    await page.waitForSelector('[data-testid=cart-tokens]:has-text("82 tokens")');
+    await page.click('button[aria-label="One more"]');
+    await page.waitForSelector('[data-testid=cart-tokens]:has-text("117 tokens")');
+    await page.fill('textarea[name=deliveryAddress]', '12 Harbour Street, Bergen');
+    await page.fill('input[name=postalCode]', '5003');
+    await page.fill('input[name=phoneNumber]', '+47 555 12 345');
+    await screenshot(page, 'cart-page');
+    await Promise.all([page.waitForURL(`${base()}/account/orders`), page.click('[data-testid=checkout]')]);
+    expect(await page.locator('[data-testid=order]').count()).toBe(2);
+    expect(await balance(page)).toBe(260 - 117);
+    expect(await page.textContent('[data-testid=cart-count]')).toBe('0');
+    await screenshot(page, 'orders');
+
+    await page.locator('[data-testid=order]', { hasText: 'Wallpaper' }).locator('a').click();
+    await page.waitForSelector('[data-testid=download]');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=download]')]);
+    const file = await download.path();
+    expect(fs.statSync(file!).size).toBeGreaterThan(1000);
+    expect(download.suggestedFilename()).toMatch(/\.png$/);
+    await screenshot(page, 'order-digital');
+  });
+
+  it('an admin ships the mug: the order page updates live; the buyer confirms receipt', async () => {
+    await page.goto(`${base()}/account/orders`);
+    await page.locator('[data-testid=order]', { hasText: 'Mug' }).locator('a').click();
+    await page.waitForSelector('[data-testid=order-status]:has-text("processing")');
+    const orderId = page.url().split('/').pop()!;
+    const adminToken = (await (await fetch(`${base()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin-pass-123' }) })).json()).data.token;
+    const res = await fetch(`${base()}/api/orders/${orderId}/update`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: adminToken }, body: JSON.stringify({ deliveryStatus: 'shipping', shippingCode: 'PN42NO' }) });
+    expect(res.status).toBe(200);
+    await page.waitForSelector('[data-testid=shipping-code]:has-text("PN42NO")');
+    expect(await page.textContent('[data-testid=order-status]')).toBe('shipping');
+    await page.click('[data-testid=confirm-receipt]');
+    await page.waitForSelector('[data-testid=order-status]:has-text("delivered")');
+    await screenshot(page, 'order-physical');
+  });
+
+  it('the history page lists spends and payments, filtered by type', async () => {
+    await page.goto(`${base()}/account/tokens`);
+    expect(await page.locator('[data-testid=spends] tbody tr').count()).toBe(3);
+    expect(await page.locator('[data-testid=payments] tbody tr').count()).toBe(1);
+    await page.selectOption('select[name=type]', 'video');
+    await Promise.all([page.waitForURL(/type=video/), page.click('form.history-filters button[type=submit]')]);
+    expect(await page.locator('[data-testid=spends] tbody tr').count()).toBe(1);
+    await screenshot(page, 'account-tokens');
+    await context.close();
+  });
+
+  it('a member without enough tokens is offered the packages', async () => {
+    const ctx = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const p = await ctx.newPage();
+    await logIn(p, base(), 'member2', 'member-pass-123');
+    await p.goto(`${base()}/videos/glass-blowing-masterclass`);
+    await p.waitForSelector('[data-testid=unlock-short] [data-testid=package] button');
+    expect(await p.textContent('[data-testid=unlock-short]')).toContain('20 more to unlock');
+    await screenshot(p, 'unlock-short-phone');
+    await p.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(p, 'unlock-short');
+    await ctx.close();
+  });
+});
