@@ -33,10 +33,14 @@ describe('PrimaryLayout', () => {
     expect(html).toContain('<title>Mosaic</title>');
   });
 
-  it('anonymous: a login link and no island (no React)', async () => {
+  it('anonymous: a login link, and only the cart drawer island, which hydrates when it is opened (no React on load)', async () => {
     const html = await render(PrimaryLayout, locals());
     expect(html).toContain('href="/auth/login"');
-    expect(html).not.toContain('<astro-island');
+    const islands = html.match(/<astro-island[^>]*>/g) ?? [];
+    expect(islands).toHaveLength(1);
+    expect(islands[0]).toContain('client="visible"');
+    expect(islands[0]).toContain('CartView');
+    expect(html).toMatch(/<dialog class="cart-drawer"[^>]*>[\s\S]*<astro-island/);
   });
 
   it("member: an island with the member's name, avatar and balance", async () => {

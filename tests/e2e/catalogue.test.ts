@@ -42,7 +42,7 @@ describe.skipIf(chromiumMissing)('the catalogue in a browser', () => {
     expect(await page.getAttribute('.pagination a[rel=next]', 'href')).toBe('/videos?page=2');
     const more = page.locator('[data-testid=more]');
     await more.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'));
     await more.click();
     await page.locator('[data-testid=more-items] .item-card').nth(11).waitFor();
     expect(await page.locator('.item-card').count()).toBe(36);
@@ -81,7 +81,7 @@ describe.skipIf(chromiumMissing)('the catalogue in a browser', () => {
 
   it('a free gallery opens its photos in a keyboard-driven lightbox', async () => {
     const page = await open('/galleries/alpine-ridges');
-    await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
+    await page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'));
     await page.click('[data-lightbox-index="0"]');
     const image = page.locator('[data-testid=lightbox-image]');
     await image.waitFor();

@@ -23,7 +23,9 @@ describe.skipIf(chromiumMissing)('the foundation in a browser', () => {
     const texts = await scripts(page, `${base()}/`);
     expect(await page.getAttribute('html', 'data-layout')).toBe('primary');
     for (const landmark of ['header', 'main', 'footer']) expect(await page.locator(landmark).count()).toBe(1);
-    expect(await page.locator('astro-island').count()).toBe(0);
+    // The only island is the cart drawer's, asleep until the drawer opens (client:visible in a closed <dialog>).
+    expect(await page.locator('astro-island').count()).toBe(1);
+    expect(await page.locator('#cart-panel astro-island[ssr]').count()).toBe(1);
     expect(texts.length).toBeGreaterThan(0);
     for (const t of texts) expect(t).not.toMatch(/react\.dev\/errors|Minified React error|__SECRET_INTERNALS|react-dom/);
     expect(await page.textContent('header')).toContain('Tessera');
