@@ -62,3 +62,11 @@ export async function countView<T extends PgTable>(db: Tx, spec: CatalogueTable<
 export async function countMatches<T extends PgTable>(db: Tx, spec: CatalogueTable<T>, q: string | undefined): Promise<number> {
   return db.$count(spec.table, listWhere(spec.columns, { q }).where);
 }
+
+/** Just what a purchase needs of an active item (no flags, no categories): id, slug, title, isSale, price. */
+export async function findPriced<T extends PgTable>(db: Tx, spec: CatalogueTable<T>, idOrSlug: string): Promise<{ id: string; slug: string; title: string; isSale: boolean; price: number } | null> {
+  const { where } = listWhere(spec.columns, {}, [byIdOrSlug(spec.columns, idOrSlug)]);
+  const t = getTableColumns(spec.table) as Record<string, PgColumn>;
+  const [row] = await db.select({ id: t.id!, slug: t.slug!, title: t.title!, isSale: t.isSale!, price: t.price! }).from(spec.table as PgTable).where(where).limit(1);
+  return (row as { id: string; slug: string; title: string; isSale: boolean; price: number }) ?? null;
+}

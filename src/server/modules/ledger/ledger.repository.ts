@@ -1,6 +1,5 @@
-import { and, eq, gte, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { tokenLedger, users } from '../../db/schema.ts';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.ts';
 
 export interface LedgerRef {
   reason: string;
@@ -10,17 +9,20 @@ export interface LedgerRef {
 
 /**
  * Adds `delta` tokens (negative = debit) to a member's balance and appends the ledger entry, inside the caller's
- * transaction. A debit is guarded (`balance >= -delta`); returns the new balance, or null when the guard refused.
+ * transaction, in one statement: the guarded update (`balance >= -delta` for a debit) feeds the ledger insert, so an
+ * entry exists exactly when the balance moved. Returns the new balance, or null when the guard refused.
  */
 export async function applyTokenDelta(tx: Tx, userId: string, delta: number, ref: LedgerRef): Promise<number | null> {
   if (!Number.isInteger(delta) || delta === 0) throw new Error(`token delta must be a non-zero integer, got ${delta}`);
-  const guard = delta < 0 ? and(eq(users.id, userId), gte(users.balance, -delta)) : eq(users.id, userId);
-  const [row] = await tx
-    .update(users)
-    .set({ balance: sql`${users.balance} + ${delta}`, updatedAt: new Date() })
-    .where(guard)
-    .returning({ balance: users.balance });
-  if (!row) return null;
-  await tx.insert(tokenLedger).values({ userId, delta, balanceAfter: row.balance, reason: ref.reason, refType: ref.refType, refId: ref.refId });
-  return row.balance;
+  const [row] = await rowsOf<{ balance_after: number }>(
+    tx,
+    sql`with moved as (
+          update users set balance = balance + ${delta}, updated_at = now()
+          where id = ${userId} and balance + ${delta} >= 0
+          returning id, balance)
+        insert into token_ledger (user_id, delta, balance_after, reason, ref_type, ref_id)
+        select id, ${delta}, balance, ${ref.reason}, ${ref.refType ?? null}, ${ref.refId ?? null} from moved
+        returning balance_after`,
+  );
+  return row ? Number(row.balance_after) : null;
 }

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Envelope, ErrorBody, IdParams, ListPayload, ListQuery } from '../../../shared/contracts/common.ts';
+import { Envelope, ErrorBody, ListPayload, ListQuery } from '../../../shared/contracts/common.ts';
 import {
   PaymentGateways,
   PaymentSearchQuery,

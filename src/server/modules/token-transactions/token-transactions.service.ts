@@ -8,7 +8,7 @@ import type { ListResult } from '../../../shared/api-client.ts';
 import type { CheckoutBody, Order } from '../../../shared/contracts/orders.ts';
 import type { SpendType, TokenTransaction, TokenTransactionSearchQuery } from '../../../shared/contracts/tokens.ts';
 import { applyTokenDelta } from '../ledger/ledger.repository.ts';
-import { findItem } from '../catalogue/catalogue.repository.ts';
+import { findPriced } from '../catalogue/catalogue.repository.ts';
 import { GALLERIES, STORIES, VIDEOS } from '../catalogue/tables.ts';
 import { insertOrders, newOrderNumber, type OrderRow } from '../orders/orders.repository.ts';
 import * as repo from './token-transactions.repository.ts';
@@ -52,9 +52,9 @@ export class TokenTransactionsService {
   async unlock(member: Member, kind: UnlockKind, idOrSlug: string, idempotencyKey?: string): Promise<TokenTransaction> {
     const replay = await this.replay(member, idempotencyKey, (prior) => prior.type === kind && (prior.targetId === idOrSlug || prior.targetInfo.slug === idOrSlug));
     if (replay) return replay;
-    const item = await findItem(this.db, SPECS[kind] as never, idOrSlug, null);
+    const item = await findPriced(this.db, SPECS[kind] as never, idOrSlug);
     if (!item) throw notFound(`This ${NOUN[kind]} does not exist.`);
-    const { id, isSale, price, title, slug } = item as unknown as { id: string; isSale: boolean; price: number; title: string; slug: string };
+    const { id, isSale, price, title, slug } = item;
     if (!isSale || price <= 0) throw badRequest(`This ${NOUN[kind]} is free: there is nothing to buy.`, 'FREE_ITEM');
 
     const done = await this.db.transaction(async (tx) => {
