@@ -52,6 +52,14 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     expect(page.url()).toBe(url);
     const duration = await player.evaluate((v: HTMLVideoElement) => new Promise<number>((resolve) => (v.readyState >= 1 ? resolve(v.duration) : v.addEventListener('loadedmetadata', () => resolve(v.duration)))));
     expect(duration).toBeGreaterThan(3);
+    // It plays: time moves on.
+    const played = await player.evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      await v.play();
+      await new Promise((r) => setTimeout(r, 800));
+      return v.currentTime;
+    });
+    expect(played).toBeGreaterThan(0.2);
     expect(await balance(page)).toBe(290);
   });
 
