@@ -47,8 +47,7 @@ import { TokenTransactionsService } from './modules/token-transactions/token-tra
 import { tokenTransactionsRoutes } from './modules/token-transactions/token-transactions.routes.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
-import type { EmitToUser } from './types.ts';
-import type { App } from './types.ts';
+import type { App, EmitToUser } from './types.ts';
 
 export interface BuildOptions {
   database: Database;

@@ -9,6 +9,7 @@ import { CountryBlockService } from '../modules/country-block/country-block.serv
 import { SettingsService } from '../modules/settings/settings.service.ts';
 import { createUser } from '../modules/users/users.service.ts';
 import { LedgerService } from '../modules/ledger/ledger.service.ts';
+import { isUuid } from '../modules/catalogue/query.ts';
 import { insertPackages, listAllPackages, setPackageActive } from '../modules/payments/payments.repository.ts';
 import { formatMoney, toMajor, toMinor } from '../../shared/money.ts';
 
@@ -128,7 +129,7 @@ class LedgerMismatch extends Error {}
 const ledgerService = (database: Database) => new LedgerService(database.db, () => {});
 
 async function togglePackage(database: Database, id: string | undefined, active: boolean): Promise<string> {
-  if (!id || !/^[0-9a-f-]{36}$/i.test(id)) throw new UsageError(`packages ${active ? 'enable' : 'disable'} needs a package id (see packages list)`);
+  if (!id || !isUuid(id)) throw new UsageError(`packages ${active ? 'enable' : 'disable'} needs a package id (see packages list)`);
   if (!(await setPackageActive(database.db, id, active))) throw new UsageError(`No package ${id}`);
   return `Package ${id} ${active ? 'enabled' : 'disabled'}.`;
 }

@@ -50,20 +50,21 @@ export async function seedDemo(database: Database, { passwordCost, storage, seed
     const currency = String((await new SettingsService(db).getPublic()).currency ?? 'USD');
     await insertPackages(db, DEMO_PACKAGES.map((p) => ({ ...p, currency })));
   });
-  const [marker] = await db.select().from(appMeta).where(eq(appMeta.key, DEMO_MARKER));
-  if (marker) return { seeded: false };
-  for (const account of DEMO_ACCOUNTS) {
-    if (!(await findUserByLogin(db, account.email))) await createUser(db, { ...account, verifiedEmail: true }, passwordCost);
-  }
-  await insertCategories(db, DEMO_CATEGORIES);
-  await seedCatalogue(db, await createStorage(storage), { scale: seedScale });
-  await db.insert(appMeta).values({ key: DEMO_MARKER, value: new Date().toISOString() }).onConflictDoNothing();
-  return { seeded: true };
+  const seeded = await seedOnce(database, DEMO_MARKER, async () => {
+    for (const account of DEMO_ACCOUNTS) {
+      if (!(await findUserByLogin(db, account.email))) await createUser(db, { ...account, verifiedEmail: true }, passwordCost);
+    }
+    await insertCategories(db, DEMO_CATEGORIES);
+    await seedCatalogue(db, await createStorage(storage), { scale: seedScale });
+  });
+  return { seeded };
 }
 
-async function seedOnce(database: Database, key: string, seed: () => Promise<void>): Promise<void> {
+/** Runs `seed` unless the marker `key` says it ran on this database before; true when it ran now. */
+async function seedOnce(database: Database, key: string, seed: () => Promise<void>): Promise<boolean> {
   const [marker] = await database.db.select().from(appMeta).where(eq(appMeta.key, key));
-  if (marker) return;
+  if (marker) return false;
   await seed();
   await database.db.insert(appMeta).values({ key, value: new Date().toISOString() }).onConflictDoNothing();
+  return true;
 }

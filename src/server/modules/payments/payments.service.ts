@@ -8,6 +8,7 @@ import type { GatewayName, PaymentSearchQuery, PaymentTransaction, PurchaseToken
 import type { ListResult } from '../../../shared/api-client.ts';
 import { PAYMENT_CANCEL_ROUTE, PAYMENT_SUCCESS_ROUTE } from '../../../shared/routes.ts';
 import { applyTokenDelta } from '../ledger/ledger.repository.ts';
+import { isUuid } from '../catalogue/query.ts';
 import { ForgedWebhookError, type GatewayEvent, type PaymentGateway } from './gateways/gateway.ts';
 import * as repo from './payments.repository.ts';
 
@@ -138,7 +139,7 @@ export class PaymentsService {
       }
       throw err;
     }
-    const paymentId = event.paymentId && /^[0-9a-f-]{36}$/i.test(event.paymentId) ? event.paymentId : null;
+    const paymentId = event.paymentId && isUuid(event.paymentId) ? event.paymentId : null;
     const result = await this.db.transaction(async (tx) => {
       if (!(await repo.recordEvent(tx, { gateway: gateway.name, eventId: event.eventId, type: event.rawType, paymentId }))) return { replayed: true as const };
       if (event.outcome === 'ignored' || !paymentId) return { replayed: false as const, payment: null, balance: null };
