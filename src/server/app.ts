@@ -47,6 +47,8 @@ import { TokenTransactionsService } from './modules/token-transactions/token-tra
 import { tokenTransactionsRoutes } from './modules/token-transactions/token-transactions.routes.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { ReactionsService } from './modules/reactions/reactions.service.ts';
+import { reactionsRoutes } from './modules/reactions/reactions.routes.ts';
 import type { App, EmitToUser } from './types.ts';
 
 export interface BuildOptions {
@@ -97,6 +99,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     payments: new PaymentsService(database.db, createGateways(config.payments, appSecret), emit, app.log),
     tokenTransactions: new TokenTransactionsService(database.db, emit, app.log, orders.toOrder),
     orders,
+    reactions: new ReactionsService(database.db),
   });
   app.decorate('emitToUser', () => {});
 
@@ -125,7 +128,8 @@ export async function buildApp(config: Config, { database, realtime = true, serv
       const modules = [healthRoutes, authRoutes, usersRoutes, settingsRoutes, countryBlockRoutes, categoriesRoutes];
       const catalogueModules = [videosRoutes, galleriesRoutes, storiesRoutes, postsRoutes, productsRoutes, bannersRoutes, searchRoutes];
       const commerceModules = [paymentsRoutes, tokenTransactionsRoutes, ordersRoutes];
-      for (const routes of [...modules, ...catalogueModules, ...commerceModules]) await api.register(routes);
+      const communityModules = [reactionsRoutes];
+      for (const routes of [...modules, ...catalogueModules, ...commerceModules, ...communityModules]) await api.register(routes);
     },
     { prefix: '/api' },
   );

@@ -16,6 +16,7 @@ import type { LedgerService } from './modules/ledger/ledger.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import type { TokenTransactionsService } from './modules/token-transactions/token-transactions.service.ts';
 import type { OrdersService } from './modules/orders/orders.service.ts';
+import type { ReactionsService } from './modules/reactions/reactions.service.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import type { ServerToClientEvents } from '../shared/socket-events.ts';
 
@@ -33,6 +34,7 @@ export interface Services {
   payments: PaymentsService;
   tokenTransactions: TokenTransactionsService;
   orders: OrdersService;
+  reactions: ReactionsService;
 }
 
 /** Sends a live event to every connection of one member (a no-op until the realtime plugin is ready). */

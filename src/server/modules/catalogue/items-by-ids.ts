@@ -1,0 +1,26 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { Services } from '../../types.ts';
+import type { CatalogueItem } from '../../../shared/cards.ts';
+import type { Viewer } from './access.ts';
+import { listItems, type ItemRow } from './catalogue.repository.ts';
+import { GALLERIES, PRODUCTS, STORIES, VIDEOS } from './tables.ts';
+
+export type ListedKind = 'video' | 'gallery' | 'story' | 'product';
+
+/**
+ * The catalogue's wire objects for these ids, in the order given (a member's purchases, favourites …), as the
+ * viewer may see them; items no longer in the catalogue are left out.
+ */
+export async function itemsByIds(db: Db, services: Services, viewer: Viewer, kind: ListedKind, ids: string[]): Promise<CatalogueItem[]> {
+  if (!ids.length) return [];
+  const page = { limit: ids.length };
+  const byKind = {
+    video: async () => (await listItems(db, VIDEOS, page, viewer, [inArray(VIDEOS.columns.id, ids)])).rows.map((r) => ({ id: r.id, item: services.videos.toVideo(r, viewer, false) })),
+    gallery: async () => (await listItems(db, GALLERIES, page, viewer, [inArray(GALLERIES.columns.id, ids)])).rows.map((r) => ({ id: r.id, item: services.galleries.toGallery(r, viewer) })),
+    story: async () => (await listItems(db, STORIES, page, viewer, [inArray(STORIES.columns.id, ids)])).rows.map((r) => ({ id: r.id, item: services.stories.toStory(r, viewer, false) })),
+    product: async () => (await listItems(db, PRODUCTS, page, viewer, [inArray(PRODUCTS.columns.id, ids)])).rows.map((r) => ({ id: r.id, item: services.products.toProduct(r as ItemRow<typeof PRODUCTS.table>) })),
+  };
+  const found = new Map((await byKind[kind]()).map((x) => [x.id, x.item as CatalogueItem]));
+  return ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));
+}

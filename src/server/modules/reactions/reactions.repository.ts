@@ -1,0 +1,91 @@
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { rowsOf, type Tx } from '../../db/client.ts';
+import { galleries, posts, products, reactions, stories, videos } from '../../db/schema.ts';
+import type { ReactionAction, ReactionObject, ReactionSearchQuery } from '../../../shared/contracts/reactions.ts';
+
+export type ReactionRow = typeof reactions.$inferSelect;
+type ItemKind = Exclude<ReactionObject, 'comment'>;
+
+/** The tables whose items take reactions, with the column their name is in. */
+export const REACTABLE: Record<ItemKind, { table: PgTable; id: PgColumn; title: PgColumn; slug: PgColumn; status: PgColumn }> = {
+  video: { table: videos, id: videos.id, title: videos.title, slug: videos.slug, status: videos.status },
+  gallery: { table: galleries, id: galleries.id, title: galleries.title, slug: galleries.slug, status: galleries.status },
+  story: { table: stories, id: stories.id, title: stories.title, slug: stories.slug, status: stories.status },
+  product: { table: products, id: products.id, title: products.name, slug: products.slug, status: products.status },
+  post: { table: posts, id: posts.id, title: posts.title, slug: posts.slug, status: posts.status },
+};
+
+/** The counter column an action moves (watch_later has none). */
+const COUNTER: Partial<Record<ReactionAction, string>> = { like: 'stat_likes', favourite: 'stat_favourites' };
+
+export async function findItemInfo(db: Tx, kind: ItemKind, id: string): Promise<{ title: string; slug: string } | null> {
+  const t = REACTABLE[kind];
+  const [row] = await db.select({ title: t.title, slug: t.slug }).from(t.table).where(and(eq(t.id, id), eq(t.status, 'active')));
+  return (row as { title: string; slug: string }) ?? null;
+}
+
+/**
+ * Adds (`on`) or removes a reaction, and moves the item's counter by one only when the reaction row really changed,
+ * in one transaction: concurrent likes never lose or double-count. Returns whether it changed and the counters.
+ */
+export async function setReaction(db: Tx, userId: string, kind: ItemKind, objectId: string, action: ReactionAction, on: boolean) {
+  return db.transaction(async (tx) => {
+    const changed = on
+      ? (await tx.insert(reactions).values({ userId, objectType: kind, objectId, action }).onConflictDoNothing().returning({ id: reactions.id })).length > 0
+      : (await tx.delete(reactions).where(and(eq(reactions.userId, userId), eq(reactions.objectType, kind), eq(reactions.objectId, objectId), eq(reactions.action, action))).returning({ id: reactions.id })).length > 0;
+    const t = REACTABLE[kind];
+    const counter = COUNTER[action];
+    const [counts] =
+      changed && counter
+        ? await rowsOf<{ likes: number; favourites: number }>(
+            tx,
+            sql`update ${t.table} set ${sql.raw(`${counter} = greatest(0, ${counter} ${on ? '+' : '-'} 1)`)} where ${t.id} = ${objectId} returning stat_likes as likes, stat_favourites as favourites`,
+          )
+        : await rowsOf<{ likes: number; favourites: number }>(tx, sql`select stat_likes as likes, stat_favourites as favourites from ${t.table} where ${t.id} = ${objectId}`);
+    return { changed, likes: Number(counts?.likes ?? 0), favourites: Number(counts?.favourites ?? 0) };
+  });
+}
+
+export async function listReactions(db: Tx, userId: string, query: ReactionSearchQuery): Promise<{ rows: ReactionRow[]; total: number }> {
+  const where = and(
+    eq(reactions.userId, userId),
+    query.action ? eq(reactions.action, query.action) : undefined,
+    query.objectType ? eq(reactions.objectType, query.objectType) : undefined,
+  ) as SQL;
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db.select().from(reactions).where(where).orderBy(query.sort === 'asc' ? asc(reactions.createdAt) : desc(reactions.createdAt), asc(reactions.id)).limit(query.limit ?? 12).offset(query.offset ?? 0),
+    db.select({ total: count() }).from(reactions).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** Title and slug of the items behind a page of reactions, by kind and id. */
+export async function itemInfos(db: Tx, rows: ReactionRow[]): Promise<Map<string, { title: string; slug: string }>> {
+  const found = new Map<string, { title: string; slug: string }>();
+  const kinds = [...new Set(rows.map((r) => r.objectType))].filter((k): k is ItemKind => k !== 'comment');
+  for (const kind of kinds) {
+    const t = REACTABLE[kind];
+    const ids = rows.filter((r) => r.objectType === kind).map((r) => r.objectId);
+    const items = await db.select({ id: t.id, title: t.title, slug: t.slug }).from(t.table).where(inArray(t.id, ids));
+    for (const i of items as { id: string; title: string; slug: string }[]) found.set(`${kind}:${i.id}`, { title: i.title, slug: i.slug });
+  }
+  return found;
+}
+
+/** Ids of the items of one kind the member reacted to (with `action`, or any), newest reaction first. */
+export async function reactedIds(db: Tx, userId: string, kind: ItemKind, action: ReactionAction | undefined, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
+  const where = and(eq(reactions.userId, userId), eq(reactions.objectType, kind), action ? eq(reactions.action, action) : undefined) as SQL;
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select({ id: reactions.objectId, last: sql<Date>`max(${reactions.createdAt})` })
+      .from(reactions)
+      .where(where)
+      .groupBy(reactions.objectId)
+      .orderBy(sql`max(${reactions.createdAt}) desc`, asc(reactions.objectId))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: sql<number>`count(distinct ${reactions.objectId})::int` }).from(reactions).where(where),
+  ]);
+  return { ids: rows.map((r) => r.id), total: Number(total) };
+}
