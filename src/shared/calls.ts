@@ -25,6 +25,7 @@ import type {
   TokenTransaction,
   TokenTransactionSearchQuery,
 } from './contracts/tokens.ts';
+import type { Reaction, ReactionBody, ReactionSearchQuery, ReactionState, ReactedItemsQuery } from './contracts/reactions.ts';
 import type { CheckoutBody, CheckoutResult, DownloadLink, Order, OrderFile, OrderSearchQuery, OrderWithBuyer } from './contracts/orders.ts';
 
 /** The unlock call of each lockable kind (SPEC.md: /token-transactions/video|gallery|stories/{id}). */
@@ -71,6 +72,11 @@ export function apiCalls(api: ApiClient) {
     orderFiles: (id: string) => api.get<OrderFile[]>(`/orders/${encodeURIComponent(id)}/files-info`),
     confirmOrder: (id: string) => api.put<Order>(`/orders/${encodeURIComponent(id)}/finish-confirm`),
     downloadLink: (productId: string) => api.get<DownloadLink>(`/assets/products/${encodeURIComponent(productId)}/download-link`),
+    react: (body: ReactionBody) => api.post<ReactionState>('/reactions', body),
+    unreact: (body: ReactionBody) => api.del<ReactionState>('/reactions', body),
+    reactions: (query: ReactionSearchQuery = {}) => api.get<ListResult<Reaction>>('/reactions', { ...query }),
+    reactedVideos: (query: ReactedItemsQuery = {}) => api.get<ListResult<Video>>('/reactions/videos', { ...query }),
+    reactedGalleries: (query: ReactedItemsQuery = {}) => api.get<ListResult<Gallery>>('/reactions/galleries', { ...query }),
   };
 }
 export type ApiCalls = ReturnType<typeof apiCalls>;
