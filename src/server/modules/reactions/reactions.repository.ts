@@ -1,19 +1,22 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import { galleries, posts, products, reactions, stories, videos } from '../../db/schema.ts';
+import { reactions } from '../../db/schema.ts';
+import type { CatalogueTable } from '../catalogue/catalogue.repository.ts';
+import { GALLERIES, POSTS, PRODUCTS, STORIES, VIDEOS } from '../catalogue/tables.ts';
 import type { ReactionAction, ReactionObject, ReactionSearchQuery } from '../../../shared/contracts/reactions.ts';
 
 export type ReactionRow = typeof reactions.$inferSelect;
 type ItemKind = Exclude<ReactionObject, 'comment'>;
 
-/** The tables whose items take reactions, with the column their name is in. */
+const spec = (t: CatalogueTable<PgTable>, title: string) => ({ table: t.table, id: t.columns.id, slug: t.columns.slug, status: t.columns.status, title: t.columns.fields[title]! });
+/** The catalogue tables whose items take reactions, with the column their name is in. */
 export const REACTABLE: Record<ItemKind, { table: PgTable; id: PgColumn; title: PgColumn; slug: PgColumn; status: PgColumn }> = {
-  video: { table: videos, id: videos.id, title: videos.title, slug: videos.slug, status: videos.status },
-  gallery: { table: galleries, id: galleries.id, title: galleries.title, slug: galleries.slug, status: galleries.status },
-  story: { table: stories, id: stories.id, title: stories.title, slug: stories.slug, status: stories.status },
-  product: { table: products, id: products.id, title: products.name, slug: products.slug, status: products.status },
-  post: { table: posts, id: posts.id, title: posts.title, slug: posts.slug, status: posts.status },
+  video: spec(VIDEOS as never, 'title'),
+  gallery: spec(GALLERIES as never, 'title'),
+  story: spec(STORIES as never, 'title'),
+  product: spec(PRODUCTS as never, 'name'),
+  post: spec(POSTS as never, 'title'),
 };
 
 /** The counter column an action moves (watch_later has none). */
