@@ -10,7 +10,7 @@ export async function seedCatalogue(h: ApiHarness): Promise<void> {
 
 const TABLES = { video: videos, gallery: galleries, story: stories } as const;
 
-/** Records that a member owns an item, as a purchase will (the token issue writes these through its own calls). */
+/** Records that a member owns an item without buying it (catalogue tests; purchases are tested through their own calls). */
 export async function grant(h: ApiHarness, userId: string, itemType: keyof typeof TABLES, slug: string): Promise<string> {
   const table = TABLES[itemType];
   const [item] = await h.database.db.select({ id: table.id }).from(table).where(eq(table.slug, slug));
