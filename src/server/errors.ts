@@ -17,3 +17,8 @@ export const forbidden = (message = 'You are not allowed to do this', code = 'FO
 export const notFound = (message = 'Not found', code = 'NOT_FOUND') => new AppError(404, code, message);
 export const conflict = (message: string, code = 'CONFLICT') => new AppError(409, code, message);
 export const unprocessable = (message: string, code = 'UNPROCESSABLE') => new AppError(422, code, message);
+/** 429 with `Retry-After` (whole seconds, at least 1) from a limiter's `ttl` in ms; `what` names what was too frequent. */
+export function rateLimited(what: string, ttlMs: number): AppError {
+  const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
+  return new AppError(429, 'RATE_LIMITED', `Too many ${what}. Try again in ${seconds} seconds.`, { 'retry-after': String(seconds) });
+}

@@ -4,7 +4,7 @@ import { downloads, products } from '../../src/server/db/schema.ts';
 import { INSUFFICIENT_BALANCE } from '../../src/shared/messages.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
 import { seedCatalogue } from '../helpers/catalogue.ts';
-import { balanceOf, call, idOf, ledgerProblems } from '../helpers/commerce.ts';
+import { balanceOf, call, idOf, ledgerProblems, multipart } from '../helpers/commerce.ts';
 
 const ADDRESS = { deliveryAddress: '12 Harbour Street, Bergen', postalCode: '5003', phoneNumber: '+47 555 12 345', userNote: 'Leave at the door' };
 
@@ -79,11 +79,8 @@ describe('cart checkout, orders and downloads', () => {
 
   it('admin attaches a file to an order; buyer and admin get its link, others 403', async () => {
     const order = (await call(h, 'GET', '/api/orders/users/search?productType=physical', { token: buyer })).body.data.data[0];
-    const form = new FormData();
-    form.append('file', new Blob(['Invoice 42: 2 mugs'], { type: 'text/plain' }), 'Invoice (42).txt');
-    const req = new Request('http://x', { method: 'POST', body: form });
-    const payload = Buffer.from(await req.arrayBuffer());
-    const upload = (token: string) => h.app.inject({ method: 'POST', url: `/api/orders/${order._id}/files`, headers: { authorization: token, 'content-type': req.headers.get('content-type')! }, payload });
+    const { payload, contentType } = await multipart('Invoice (42).txt', new Blob(['Invoice 42: 2 mugs'], { type: 'text/plain' }));
+    const upload = (token: string) => h.app.inject({ method: 'POST', url: `/api/orders/${order._id}/files`, headers: { authorization: token, 'content-type': contentType }, payload });
     expect((await upload(buyer)).statusCode).toBe(403);
     const res = await upload(admin);
     expect(res.statusCode).toBe(200);

@@ -1,14 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMember, login, useApi } from '../helpers/api.ts';
 import { seedCatalogue } from '../helpers/catalogue.ts';
-import { call, idOf } from '../helpers/commerce.ts';
-
-async function multipart(name: string, body: Blob) {
-  const form = new FormData();
-  form.append('file', body, name);
-  const req = new Request('http://x', { method: 'POST', body: form });
-  return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
-}
+import { call, idOf, multipart } from '../helpers/commerce.ts';
 
 describe('order files: the upload limit', () => {
   const h = useApi({ UPLOAD_LIMIT_MB: '1' });

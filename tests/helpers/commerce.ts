@@ -23,6 +23,14 @@ export async function call(h: ApiHarness, method: 'GET' | 'POST' | 'PUT' | 'DELE
   return { status: res.statusCode, body: res.body ? res.json() : null, headers: res.headers };
 }
 
+/** A multipart/form-data body with one file in the field `file`, for inject(). */
+export async function multipart(name: string, body: Blob): Promise<{ payload: Buffer; contentType: string }> {
+  const form = new FormData();
+  form.append('file', body, name);
+  const req = new Request('http://x', { method: 'POST', body: form });
+  return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
+}
+
 export async function balanceOf(h: ApiHarness, token: string): Promise<number> {
   return (await call(h, 'GET', '/api/users/me', { token })).body.data.balance;
 }

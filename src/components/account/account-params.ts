@@ -1,8 +1,8 @@
-import { PAGE_SIZE } from '../catalogue/list-params.ts';
+import { PAGE_SIZE, pageParam } from '../catalogue/list-params.ts';
 
 /** `?page=` of the account lists (the same page size and links as the catalogue's). */
 export function pageOf(url: URL): { page: number; limit: number; offset: number } {
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1));
+  const page = pageParam(url, 10_000);
   return { page, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
 }
 

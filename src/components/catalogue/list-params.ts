@@ -28,10 +28,13 @@ export interface ListParams {
   type: string | null;
 }
 
+/** `?page=` as a whole number from 1 to `max` (anything else is page 1, or `max`). */
+export const pageParam = (url: URL, max = 1000): number => Math.min(Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1), max);
+
 /** Reads a list page's URL leniently: anything unknown falls back to the default instead of failing the page. */
 export function readListParams(url: URL, opts: { sorts?: readonly SortKey[]; types?: readonly string[] } = {}): ListParams {
   const p = url.searchParams;
-  const page = Math.min(Math.max(1, Number.parseInt(p.get('page') ?? '1', 10) || 1), 1000);
+  const page = pageParam(url);
   const sorts = opts.sorts ?? (Object.keys(SORTS) as SortKey[]);
   const sort = sorts.includes(p.get('sort') as SortKey) ? (p.get('sort') as SortKey) : null;
   const access = p.get('access') === 'free' || p.get('access') === 'premium' ? (p.get('access') as 'free' | 'premium') : null;

@@ -44,7 +44,7 @@ export default function CartView({ mode, loggedIn, balance: initialBalance = 0 }
         ),
       ),
     ).then((found) => setProducts((p) => ({ ...p, ...Object.fromEntries(found) })));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Keyed on the ids (not the items): a quantity change needs no new lookup.
   }, [ids]);
 
   const lines = cart.items.map((item) => ({ item, product: products[item._id] }));

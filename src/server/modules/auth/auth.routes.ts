@@ -2,13 +2,10 @@ import { Type } from 'typebox';
 import { AuthService } from './auth.service.ts';
 import { LoginBody, LoginResult } from '../../../shared/contracts/auth.ts';
 import { Envelope, ErrorBody } from '../../../shared/contracts/common.ts';
-import { AppError } from '../../errors.ts';
+import { rateLimited } from '../../errors.ts';
 import { ok, type App } from '../../types.ts';
 
-const tooMany = (_req: unknown, ctx: { ttl: number }) => {
-  const seconds = Math.max(1, Math.ceil(ctx.ttl / 1000));
-  return new AppError(429, 'RATE_LIMITED', `Too many login attempts. Try again in ${seconds} seconds.`, { 'retry-after': String(seconds) });
-};
+const tooMany = (_req: unknown, ctx: { ttl: number }) => rateLimited('login attempts', ctx.ttl);
 
 export async function authRoutes(app: App) {
   const { perIp, perAccount, windowMs } = app.config.loginRateLimit;

@@ -7,7 +7,6 @@ export interface CatalogueContext {
   media: MediaView;
 }
 
-export { iso } from '../../lib/dates.ts';
 export const statsOf = (r: { views: number; likes: number; favourites: number; comments: number }) => ({
   views: r.views,
   likes: r.likes,

@@ -9,7 +9,7 @@ import {
   TestCheckoutResult,
   TokenPackage,
 } from '../../../shared/contracts/tokens.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError, badRequest, rateLimited } from '../../errors.ts';
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
 import { TestGateway } from './gateways/test-gateway.ts';
@@ -41,10 +41,7 @@ export async function paymentsRoutes(app: App) {
         app.requireAuth,
         async (request) => {
           const limit = await purchaseLimit(request);
-          if (!limit.isAllowed && limit.isExceeded) {
-            const seconds = Math.max(1, Math.ceil(limit.ttl / 1000));
-            throw new AppError(429, 'RATE_LIMITED', `Too many payments started. Try again in ${seconds} seconds.`, { 'retry-after': String(seconds) });
-          }
+          if (!limit.isAllowed && limit.isExceeded) throw rateLimited('payments started', limit.ttl);
         },
       ],
     },

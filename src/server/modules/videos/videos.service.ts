@@ -4,7 +4,8 @@ import { notFound } from '../../errors.ts';
 import type { Video, VideoSearchQuery } from '../../../shared/contracts/videos.ts';
 import { canView, type Viewer } from '../catalogue/access.ts';
 import { countView, findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
-import { flagsOf, iso, statsOf, type CatalogueContext } from '../catalogue/context.ts';
+import { flagsOf, statsOf, type CatalogueContext } from '../catalogue/context.ts';
+import { iso } from '../../lib/dates.ts';
 import { VIDEOS } from '../catalogue/tables.ts';
 
 export class VideosService {
