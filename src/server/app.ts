@@ -49,7 +49,22 @@ import { OrdersService } from './modules/orders/orders.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { ReactionsService } from './modules/reactions/reactions.service.ts';
 import { reactionsRoutes } from './modules/reactions/reactions.routes.ts';
-import type { App, EmitToUser } from './types.ts';
+import { Mailer } from './modules/mail/mailer.ts';
+import { CaptchaService } from './modules/captcha/captcha.service.ts';
+import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
+import { AccountsService } from './modules/auth/accounts.service.ts';
+import { accountsRoutes } from './modules/auth/accounts.routes.ts';
+import { ProfileService } from './modules/users/profile.service.ts';
+import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { CommentsService } from './modules/comments/comments.service.ts';
+import { commentsRoutes } from './modules/comments/comments.routes.ts';
+import { ReportsService } from './modules/reports/reports.service.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { ContactService } from './modules/contact/contact.service.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { EventsService } from './modules/events/events.service.ts';
+import { eventsRoutes } from './modules/events/events.routes.ts';
+import type { App, EmitToRoom, EmitToUser } from './types.ts';
 
 export interface BuildOptions {
   database: Database;
@@ -79,15 +94,20 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   const signer = new MediaSigner(appSecret);
   // Live events go out through whatever emitter is current (the realtime plugin replaces the no-op once it is up).
   const emit: EmitToUser = (userId, event, ...args) => app.emitToUser(userId, event, ...args);
+  const emitToRoom: EmitToRoom = (room, event, ...args) => app.emitToRoom(room, event, ...args);
   const orders = new OrdersService(database.db, signer, emit, app.log, config.downloads);
   const media = new MediaView(signer);
   const catalogue = { db: database.db, media };
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('media', { storage: storage ?? (await createStorage(config.storage)), signer });
+  const mediaStorage = storage ?? (await createStorage(config.storage));
+  const settings = new SettingsService(database.db);
+  const mailer = new Mailer(config.mail, settings, app.log);
+  const captcha = new CaptchaService(settings, app.log);
+  app.decorate('media', { storage: mediaStorage, signer });
   app.decorate('services', {
     auth: new AuthService(database.db, config.passwordCost),
-    settings: new SettingsService(database.db),
+    settings,
     countryBlock: new CountryBlockService(database.db, geo, config.trustedCountryHeader),
     media,
     videos: new VideosService(catalogue),
@@ -100,8 +120,18 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     tokenTransactions: new TokenTransactionsService(database.db, emit, app.log, orders.toOrder),
     orders,
     reactions: new ReactionsService(database.db),
+    mailer,
+    captcha,
+    accounts: new AccountsService({ db: database.db, passwordCost: config.passwordCost, mailer, captcha, log: app.log }),
+    profiles: new ProfileService(database.db, mediaStorage),
+    comments: new CommentsService({ db: database.db, storage: mediaStorage, emit: emitToRoom, log: app.log }),
+    reports: new ReportsService(database.db, app.log),
+    contact: new ContactService(mailer, captcha, app.log),
+    events: new EventsService(database.db),
   });
   app.decorate('emitToUser', () => {});
+  app.decorate('emitToRoom', () => {});
+  app.addHook('onClose', () => mailer.idle());
 
   registerValidation(app);
   registerErrorHandler(app);
@@ -128,7 +158,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
       const modules = [healthRoutes, authRoutes, usersRoutes, settingsRoutes, countryBlockRoutes, categoriesRoutes];
       const catalogueModules = [videosRoutes, galleriesRoutes, storiesRoutes, postsRoutes, productsRoutes, bannersRoutes, searchRoutes];
       const commerceModules = [paymentsRoutes, tokenTransactionsRoutes, ordersRoutes];
-      const communityModules = [reactionsRoutes];
+      const communityModules = [accountsRoutes, captchaRoutes, referenceRoutes, reactionsRoutes, commentsRoutes, reportsRoutes, contactRoutes, eventsRoutes];
       for (const routes of [...modules, ...catalogueModules, ...commerceModules, ...communityModules]) await api.register(routes);
     },
     { prefix: '/api' },

@@ -31,6 +31,8 @@ export interface Config {
   bodyLimit: number;
   /** Largest uploaded file (multipart), in bytes. */
   uploadLimit: number;
+  /** Largest uploaded picture (avatar, cover, comment image), in bytes. */
+  imageUploadLimit: number;
   /** Secret for signed media URLs and other HMACs; generated into the data folder when not set. */
   appSecret: string | null;
   /** Where media files live: a folder on local disk (default DATA_DIR/media), or an S3-compatible bucket. */
@@ -41,9 +43,13 @@ export interface Config {
   payments: {
     testGateway: boolean;
     stripe: { secretKey: string; webhookSecret: string; apiBase: URL | null } | null;
-    /** Absolute origin for the provider's return links (e.g. https://shop.example); default: the request's own. */
-    publicUrl: string | null;
   };
+  /** Absolute origin for links that leave the site (mail, payment returns), e.g. https://shop.example; default: the request's own. */
+  publicUrl: string | null;
+  /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise .eml files in `dir` (links printed to the log). */
+  mail: { smtpUrl: string | null; from: string; dir: string };
+  /** Per-member and per-address limits of the community calls (comments, contact, mail links), per window. */
+  communityLimits: { commentsPerMinute: number; mailPerHour: number; contactPerHour: number };
   /** Digital delivery: how long a download link lives, and how many downloads one purchase allows. */
   downloads: { linkTtlSeconds: number; limitPerPurchase: number };
   /** Where the built site lives (`dist/`), for the Astro handler and static files. */
@@ -100,6 +106,7 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
     },
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 256 * 1024, 1024),
     uploadLimit: int(env, 'UPLOAD_LIMIT_MB', 100, 1, 10_000) * 1024 * 1024,
+    imageUploadLimit: int(env, 'IMAGE_UPLOAD_LIMIT_MB', 10, 1, 200) * 1024 * 1024,
     appSecret: env.APP_SECRET || null,
     storage: storageConfig(env, path.resolve(cwd, env.DATA_DIR || 'data')),
     pageCache: {
@@ -108,6 +115,13 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
       maxBytes: int(env, 'PAGE_CACHE_MAX_MB', 64, 1) * 1024 * 1024,
     },
     payments: paymentsConfig(env),
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    mail: { smtpUrl: env.SMTP_URL || null, from: env.MAIL_FROM || 'Tessera <no-reply@localhost>', dir: path.resolve(cwd, env.DATA_DIR || 'data', 'mail') },
+    communityLimits: {
+      commentsPerMinute: int(env, 'COMMENT_LIMIT_PER_MINUTE', 10, 1),
+      mailPerHour: int(env, 'MAIL_LIMIT_PER_HOUR', 5, 1),
+      contactPerHour: int(env, 'CONTACT_LIMIT_PER_HOUR', 5, 1),
+    },
     downloads: { linkTtlSeconds: int(env, 'DOWNLOAD_LINK_TTL_SECONDS', 600, 30, 86_400), limitPerPurchase: int(env, 'DOWNLOAD_LIMIT', 5, 1, 1000) },
     distDir: path.resolve(cwd, 'dist'),
     version: packageVersion(),
@@ -143,6 +157,5 @@ function paymentsConfig(env: NodeJS.ProcessEnv): Config['payments'] {
       throw new ConfigError(`STRIPE_API_BASE must be a URL, got '${env.STRIPE_API_BASE}'`);
     }
   }
-  const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null;
-  return { testGateway, stripe: secretKey && webhookSecret ? { secretKey, webhookSecret, apiBase } : null, publicUrl };
+  return { testGateway, stripe: secretKey && webhookSecret ? { secretKey, webhookSecret, apiBase } : null };
 }

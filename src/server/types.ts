@@ -17,6 +17,14 @@ import type { PaymentsService } from './modules/payments/payments.service.ts';
 import type { TokenTransactionsService } from './modules/token-transactions/token-transactions.service.ts';
 import type { OrdersService } from './modules/orders/orders.service.ts';
 import type { ReactionsService } from './modules/reactions/reactions.service.ts';
+import type { Mailer } from './modules/mail/mailer.ts';
+import type { CaptchaService } from './modules/captcha/captcha.service.ts';
+import type { AccountsService } from './modules/auth/accounts.service.ts';
+import type { ProfileService } from './modules/users/profile.service.ts';
+import type { CommentsService } from './modules/comments/comments.service.ts';
+import type { ReportsService } from './modules/reports/reports.service.ts';
+import type { ContactService } from './modules/contact/contact.service.ts';
+import type { EventsService } from './modules/events/events.service.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import type { ServerToClientEvents } from '../shared/socket-events.ts';
 
@@ -35,10 +43,21 @@ export interface Services {
   tokenTransactions: TokenTransactionsService;
   orders: OrdersService;
   reactions: ReactionsService;
+  mailer: Mailer;
+  captcha: CaptchaService;
+  accounts: AccountsService;
+  profiles: ProfileService;
+  comments: CommentsService;
+  reports: ReportsService;
+  contact: ContactService;
+  events: EventsService;
 }
 
 /** Sends a live event to every connection of one member (a no-op until the realtime plugin is ready). */
 export type EmitToUser = <E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
+
+/** Sends a live event to everyone in a room (comment viewers of one object). */
+export type EmitToRoom = <E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,8 +69,11 @@ declare module 'fastify' {
     /** Where media files live and how their links are signed. */
     media: { storage: Storage; signer: MediaSigner };
     emitToUser: EmitToUser;
+    emitToRoom: EmitToRoom;
     /** preHandler: 401 unless the request carries a live session. */
     requireAuth: (request: FastifyRequest) => Promise<void>;
+    /** preHandler after requireAuth: 403 when the operator requires a verified e-mail before purchases and it is not. */
+    requirePurchaser: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyRequest {
     /** The session and member of the `Authorization` token, or null (anonymous or invalid token). */

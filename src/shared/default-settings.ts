@@ -19,6 +19,17 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   loginPlaceholderImage: '/images/login-placeholder.svg',
   gaCode: '',
   maintenanceMode: false,
+  requireEmailVerification: false,
+  recaptchaSiteKey: '',
+};
+
+/** Settings that never leave the server (`/settings/public` and `/settings/keys` leave them out). */
+export const DEFAULT_PRIVATE_SETTINGS: Record<string, unknown> = {
+  /** Where contact-form messages go (empty: MAIL_FROM's address). */
+  adminEmail: '',
+  /** reCAPTCHA-style verification is on when a secret is set. */
+  recaptchaSecret: '',
+  recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
 };
 
 /** Which group each known public key belongs to (`GET /settings/public?group=`). */
@@ -30,6 +41,11 @@ export const SETTING_GROUPS: Record<string, string> = {
   footerContent: 'general',
   loginPlaceholderImage: 'general',
   maintenanceMode: 'general',
+  requireEmailVerification: 'account',
+  recaptchaSiteKey: 'account',
+  adminEmail: 'general',
+  recaptchaSecret: 'account',
+  recaptchaVerifyUrl: 'account',
   currency: 'commerce',
   currencySymbol: 'commerce',
   gaCode: 'analytics',
@@ -47,4 +63,9 @@ export const SETTING_TYPES: Record<string, 'string' | 'boolean' | 'array'> = {
   loginPlaceholderImage: 'string',
   gaCode: 'string',
   maintenanceMode: 'boolean',
+  requireEmailVerification: 'boolean',
+  recaptchaSiteKey: 'string',
+  adminEmail: 'string',
+  recaptchaSecret: 'string',
+  recaptchaVerifyUrl: 'string',
 };

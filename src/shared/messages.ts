@@ -7,3 +7,7 @@ export const REMOVED = 'Removed successfully!';
 export const LOGGED_OUT = 'Log out!';
 /** API.md: the 422 of a purchase the balance does not cover. */
 export const INSUFFICIENT_BALANCE = 'You have an insufficient token balance. Please top up.';
+/** A purchase by a member whose e-mail is unverified, when the operator requires verification first (setting). */
+export const EMAIL_NOT_VERIFIED = 'Please verify your e-mail address before buying. We can send you a new link.';
+/** Mail-link requests never say whether an address has an account. */
+export const MAIL_LINK_SENT = 'If that address belongs to an account, we have sent it a link. Please check your inbox.';

@@ -25,3 +25,15 @@ export const PAYMENT_CANCEL_ROUTE = '/payment/cancel';
 export const ACCOUNT_TOKENS_ROUTE = '/account/tokens';
 export const ACCOUNT_ORDERS_ROUTE = '/account/orders';
 export const orderRoute = (id: string): string => `${ACCOUNT_ORDERS_ROUTE}/${encodeURIComponent(id)}`;
+
+/** Accounts and community. */
+export const REGISTER_ROUTE = '/auth/register';
+export const FORGOT_PASSWORD_ROUTE = '/auth/forgot-password';
+export const RESET_PASSWORD_ROUTE = '/auth/reset-password';
+export const VERIFY_EMAIL_ROUTE = '/auth/verify-email';
+export const RESEND_VERIFICATION_ROUTE = '/auth/resend-verification';
+export const ACCOUNT_ROUTE = '/account';
+export const CONTACT_ROUTE = '/contact';
+export const EVENTS_ROUTE = '/events';
+export const eventRoute = (id: string): string => `${EVENTS_ROUTE}/${encodeURIComponent(id)}`;
+export const memberRoute = (username: string): string => `/members/${encodeURIComponent(username)}`;

@@ -1,10 +1,12 @@
+import type { Comment } from './contracts/comments.ts';
+
 /** The typed event map of the live connection (API.md, Live connection), shared by server and client. */
 export interface ServerToClientEvents {
   update_balance: (payload: { balance: number; delta: number }) => void;
   payment_status_callback: (payload: { redirectUrl: string; status: string }) => void;
   order_updated: (payload: { orderId: string; deliveryStatus: string }) => void;
-  comment_created: (payload: { _id: string; objectId: string; [key: string]: unknown }) => void;
-  comment_deleted: (payload: { _id: string; objectId: string }) => void;
+  comment_created: (payload: Comment) => void;
+  comment_deleted: (payload: { _id: string; objectId: string; objectType: string }) => void;
   /** Answer to `auth/login`: whether the token was accepted (the room was joined). */
   'auth/status': (payload: { authenticated: boolean }) => void;
 }
@@ -12,7 +14,13 @@ export interface ServerToClientEvents {
 export interface ClientToServerEvents {
   'auth/login': (payload: { token: string }) => void;
   'auth/logout': (payload: { token: string }) => void;
+  /** Start or stop hearing of new and deleted comments on one object (anonymous viewers too). */
+  'comments/watch': (payload: { objectType: string; objectId: string }) => void;
+  'comments/unwatch': (payload: { objectType: string; objectId: string }) => void;
 }
+
+/** The room of everyone viewing one object's comments. */
+export const commentRoom = (objectType: string, objectId: string) => `${objectType}:${objectId}`;
 
 /** The room of one member's connections. */
 export const userRoom = (userId: string) => `user:${userId}`;

@@ -49,7 +49,7 @@ describe('catalogue components (Container API)', () => {
     const anonymous = await container.renderToString(UnlockPanel, { props, locals: locals(), request: new Request('http://localhost/videos/x') });
     expect(anonymous).toContain('60 tokens');
     expect(anonymous).toContain('href="/auth/login?next=%2Fvideos%2Fx"');
-    const user = { _id: 'u', name: 'M', username: 'm', email: 'm@x', avatar: '', cover: null, balance: 250, roles: ['member'], verifiedEmail: true, status: 'active', createdAt: '' };
+    const user = { _id: 'u', name: 'M', username: 'm', email: 'm@x', avatar: '', cover: null, balance: 250, roles: ['member'], verifiedEmail: true, status: 'active', createdAt: '', bio: '', country: null, language: null, phone: null, gender: null };
     const member = await container.renderToString(UnlockPanel, { props, locals: locals({ user } as never) });
     expect(member).toMatch(/Your balance: <span data-testid="unlock-balance">250<\/span> tokens/);
     expect(member).toContain('Unlock for <!-- -->60<!-- --> tokens');

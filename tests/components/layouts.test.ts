@@ -16,7 +16,7 @@ beforeAll(async () => {
   container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
 });
 
-const member: CurrentUser = { _id: 'u1', name: 'Mia Member', username: 'mia', email: 'mia@x.test', avatar: '/images/avatar-placeholder.svg', cover: null, balance: 1234, roles: ['member'], verifiedEmail: true, status: 'active', createdAt: '' };
+const member: CurrentUser = { _id: 'u1', name: 'Mia Member', username: 'mia', email: 'mia@x.test', avatar: '/images/avatar-placeholder.svg', cover: null, balance: 1234, roles: ['member'], verifiedEmail: true, status: 'active', createdAt: '', bio: '', country: null, language: null, phone: null, gender: null };
 const locals = (over: Partial<App.Locals> = {}) => ({ settings: DEFAULT_PUBLIC_SETTINGS, user: null, token: null, country: null, siteMode: 'normal', ...over }) as App.Locals;
 const render = (component: Parameters<AstroContainer['renderToString']>[0], l: App.Locals, request = new Request('http://localhost/')) =>
   container.renderToString(component, { locals: l, request, slots: { default: '<p>page body</p>' } });

@@ -23,10 +23,11 @@ export async function call(h: ApiHarness, method: 'GET' | 'POST' | 'PUT' | 'DELE
   return { status: res.statusCode, body: res.body ? res.json() : null, headers: res.headers };
 }
 
-/** A multipart/form-data body with one file in the field `file`, for inject(). */
-export async function multipart(name: string, body: Blob): Promise<{ payload: Buffer; contentType: string }> {
+/** A multipart/form-data body with text fields and (unless `name` is null) one file in the field `file`, for inject(). */
+export async function multipart(name: string | null, body: Blob | null, fields: Record<string, string> = {}): Promise<{ payload: Buffer; contentType: string }> {
   const form = new FormData();
-  form.append('file', body, name);
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  if (name !== null && body) form.append('file', body, name);
   const req = new Request('http://x', { method: 'POST', body: form });
   return { payload: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
 }

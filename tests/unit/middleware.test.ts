@@ -5,7 +5,7 @@ import { session } from '../../src/middleware/session.ts';
 import { decideSiteMode, siteMode } from '../../src/middleware/site-mode.ts';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../src/shared/default-settings.ts';
 
-const member = { _id: 'u1', name: 'Mia', username: 'mia', email: 'm@x', avatar: '/a.svg', cover: null, balance: 5, roles: ['member'], verifiedEmail: true, status: 'active', createdAt: '' };
+const member = { _id: 'u1', name: 'Mia', username: 'mia', email: 'm@x', avatar: '/a.svg', cover: null, balance: 5, roles: ['member'], verifiedEmail: true, status: 'active', createdAt: '', bio: '', country: null, language: null, phone: null, gender: null };
 
 /** A stub of Astro's middleware context: only what the middleware touches. */
 function stubContext(opts: { route: string; token?: string | null; me?: () => Promise<unknown>; settings?: object; blocked?: boolean; user?: object | null }) {

@@ -114,7 +114,7 @@ describe('a 401 from any call', () => {
 
 describe('user, settings, UI and the reset-all action', () => {
   it('balance updates add a token amount; the live value sets it absolutely', () => {
-    setUser({ _id: 'u', name: 'A', username: 'a', email: 'a@x', avatar: '', cover: null, balance: 10, roles: ['member'], verifiedEmail: true, status: 'active', createdAt: '' });
+    setUser({ _id: 'u', name: 'A', username: 'a', email: 'a@x', avatar: '', cover: null, balance: 10, roles: ['member'], verifiedEmail: true, status: 'active', createdAt: '', bio: '', country: null, language: null, phone: null, gender: null });
     expect($user.get()!.avatar).toBe('/images/avatar-placeholder.svg');
     updateBalance(5);
     expect($user.get()!.balance).toBe(15);

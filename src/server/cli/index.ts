@@ -20,7 +20,8 @@ Commands
   seed                                  add the demo accounts and content (once per database)
   user create --email E --password P --name N [--username U] [--role member|admin] [--tokens N]
                                         create an account; --tokens is an opening balance (a ledger credit)
-  settings set <key> <value>            set a public setting; JSON values are parsed
+  settings set <key> <value>            set a setting; JSON values are parsed (adminEmail, recaptchaSecret and
+                                        recaptchaVerifyUrl stay private)
                                         (e.g. settings set maintenanceMode true, settings set siteName Tessera)
   settings list                         print the public settings
   country block <CC>                    block visitors from a country (ISO 3166-1 alpha-2, e.g. DE)

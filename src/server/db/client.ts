@@ -147,3 +147,11 @@ export async function rowsOf<T>(db: Tx, query: ReturnType<typeof sql>): Promise<
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** The constraint a unique violation (SQLSTATE 23505) broke, or null for any other error (PGlite, pg, wrapped by Drizzle). */
+export function uniqueViolation(err: unknown): string | null {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '23505') return e.constraint ?? '';
+  }
+  return null;
+}

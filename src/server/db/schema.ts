@@ -17,6 +17,11 @@ export const users = pgTable(
     roles: text('roles').array().notNull().default(sql`'{member}'::text[]`),
     avatar: text('avatar'),
     cover: text('cover'),
+    bio: text('bio').notNull().default(''),
+    country: text('country'),
+    language: text('language'),
+    phone: text('phone'),
+    gender: text('gender'),
     balance: integer('balance').notNull().default(0),
     verifiedEmail: boolean('verified_email').notNull().default(false),
     status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
@@ -463,4 +468,74 @@ export const downloads = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('downloads_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** Single-use links mailed to a member: e-mail verification and password reset. Only the hash is kept. */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_key').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Comments on catalogue items; a reply is a comment whose object is another comment. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    objectType: text('object_type', { enum: ['video', 'gallery', 'story', 'product', 'post', 'comment'] }).notNull(),
+    objectId: uuid('object_id').notNull(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    attachment: jsonb('attachment').$type<{ url: string; width: number; height: number }>(),
+    totalReply: integer('total_reply').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('comments_object_idx').on(t.objectType, t.objectId, t.createdAt), index('comments_user_idx').on(t.userId)],
+);
+
+/** A member's report about an item or a comment; one open report per member and target. */
+export const violationReports = pgTable(
+  'violation_reports',
+  {
+    id: id(),
+    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    targetType: text('target_type', { enum: ['video', 'gallery', 'story', 'product', 'post', 'comment'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    description: text('description').notNull().default(''),
+    status: text('status', { enum: ['open', 'resolved', 'rejected'] }).notNull().default('open'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('violation_reports_open_key').on(t.userId, t.targetType, t.targetId).where(sql`status = 'open'`),
+    index('violation_reports_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
+/** Member-created events (meet-ups, live shows). */
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    location: text('location').notNull().default(''),
+    startAt: timestamp('start_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true, mode: 'date' }).notNull(),
+    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    createdBy: uuid('created_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('events_end_after_start', sql`${t.endAt} > ${t.startAt}`), index('events_list_idx').on(t.status, t.endAt, t.startAt)],
 );

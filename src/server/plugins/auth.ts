@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { unauthorized } from '../errors.ts';
+import { forbidden, unauthorized } from '../errors.ts';
+import { EMAIL_NOT_VERIFIED } from '../../shared/messages.ts';
 import { tokenFromHeader } from '../lib/tokens.ts';
 
 /** Resolves `Authorization: <token>` (or `Bearer <token>`) to `request.auth` for every API request. */
@@ -11,5 +12,10 @@ export function registerAuth(app: FastifyInstance) {
   });
   app.decorate('requireAuth', async (request) => {
     if (!request.auth) throw unauthorized('Your session has expired or you are not logged in.');
+  });
+  // After requireAuth on every call that spends or pays: the operator may require a verified e-mail first.
+  app.decorate('requirePurchaser', async (request) => {
+    if (request.auth!.user.verifiedEmail) return;
+    if (await app.services.settings.get<boolean>('requireEmailVerification')) throw forbidden(EMAIL_NOT_VERIFIED, 'EMAIL_NOT_VERIFIED');
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isValidKey } from '../lib/storage/storage.ts';
 import { sendStored } from '../lib/send-stored.ts';
+import { isPublicMediaKey } from '../lib/public-media.ts';
 import { AppError } from '../errors.ts';
 
 export const REFUSED = {
@@ -11,7 +12,7 @@ export const REFUSED = {
 
 /**
  * `/media/<key>?e=&s=[&d=]`: stored files behind signed, expiring links, with HTTP Range (206, 416) for video.
- * Only links the API handed out pass: an unsigned, expired or altered link is a 403, a path outside storage a 403 too.
+ * Public files (avatars, covers, comment images: keys under `public/`) need no signature. Otherwise only links the API handed out pass: an unsigned, expired or altered link is a 403, a path outside storage a 403 too.
  */
 export async function registerMedia(app: FastifyInstance) {
   const { storage, signer } = app.media;
@@ -22,6 +23,7 @@ export async function registerMedia(app: FastifyInstance) {
     handler: async (request, reply) => {
       const key = decodeURIComponentSafe((request.params as { '*': string })['*']);
       if (key === null || !isValidKey(key)) throw new AppError(403, 'MEDIA_FORBIDDEN', REFUSED.tampered);
+      if (isPublicMediaKey(key)) return sendStored(request, reply, storage, key, { cacheControl: 'public, max-age=31536000, immutable' });
       const query = request.query as Record<string, string | undefined>;
       const verdict = signer.verify(key, query);
       if (verdict !== 'ok') throw new AppError(403, 'MEDIA_FORBIDDEN', REFUSED[verdict]);

@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { userRoom, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/socket-events.ts';
+import { commentRoom, userRoom, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/socket-events.ts';
 import { tokenFromHeader } from '../lib/tokens.ts';
+import { COMMENT_OBJECTS } from '../../shared/contracts/comments.ts';
+import { isUuid } from '../modules/catalogue/query.ts';
+
+const MAX_WATCHED = 20;
+
+/** The room of a watch request, or null when it does not name a commentable object. */
+function watchedRoom(payload: unknown): string | null {
+  const { objectType, objectId } = (payload ?? {}) as { objectType?: unknown; objectId?: unknown };
+  if (typeof objectType !== 'string' || !(COMMENT_OBJECTS as readonly string[]).includes(objectType)) return null;
+  if (typeof objectId !== 'string' || !isUuid(objectId)) return null;
+  return commentRoom(objectType, objectId);
+}
 
 type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, { userId?: string }>;
 
@@ -47,6 +59,17 @@ export async function registerRealtime(app: FastifyInstance, opts: { redisUrl: s
       socket.data.userId = undefined;
       socket.emit('auth/status', { authenticated: false });
     });
+    // Comment rooms: anybody may listen to a public object's comments; a socket watches a few objects at most.
+    socket.on('comments/watch', async (payload) => {
+      const room = watchedRoom(payload);
+      if (!room || socket.rooms.has(room)) return;
+      if ([...socket.rooms].filter((r) => r.includes(':') && !r.startsWith('user:')).length >= MAX_WATCHED) return;
+      await socket.join(room);
+    });
+    socket.on('comments/unwatch', async (payload) => {
+      const room = watchedRoom(payload);
+      if (room) await socket.leave(room);
+    });
     const token = socket.handshake.query.token;
     if (typeof token === 'string') {
       const authenticated = await login(socket, token).catch(() => false);
@@ -56,6 +79,9 @@ export async function registerRealtime(app: FastifyInstance, opts: { redisUrl: s
 
   app.emitToUser = (userId, event, ...args) => {
     io.to(userRoom(userId)).emit(event, ...args);
+  };
+  app.emitToRoom = (room, event, ...args) => {
+    io.to(room).emit(event, ...args);
   };
   app.addHook('preClose', async () => {
     // Not io.close(): that would close the HTTP server, which Fastify owns and closes itself.

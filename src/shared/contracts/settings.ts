@@ -21,6 +21,8 @@ export const PublicSettings = Type.Object(
     loginPlaceholderImage: Type.String(),
     gaCode: Type.String(),
     maintenanceMode: Type.Boolean(),
+    requireEmailVerification: Type.Boolean({ description: 'purchases need a verified e-mail first' }),
+    recaptchaSiteKey: Type.String({ description: 'empty: no captcha on the forms' }),
   },
   { additionalProperties: true },
 );

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 
@@ -25,5 +25,14 @@ export async function deleteSession(db: Tx, tokenHash: string): Promise<boolean>
 
 export async function deleteExpiredSessions(db: Tx): Promise<number> {
   const rows = await db.delete(sessions).where(lt(sessions.expiresAt, new Date())).returning({ id: sessions.id });
+  return rows.length;
+}
+
+/** Ends every session of a member except `keepId` (a password change keeps the session that made it). */
+export async function deleteUserSessions(db: Tx, userId: string, keepId?: string): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keepId ? ne(sessions.id, keepId) : undefined))
+    .returning({ id: sessions.id });
   return rows.length;
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Type } from 'typebox';
 import { Envelope, ErrorBody, IdParams, ListPayload } from '../../../shared/contracts/common.ts';
 import { DownloadLink, Order, OrderFile, OrderSearchQuery, OrderUpdateBody, OrderWithBuyer } from '../../../shared/contracts/orders.ts';
-import { AppError, badRequest, forbidden } from '../../errors.ts';
+import { AppError, forbidden } from '../../errors.ts';
+import { readForm } from '../../lib/multipart.ts';
 import { sendStored } from '../../lib/send-stored.ts';
 import { contentTypeOf } from '../../lib/storage/storage.ts';
 import { ok, type App } from '../../types.ts';
@@ -73,14 +74,10 @@ export async function ordersRoutes(app: App) {
       ...admin,
     },
     async (request) => {
-      if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in the field `file`.');
-      const part = await request.file();
-      if (!part || part.fieldname !== 'file') throw badRequest('Send the file in the field `file`.');
-      const body = await part.toBuffer();
-      if (!body.length) throw badRequest('The file is empty.');
-      const name = part.filename || 'file';
+      const { file } = await readForm(request, { fileField: 'file', maxBytes: app.config.uploadLimit, requireFile: true });
+      const { data: body, filename: name, mimetype } = file!;
       const key = `orders/${request.params.id}/${randomUUID()}/${safeName(name)}`;
-      const mimeType = part.mimetype && part.mimetype !== 'application/octet-stream' ? part.mimetype : contentTypeOf(key);
+      const mimeType = mimetype && mimetype !== 'application/octet-stream' ? mimetype : contentTypeOf(key);
       await app.media.storage.put(key, body, mimeType);
       return ok(await orders.attachFile(request.params.id, { key, name, mimeType, size: body.length }));
     },

@@ -9,7 +9,8 @@ import {
   TestCheckoutResult,
   TokenPackage,
 } from '../../../shared/contracts/tokens.ts';
-import { AppError, badRequest, rateLimited } from '../../errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
+import { keyedLimit, publicOrigin } from '../../lib/limits.ts';
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
 import { TestGateway } from './gateways/test-gateway.ts';
@@ -21,7 +22,7 @@ export async function paymentsRoutes(app: App) {
   const payments = app.services.payments;
   const member = { preHandler: app.requireAuth };
   // Pending payments cost a provider call each: a member may start a few per minute.
-  const purchaseLimit = app.createRateLimit({ max: 20, timeWindow: 60_000, keyGenerator: (req) => `purchase:${req.auth?.user.id}` });
+  const purchaseLimit = keyedLimit(app, { what: 'payments started', max: 20, windowMs: 60_000, key: (req) => `purchase:${req.auth?.user.id}` });
 
   app.get(
     '/package/token/search',
@@ -37,17 +38,10 @@ export async function paymentsRoutes(app: App) {
     '/payment/purchase-tokens',
     {
       schema: { tags: ['payments'], summary: 'Start buying a token package: a pending payment and the URL to pay at', body: PurchaseTokensBody, response: { 200: Envelope(PurchaseTokensResult), ...errors, 502: ErrorBody, 503: ErrorBody } },
-      preHandler: [
-        app.requireAuth,
-        async (request) => {
-          const limit = await purchaseLimit(request);
-          if (!limit.isAllowed && limit.isExceeded) throw rateLimited('payments started', limit.ttl);
-        },
-      ],
+      preHandler: [app.requireAuth, app.requirePurchaser, purchaseLimit],
     },
     async (request) => {
-      const origin = app.config.payments.publicUrl ?? `${request.protocol}://${request.host}`;
-      return ok(await payments.purchase(request.auth!.user, request.body, origin));
+      return ok(await payments.purchase(request.auth!.user, request.body, publicOrigin(app, request)));
     },
   );
   for (const url of ['/payment/transactions', '/transactions/user/search']) {

@@ -10,7 +10,7 @@ export async function upsertSetting(db: Tx, row: { key: string; value: unknown; 
   await db
     .insert(settings)
     .values(row)
-    .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: settings.key, set: { value: sql`excluded.value`, public: sql`excluded.public`, updatedAt: new Date() } });
 }
 
 /** Inserts the defaults that are missing; never overwrites an operator's value. */

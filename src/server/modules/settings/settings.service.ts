@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
-import { DEFAULT_PUBLIC_SETTINGS, SETTING_GROUPS, SETTING_TYPES } from '../../../shared/default-settings.ts';
+import { DEFAULT_PRIVATE_SETTINGS, DEFAULT_PUBLIC_SETTINGS, SETTING_GROUPS, SETTING_TYPES } from '../../../shared/default-settings.ts';
 import { insertMissingSettings, listSettings, upsertSetting, type SettingRow } from './settings.repository.ts';
 
 /** How long another process's change (CLI on PostgreSQL) may take to be seen; own changes are seen at once. */
@@ -45,17 +45,18 @@ export class SettingsService {
 
   async get<T = unknown>(key: string): Promise<T | undefined> {
     const row = (await this.rows()).find((r) => r.key === key);
-    return (row ? row.value : (DEFAULT_PUBLIC_SETTINGS as Record<string, unknown>)[key]) as T | undefined;
+    const fallback = key in DEFAULT_PRIVATE_SETTINGS ? DEFAULT_PRIVATE_SETTINGS[key] : (DEFAULT_PUBLIC_SETTINGS as Record<string, unknown>)[key];
+    return (row ? row.value : fallback) as T | undefined;
   }
 
-  /** Sets one key. A string from the command line is read as JSON when it is JSON (`true`, `[...]`), else as text. */
+  /** Sets one key (the known private keys stay private). A string from the command line is read as JSON when it is JSON (`true`, `[...]`), else as text. */
   async set(key: string, raw: unknown, opts: { public?: boolean; group?: string } = {}): Promise<unknown> {
     if (!/^[A-Za-z][A-Za-z0-9_.-]{0,99}$/.test(key)) throw badRequest(`'${key}' is not a valid setting key`, 'VALIDATION_ERROR');
     const value = typeof raw === 'string' ? parseLoose(raw) : raw;
     const expected = SETTING_TYPES[key];
     const actual = Array.isArray(value) ? 'array' : typeof value;
     if (expected && actual !== expected) throw badRequest(`setting ${key} must be a ${expected}, got ${actual}`, 'VALIDATION_ERROR');
-    await upsertSetting(this.db, { key, value, group: opts.group ?? SETTING_GROUPS[key] ?? 'general', public: opts.public ?? true });
+    await upsertSetting(this.db, { key, value, group: opts.group ?? SETTING_GROUPS[key] ?? 'general', public: opts.public ?? !(key in DEFAULT_PRIVATE_SETTINGS) });
     this.changed();
     return value;
   }

@@ -14,6 +14,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody,
 export async function tokenTransactionsRoutes(app: App) {
   const service = app.services.tokenTransactions;
   const member = { preHandler: app.requireAuth };
+  const purchaser = { preHandler: [app.requireAuth, app.requirePurchaser] };
 
   const unlocks: [string, UnlockKind][] = [
     ['/token-transactions/video/:id', 'video'],
@@ -29,9 +30,9 @@ export async function tokenTransactionsRoutes(app: App) {
           summary: `Unlock a ${kind} with tokens (409 owned, 400 free, 422 balance too low)`,
           params: IdParams,
           headers: IdempotencyHeaders,
-          response: { 200: Envelope(TokenTransaction), ...errors },
+          response: { 200: Envelope(TokenTransaction), ...errors, 403: ErrorBody },
         },
-        ...member,
+        ...purchaser,
       },
       async (request) => ok(await service.unlock(request.auth!.user, kind, request.params.id, request.headers['idempotency-key'])),
     );
@@ -44,9 +45,9 @@ export async function tokenTransactionsRoutes(app: App) {
         summary: 'Check out a cart: one debit, stock taken, one order per line; all or nothing',
         body: CheckoutBody,
         headers: IdempotencyHeaders,
-        response: { 200: Envelope(CheckoutResult), ...errors },
+        response: { 200: Envelope(CheckoutResult), ...errors, 403: ErrorBody },
       },
-      ...member,
+      ...purchaser,
     },
     async (request) => ok(await service.checkout(request.auth!.user, request.body, request.headers['idempotency-key'])),
   );

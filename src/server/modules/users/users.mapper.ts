@@ -14,6 +14,11 @@ export function toCurrentUser(u: UserRow): CurrentUser {
     verifiedEmail: u.verifiedEmail,
     status: u.status,
     createdAt: u.createdAt.toISOString(),
+    bio: u.bio,
+    country: u.country,
+    language: u.language,
+    phone: u.phone,
+    gender: u.gender,
   };
 }
 

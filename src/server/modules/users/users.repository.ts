@@ -1,6 +1,7 @@
-import { eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { isUuid } from '../catalogue/query.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -24,4 +25,30 @@ export async function findUserByLogin(db: Tx, login: string): Promise<UserRow | 
 export async function insertUser(db: Tx, user: NewUser): Promise<UserRow> {
   const [row] = await db.insert(users).values(user).returning();
   return row!;
+}
+
+export async function updateUser(db: Tx, id: string, set: Partial<NewUser>): Promise<UserRow | null> {
+  const [row] = await db.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  return row ?? null;
+}
+
+/** A member by id (uuid) or username, active only: what public lookups may see. */
+export async function findActiveMember(db: Tx, idOrUsername: string): Promise<UserRow | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(isUuid(idOrUsername) ? eq(users.id, idOrUsername) : sql`lower(${users.username}) = ${idOrUsername.toLowerCase()}`, eq(users.status, 'active')))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Active members whose name or username contains `q` (case-insensitive), by name. */
+export async function searchMembers(db: Tx, q: string | undefined, limit: number, offset: number): Promise<{ rows: UserRow[]; total: number }> {
+  const pattern = q ? `%${q.slice(0, 100).replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = and(eq(users.status, 'active'), pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern)) : undefined);
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total };
 }

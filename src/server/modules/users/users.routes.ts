@@ -1,9 +1,17 @@
-import { CurrentUser } from '../../../shared/contracts/users.ts';
-import { Envelope, ErrorBody } from '../../../shared/contracts/common.ts';
+import { CurrentUser, ProfileUpdateBody, PublicUser } from '../../../shared/contracts/users.ts';
+import { Envelope, ErrorBody, IdParams, ListPayload, ListQuery } from '../../../shared/contracts/common.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { readForm } from '../../lib/multipart.ts';
 import { ok, type App } from '../../types.ts';
 import { toCurrentUser } from './users.mapper.ts';
+import { findUserById } from './users.repository.ts';
+import type { PictureKind } from './profile.service.ts';
+
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody };
 
 export async function usersRoutes(app: App) {
+  const profiles = app.services.profiles;
+  const member = { preHandler: app.requireAuth };
   app.get(
     '/users/me',
     {
@@ -11,5 +19,42 @@ export async function usersRoutes(app: App) {
       preHandler: app.requireAuth,
     },
     async (request) => ok(toCurrentUser(request.auth!.user)),
+  );
+  app.put(
+    '/users',
+    { schema: { tags: ['users'], summary: 'Update my profile (name, username, bio, country, language, phone, gender; cover: null removes it)', body: ProfileUpdateBody, response: { 200: Envelope(CurrentUser), ...errors } }, ...member },
+    async (request) => ok(await profiles.update(request.auth!.user, request.body)),
+  );
+
+  // Pictures: multipart, field `file`; images only, re-encoded; the old file is removed. Admins may set anybody's.
+  const upload = (kind: PictureKind, forOther: boolean) => async (request: import('fastify').FastifyRequest) => {
+    const { id } = (request.params ?? {}) as { id?: string };
+    let target = request.auth!.user;
+    if (forOther && id !== target.id) {
+      if (!target.roles.includes('admin')) throw forbidden('Only admins can change another member’s picture.');
+      const other = await findUserById(app.database.db, id!).catch(() => null);
+      if (!other) throw notFound('No such member.');
+      target = other;
+    }
+    const { file } = await readForm(request, { fileField: 'file', maxBytes: app.config.imageUploadLimit, requireFile: true });
+    return ok(await profiles.storePicture(target, kind, file!.data));
+  };
+  const pictureSchema = (kind: string, params?: typeof IdParams) => ({
+    schema: { tags: ['users'], summary: `Upload a ${kind} (multipart, field \`file\`)`, consumes: ['multipart/form-data'], ...(params ? { params } : {}), response: { 200: Envelope(CurrentUser), ...errors } },
+    ...member,
+  });
+  app.post('/users/avatar/upload', pictureSchema('avatar'), upload('avatar', false));
+  app.post('/users/cover/upload', pictureSchema('cover'), upload('cover', false));
+  app.post('/users/:id/avatar/upload', pictureSchema('avatar for a member (admins; a member may name themself)', IdParams), upload('avatar', true));
+
+  app.get(
+    '/users/search',
+    { schema: { tags: ['users'], summary: 'Members by name or username (public fields only)', querystring: ListQuery, response: { 200: Envelope(ListPayload(PublicUser)), 400: ErrorBody } } },
+    async (request) => ok(await profiles.search(request.query.q, request.query.limit ?? 12, request.query.offset ?? 0)),
+  );
+  app.get(
+    '/users/view/:id',
+    { schema: { tags: ['users'], summary: 'A member’s public profile, by id or username', params: IdParams, response: { 200: Envelope(PublicUser), 404: ErrorBody } } },
+    async (request) => ok(await profiles.view(request.params.id)),
   );
 }

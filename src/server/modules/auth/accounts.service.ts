@@ -1,0 +1,127 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { badRequest, unprocessable } from '../../errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { CaptchaService } from '../captcha/captcha.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { passwordChangedMessage, resetPasswordMessage, verifyEmailMessage } from '../mail/mail-templates.ts';
+import { findUserByLogin, updateUser, type UserRow } from '../users/users.repository.ts';
+import { createUser, isEmail, isStrongPassword, normaliseEmail } from '../users/users.service.ts';
+import { deleteUserSessions } from './sessions.repository.ts';
+import { consumeUserToken, insertUserToken, retireUserTokens, type LinkPurpose } from './user-tokens.repository.ts';
+import type { AuthContext } from './auth.service.ts';
+import { PASSWORD_POLICY, RESET_LINK_MINUTES, VERIFY_LINK_HOURS, type ChangePasswordBody, type RegisterBody } from '../../../shared/contracts/accounts.ts';
+import { MAIL_LINK_SENT } from '../../../shared/messages.ts';
+import { RESET_PASSWORD_ROUTE, VERIFY_EMAIL_ROUTE } from '../../../shared/routes.ts';
+
+export const LINK_INVALID = 'This link is invalid, has expired or was already used. Please ask for a new one.';
+const LIFETIME_MS: Record<LinkPurpose, number> = { verify_email: VERIFY_LINK_HOURS * 3_600_000, reset_password: RESET_LINK_MINUTES * 60_000 };
+
+/**
+ * Accounts: registration, e-mail verification, forgotten and changed passwords. Mailed links carry a random token whose
+ * hash is stored; each works once and expires. Calls that take an e-mail address answer the same whether or not it
+ * has an account, and mail in the background, so neither the answer nor its timing tells.
+ */
+export class AccountsService {
+  private readonly db: Db;
+  private readonly passwordCost: number;
+  private readonly mailer: Mailer;
+  private readonly captcha: CaptchaService;
+  private readonly log: FastifyBaseLogger;
+  constructor(deps: { db: Db; passwordCost: number; mailer: Mailer; captcha: CaptchaService; log: FastifyBaseLogger }) {
+    this.db = deps.db;
+    this.passwordCost = deps.passwordCost;
+    this.mailer = deps.mailer;
+    this.captcha = deps.captcha;
+    this.log = deps.log;
+  }
+
+  async register(body: RegisterBody, origin: string, ip?: string) {
+    await this.captcha.require(body.recaptchaToken, ip);
+    const user = await createUser(this.db, { ...body, role: 'member', verifiedEmail: false }, this.passwordCost);
+    this.log.info({ userId: user.id }, 'member registered');
+    await this.mailVerification(user, origin);
+    return { _id: user.id, message: `Welcome! We sent a link to ${user.email}: open it to confirm your address.` };
+  }
+
+  async verifyEmail(token: string) {
+    const userId = await consumeUserToken(this.db, hashToken(token), 'verify_email');
+    if (!userId) throw badRequest(LINK_INVALID, 'LINK_INVALID');
+    await updateUser(this.db, userId, { verifiedEmail: true });
+    return { success: true, message: 'Your e-mail address is confirmed. Thank you!' };
+  }
+
+  async resendVerification(email: string, origin: string) {
+    const user = await this.memberByEmail(email);
+    if (user && !user.verifiedEmail) await this.mailVerification(user, origin);
+    return { success: true, message: MAIL_LINK_SENT };
+  }
+
+  async forgot(email: string, origin: string, recaptchaToken: string | undefined, ip?: string) {
+    await this.captcha.require(recaptchaToken, ip);
+    const user = await this.memberByEmail(email);
+    if (user) {
+      const token = await this.issue(user.id, 'reset_password');
+      const brand = await this.mailer.brand(origin);
+      this.mailer.send(user.email, resetPasswordMessage(brand, user.name, `${origin}${RESET_PASSWORD_ROUTE}?token=${token}`, RESET_LINK_MINUTES));
+    }
+    return { success: true, message: MAIL_LINK_SENT };
+  }
+
+  /** Sets a new password from a reset link: every session ends, and the address counts as verified (the link reached it). */
+  async resetPassword(token: string, password: string, origin: string) {
+    if (!isStrongPassword(password)) throw badRequest(PASSWORD_POLICY, 'WEAK_PASSWORD');
+    const passwordHash = await hashPassword(password, this.passwordCost);
+    const user = await this.db.transaction(async (tx) => {
+      const userId = await consumeUserToken(tx, hashToken(token), 'reset_password');
+      if (!userId) return null;
+      await retireUserTokens(tx, userId, 'reset_password');
+      await deleteUserSessions(tx, userId);
+      return updateUser(tx, userId, { passwordHash, verifiedEmail: true });
+    });
+    if (!user) throw badRequest(LINK_INVALID, 'LINK_INVALID');
+    this.mailer.send(user.email, passwordChangedMessage(await this.mailer.brand(origin), user.name));
+    return { success: true, message: 'Your password is changed. Log in with the new one.' };
+  }
+
+  /** The logged-in member's new password; their other sessions end, this one stays. */
+  async changePassword(auth: AuthContext, body: ChangePasswordBody, origin: string) {
+    if (!isStrongPassword(body.password)) throw badRequest(PASSWORD_POLICY, 'WEAK_PASSWORD');
+    if (body.currentPassword !== undefined && !(await verifyPassword(body.currentPassword, auth.user.passwordHash))) {
+      throw unprocessable('Your current password is not correct.', 'WRONG_PASSWORD');
+    }
+    const passwordHash = await hashPassword(body.password, this.passwordCost);
+    const ended = await this.db.transaction(async (tx) => {
+      await updateUser(tx, auth.user.id, { passwordHash });
+      await retireUserTokens(tx, auth.user.id, 'reset_password');
+      return deleteUserSessions(tx, auth.user.id, auth.sessionId);
+    });
+    this.log.info({ userId: auth.user.id, endedSessions: ended }, 'password changed');
+    this.mailer.send(auth.user.email, passwordChangedMessage(await this.mailer.brand(origin), auth.user.name));
+    return { success: true, message: ended ? `Password changed. ${ended} other session${ended === 1 ? ' was' : 's were'} logged out.` : 'Password changed.' };
+  }
+
+  private async memberByEmail(raw: string): Promise<UserRow | null> {
+    const email = normaliseEmail(raw);
+    if (!isEmail(email)) throw badRequest('E-mail must be an e-mail address.', 'VALIDATION_ERROR');
+    const user = await findUserByLogin(this.db, email);
+    return user && user.status === 'active' && user.email === email ? user : null;
+  }
+
+  private async mailVerification(user: UserRow, origin: string) {
+    const token = await this.issue(user.id, 'verify_email');
+    const brand = await this.mailer.brand(origin);
+    this.mailer.send(user.email, verifyEmailMessage(brand, user.name, `${origin}${VERIFY_EMAIL_ROUTE}?token=${token}`, VERIFY_LINK_HOURS));
+  }
+
+  /** A new link token (the member's older unused ones of that purpose stop working). */
+  private async issue(userId: string, purpose: LinkPurpose): Promise<string> {
+    const token = newToken();
+    await this.db.transaction(async (tx) => {
+      await retireUserTokens(tx, userId, purpose);
+      await insertUserToken(tx, { userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + LIFETIME_MS[purpose]) });
+    });
+    return token;
+  }
+}

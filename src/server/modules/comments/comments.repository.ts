@@ -1,0 +1,68 @@
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client.ts';
+import { comments, users } from '../../db/schema.ts';
+import { REACTABLE } from '../reactions/reactions.repository.ts';
+import type { CommentObject } from '../../../shared/contracts/comments.ts';
+
+export type CommentRow = typeof comments.$inferSelect;
+export type CommentWithCreator = CommentRow & { creator: typeof users.$inferSelect | null };
+type ItemKind = Exclude<CommentObject, 'comment'>;
+
+/** Whether an active catalogue item of this kind exists. */
+export async function itemExists(db: Tx, kind: ItemKind, id: string): Promise<boolean> {
+  const t = REACTABLE[kind];
+  const [row] = await db.select({ id: t.id }).from(t.table).where(and(eq(t.id, id), eq(t.status, 'active')));
+  return Boolean(row);
+}
+
+export async function findComment(db: Tx, id: string): Promise<CommentRow | null> {
+  const [row] = await db.select().from(comments).where(eq(comments.id, id));
+  return row ?? null;
+}
+
+/** Moves the counter of what a comment is on: the item's `stat_comments`, or the parent comment's `total_reply`. */
+async function bumpCounter(tx: Tx, objectType: CommentObject, objectId: string, by: 1 | -1) {
+  if (objectType === 'comment') {
+    await tx.update(comments).set({ totalReply: sql`greatest(0, ${comments.totalReply} + ${by})` }).where(eq(comments.id, objectId));
+    return;
+  }
+  const t = REACTABLE[objectType];
+  await rowsOf(tx, sql`update ${t.table} set stat_comments = greatest(0, stat_comments + ${by}) where ${t.id} = ${objectId}`);
+}
+
+/** Inserts a comment and moves its counter, in one transaction. */
+export async function insertComment(db: Tx, row: typeof comments.$inferInsert): Promise<CommentRow> {
+  return db.transaction(async (tx) => {
+    const [created] = await tx.insert(comments).values(row).returning();
+    await bumpCounter(tx, row.objectType, row.objectId, 1);
+    return created!;
+  });
+}
+
+/** Deletes a comment with its replies and moves its counter, in one transaction; null when it was already gone. */
+export async function deleteComment(db: Tx, id: string): Promise<CommentRow | null> {
+  return db.transaction(async (tx) => {
+    const [gone] = await tx.delete(comments).where(eq(comments.id, id)).returning();
+    if (!gone) return null;
+    await tx.delete(comments).where(and(eq(comments.objectType, 'comment'), eq(comments.objectId, id)));
+    await bumpCounter(tx, gone.objectType, gone.objectId, -1);
+    return gone;
+  });
+}
+
+export async function updateComment(db: Tx, id: string, set: Partial<Pick<CommentRow, 'content' | 'attachment'>>): Promise<CommentRow | null> {
+  const [row] = await db.update(comments).set({ ...set, updatedAt: new Date() }).where(eq(comments.id, id)).returning();
+  return row ?? null;
+}
+
+/** The comments on one object with their authors, newest first (or oldest with `sort: 'asc'`). */
+export async function listComments(db: Tx, objectType: CommentObject, objectId: string, opts: { limit: number; offset: number; sort?: 'asc' | 'desc' }) {
+  const where = and(eq(comments.objectType, objectType), eq(comments.objectId, objectId)) as SQL;
+  const order = opts.sort === 'asc' ? [asc(comments.createdAt), asc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db.select({ comment: comments, creator: users }).from(comments).leftJoin(users, eq(users.id, comments.userId)).where(where).orderBy(...order).limit(opts.limit).offset(opts.offset),
+    db.select({ total: count() }).from(comments).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r.comment, creator: r.creator })) as CommentWithCreator[], total };
+}
+

@@ -1,0 +1,176 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userTokens, users } from '../../src/server/db/schema.ts';
+import { MAIL_LINK_SENT } from '../../src/shared/messages.ts';
+import { PASSWORD_POLICY } from '../../src/shared/contracts/accounts.ts';
+import { createMember, login, PASSWORD, useApi } from '../helpers/api.ts';
+import { seedCatalogue } from '../helpers/catalogue.ts';
+import { call, idOf } from '../helpers/commerce.ts';
+import { linkIn, SmtpSink } from '../helpers/smtp.ts';
+
+const sink = new SmtpSink();
+const env: Record<string, string> = { LOGIN_LIMIT_PER_IP: '1000', MAIL_LIMIT_PER_HOUR: '3' };
+beforeAll(async () => {
+  await sink.start();
+  env.SMTP_URL = sink.url;
+});
+afterAll(() => sink.stop());
+
+describe('accounts and mail', () => {
+  const h = useApi(env);
+  let n = 0;
+  const fresh = () => {
+    n++;
+    return { name: `New Member ${n}`, username: `newbie${n}`, email: `newbie${n}@mail.test`, password: 'brand-new-pass-1' };
+  };
+  const register = (body: object) => call(h, 'POST', '/api/auth/users/register', { body });
+  const tokenOf = (url: URL) => url.searchParams.get('token')!;
+
+  it('registers, mails a verification link (HTML and text, site name), and the link verifies once', async () => {
+    const body = fresh();
+    const res = await register(body);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ _id: expect.any(String), message: expect.stringContaining(body.email) });
+    const mail = await sink.waitFor(body.email, /Confirm your e-mail/);
+    expect(mail.subject).toContain('Tessera');
+    expect(mail.html).toContain('Tessera');
+    expect(mail.html).toMatch(/<img src="http:\/\/localhost(:80)?\/images\/logo.svg"/);
+    const link = linkIn(mail, '/auth/verify-email');
+    expect(mail.html).toContain(`/auth/verify-email?token=${tokenOf(link)}`);
+
+    const token = await login(h, body.username, body.password); // logging in does not wait for verification
+    expect((await call(h, 'GET', '/api/users/me', { token })).body.data.verifiedEmail).toBe(false);
+    const verified = await call(h, 'POST', '/api/auth/email-verification', { body: { token: tokenOf(link) } });
+    expect(verified.status).toBe(200);
+    expect((await call(h, 'GET', '/api/users/me', { token })).body.data.verifiedEmail).toBe(true);
+    const again = await call(h, 'POST', '/api/auth/email-verification', { body: { token: tokenOf(link) } });
+    expect(again).toMatchObject({ status: 400, body: { error: 'LINK_INVALID' } });
+  });
+
+  it('states the password policy, names the taken e-mail or username (409), and changes nothing on bad input', async () => {
+    const taken = fresh();
+    await register(taken);
+    const weak = await register({ ...fresh(), password: 'short' });
+    expect(weak).toMatchObject({ status: 400, body: { message: expect.stringContaining(PASSWORD_POLICY) } });
+    const noDigit = await register({ ...fresh(), password: 'lettersonlyhere' });
+    expect(noDigit.body.message).toContain(PASSWORD_POLICY);
+    const email = await register({ ...fresh(), email: taken.email.toUpperCase() });
+    expect(email).toMatchObject({ status: 409, body: { error: 'EMAIL_TAKEN', message: expect.stringContaining(taken.email) } });
+    const username = await register({ ...fresh(), username: taken.username });
+    expect(username).toMatchObject({ status: 409, body: { error: 'USERNAME_TAKEN', message: expect.stringContaining(taken.username) } });
+    const several = await register({ name: ' ', username: 'x', email: 'nope', password: '1' });
+    expect(several.status).toBe(400);
+    expect(several.body.message).toMatch(/Name is required.*e-mail address.*Username must.*Password must/);
+    expect(await h.database.db.select().from(users).where(eq(users.username, 'x'))).toHaveLength(0);
+    const extra = await register({ ...fresh(), roles: ['admin'] });
+    expect(extra.status).toBe(400);
+  });
+
+  it('two registrations racing for one username: one account, one 409', async () => {
+    const a = fresh();
+    const results = await Promise.all([register(a), register({ ...fresh(), username: a.username })]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+  });
+
+  it('resend and forgot answer the same for unknown, verified and unverified addresses; mail goes only to real accounts', async () => {
+    const unverified = fresh();
+    await register(unverified);
+    const member = await createMember(h);
+    const before = sink.messages.length;
+    const answers = [];
+    for (const email of [unverified.email, member.email, 'nobody@nowhere.test']) {
+      answers.push(await call(h, 'POST', '/api/auth/email-verification/resend', { body: { email } }));
+      answers.push(await call(h, 'POST', '/api/auth/users/forgot', { body: { email } }));
+    }
+    for (const a of answers) expect(a).toMatchObject({ status: 200, body: { data: { success: true, message: MAIL_LINK_SENT } } });
+    await sink.waitFor(unverified.email, /Confirm your e-mail/, { since: before });
+    await sink.waitFor(unverified.email, /Reset your/, { since: before });
+    await sink.waitFor(member.email, /Reset your/, { since: before });
+    await h.app.services.mailer.idle();
+    const since = sink.messages.slice(before);
+    expect(since.filter((m) => m.rcpt.includes(member.email) && /Confirm/.test(m.subject!))).toHaveLength(0); // already verified
+    expect(since.filter((m) => m.rcpt.includes('nobody@nowhere.test'))).toHaveLength(0);
+  });
+
+  it('a newer verification link replaces the older one', async () => {
+    const body = fresh();
+    await register(body);
+    const first = linkIn(await sink.waitFor(body.email, /Confirm/), '/auth/verify-email');
+    const since = sink.messages.length;
+    await call(h, 'POST', '/api/auth/email-verification/resend', { body: { email: body.email } });
+    const second = linkIn(await sink.waitFor(body.email, /Confirm/, { since }), '/auth/verify-email');
+    expect((await call(h, 'POST', '/api/auth/email-verification', { body: { token: tokenOf(first) } })).status).toBe(400);
+    expect((await call(h, 'POST', '/api/auth/email-verification', { body: { token: tokenOf(second) } })).status).toBe(200);
+  });
+
+  it('rate limits mail per address (429 with Retry-After), whatever the address', async () => {
+    const email = 'limited@nowhere.test';
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await call(h, 'POST', '/api/auth/users/forgot', { body: { email } })).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await call(h, 'POST', '/api/auth/users/forgot', { body: { email } });
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.body).toMatchObject({ statusCode: 429, error: 'RATE_LIMITED' });
+    expect((await call(h, 'POST', '/api/auth/users/forgot', { body: { email: 'other@nowhere.test' } })).status).toBe(200);
+  });
+
+  it('resets a password once with the mailed link; every session ends; the old password stops working', async () => {
+    const member = await createMember(h);
+    const sessions = [await login(h, member.username), await login(h, member.username)];
+    const since = sink.messages.length;
+    await call(h, 'POST', '/api/auth/users/forgot', { body: { email: member.email } });
+    const link = linkIn(await sink.waitFor(member.email, /Reset your/, { since }), '/auth/reset-password');
+    const weak = await call(h, 'POST', '/api/auth/users/reset-password', { body: { token: tokenOf(link), password: 'weak' } });
+    expect(weak).toMatchObject({ status: 400, body: { message: PASSWORD_POLICY } });
+    const reset = await call(h, 'POST', '/api/auth/users/reset-password', { body: { token: tokenOf(link), password: 'a-new-secret-42' } });
+    expect(reset.status).toBe(200);
+    for (const s of sessions) expect((await call(h, 'GET', '/api/users/me', { token: s })).status).toBe(401);
+    await expect(login(h, member.username)).rejects.toThrow(/422/);
+    await login(h, member.username, 'a-new-secret-42');
+    const reused = await call(h, 'POST', '/api/auth/users/reset-password', { body: { token: tokenOf(link), password: 'another-secret-43' } });
+    expect(reused).toMatchObject({ status: 400, body: { error: 'LINK_INVALID' } });
+    await sink.waitFor(member.email, /password was changed/, { since });
+  });
+
+  it('an expired reset link does nothing', async () => {
+    const member = await createMember(h);
+    const since = sink.messages.length;
+    await call(h, 'POST', '/api/auth/users/forgot', { body: { email: member.email } });
+    const link = linkIn(await sink.waitFor(member.email, /Reset your/, { since }), '/auth/reset-password');
+    await h.database.db.update(userTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(userTokens.userId, member.id));
+    expect((await call(h, 'POST', '/api/auth/users/reset-password', { body: { token: tokenOf(link), password: 'a-new-secret-42' } })).status).toBe(400);
+    await login(h, member.username); // the old password still works
+  });
+
+  it('changing the password keeps this session, ends the others, and checks the current password when sent', async () => {
+    const member = await createMember(h);
+    const [mine, other] = [await login(h, member.username), await login(h, member.username)];
+    const wrong = await call(h, 'PUT', '/api/auth/users/me/password', { token: mine, body: { password: 'changed-pass-77', currentPassword: 'not-it-123', source: 'user' } });
+    expect(wrong).toMatchObject({ status: 422, body: { error: 'WRONG_PASSWORD' } });
+    expect((await call(h, 'PUT', '/api/auth/users/me/password', { token: mine, body: { password: 'short', source: 'user' } })).status).toBe(400);
+    const changed = await call(h, 'PUT', '/api/auth/users/me/password', { token: mine, body: { password: 'changed-pass-77', currentPassword: PASSWORD, source: 'user' } });
+    expect(changed).toMatchObject({ status: 200, body: { data: { success: true, message: expect.stringContaining('1 other session') } } });
+    expect((await call(h, 'GET', '/api/users/me', { token: mine })).status).toBe(200);
+    expect((await call(h, 'GET', '/api/users/me', { token: other })).status).toBe(401);
+    await login(h, member.username, 'changed-pass-77');
+    expect((await call(h, 'PUT', '/api/auth/users/me/password', { body: { password: 'changed-pass-78' } })).status).toBe(401);
+  });
+
+  it('with requireEmailVerification on, an unverified member cannot buy until verified', async () => {
+    await seedCatalogue(h);
+    const settings = h.app.services.settings;
+    await settings.set('requireEmailVerification', true);
+    try {
+      const member = await createMember(h, { verifiedEmail: false, tokens: 500 });
+      const token = await login(h, member.username);
+      const video = await idOf(h, 'video', 'glass-blowing-masterclass');
+      const refused = await call(h, 'POST', `/api/token-transactions/video/${video}`, { token });
+      expect(refused).toMatchObject({ status: 403, body: { error: 'EMAIL_NOT_VERIFIED' } });
+      expect((await call(h, 'GET', '/api/users/me', { token })).body.data.balance).toBe(500);
+      await h.database.db.update(users).set({ verifiedEmail: true }).where(eq(users.id, member.id));
+      expect((await call(h, 'POST', `/api/token-transactions/video/${video}`, { token })).status).toBe(200);
+    } finally {
+      await settings.set('requireEmailVerification', false);
+    }
+  });
+});
