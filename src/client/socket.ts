@@ -6,6 +6,7 @@ import { $orderUpdate, $paymentUpdate, setLiveStatus } from '../stores/live.ts';
 import { showToast } from '../stores/toast.ts';
 import { setBalance } from '../stores/user.ts';
 import { tokenCookie } from './api.ts';
+import { $comments, addComment, bumpReplies, commentKey, removeComment } from '../stores/comments.ts';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -21,6 +22,7 @@ export function openLiveSocket(endpoint: string, token: string | null): LiveSock
   });
   socket.on('connect', () => {
     setLiveStatus('connected');
+    for (const [objectType, objectId] of watched.values()) socket.emit('comments/watch', { objectType, objectId });
     // Also after every reconnect: the server may have lost the room.
     const current = tokenCookie.get();
     if (current) socket.emit('auth/login', { token: current });
@@ -40,13 +42,46 @@ export function openLiveSocket(endpoint: string, token: string | null): LiveSock
     $orderUpdate.set({ orderId, deliveryStatus, at: Date.now() });
     showToast(`Order update: ${deliveryStatus}.`, 'info');
   });
+  socket.on('comment_created', (comment) => {
+    if (comment.objectType === 'comment') {
+      // A reply: its thread (when open) gets it, and the parent's count moves in the item's list.
+      const thread = commentKey('comment', comment.objectId);
+      if (thread in $comments.get()) addComment(thread, comment);
+      for (const key of watched.keys()) bumpReplies(key, comment.objectId, 1);
+    } else {
+      const key = commentKey(comment.objectType, comment.objectId);
+      if (key in $comments.get()) addComment(key, comment);
+    }
+  });
+  socket.on('comment_deleted', ({ _id, objectId, objectType }) => {
+    removeComment(commentKey(objectType, objectId), _id);
+    if (objectType === 'comment') for (const key of watched.keys()) bumpReplies(key, objectId, -1);
+  });
   return socket;
+}
+
+/** The objects whose comments this page shows (room key → [objectType, objectId]). */
+const watched = new Map<string, [string, string]>();
+
+/**
+ * Hears new and deleted comments on one object while its comments are on screen. Opens a connection for an anonymous
+ * visitor too (members already have one). Returns the function that stops listening.
+ */
+export function watchComments(objectType: string, objectId: string): () => void {
+  const key = commentKey(objectType, objectId);
+  watched.set(key, [objectType, objectId]);
+  if (!current) current = openLiveSocket(SOCKET_ENDPOINT, tokenCookie.get());
+  else if (current.connected) current.emit('comments/watch', { objectType, objectId });
+  return () => {
+    watched.delete(key);
+    current?.emit('comments/unwatch', { objectType, objectId });
+  };
 }
 
 let current: LiveSocket | null = null;
 let started = false;
 
-/** The one socket: kept while logged in, torn down and rebuilt whenever the logged-in flag changes. */
+/** The one socket: kept while logged in (or while comments are watched), torn down and rebuilt whenever the logged-in flag changes. */
 export function startLive(): void {
   if (started) return;
   started = true;
@@ -60,7 +95,7 @@ export function startLive(): void {
       current.disconnect();
       current = null;
     }
-    if (loggedIn) current = openLiveSocket(SOCKET_ENDPOINT, tokenCookie.get());
+    if (loggedIn || watched.size) current = openLiveSocket(SOCKET_ENDPOINT, tokenCookie.get());
   });
 }
 

@@ -94,7 +94,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   const signer = new MediaSigner(appSecret);
   // Live events go out through whatever emitter is current (the realtime plugin replaces the no-op once it is up).
   const emit: EmitToUser = (userId, event, ...args) => app.emitToUser(userId, event, ...args);
-  const emitToRoom: EmitToRoom = (room, event, ...args) => app.emitToRoom(room, event, ...args);
+  const emitToRoom: EmitToRoom = (rooms, event, ...args) => app.emitToRoom(rooms, event, ...args);
   const orders = new OrdersService(database.db, signer, emit, app.log, config.downloads);
   const media = new MediaView(signer);
   const catalogue = { db: database.db, media };

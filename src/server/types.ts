@@ -56,8 +56,8 @@ export interface Services {
 /** Sends a live event to every connection of one member (a no-op until the realtime plugin is ready). */
 export type EmitToUser = <E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
 
-/** Sends a live event to everyone in a room (comment viewers of one object). */
-export type EmitToRoom = <E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
+/** Sends a live event to everyone in one or more rooms (comment viewers of objects), once per connection. */
+export type EmitToRoom = <E extends keyof ServerToClientEvents>(rooms: string | string[], event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
 
 declare module 'fastify' {
   interface FastifyInstance {

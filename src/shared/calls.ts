@@ -26,6 +26,12 @@ import type {
   TokenTransactionSearchQuery,
 } from './contracts/tokens.ts';
 import type { Reaction, ReactionBody, ReactionSearchQuery, ReactionState, ReactedItemsQuery } from './contracts/reactions.ts';
+import type { ChangePasswordBody, EmailBody, MessageResult, RegisterBody } from './contracts/accounts.ts';
+import type { Comment, CommentBody, CommentSearchQuery } from './contracts/comments.ts';
+import type { ContactBody, CountryItem, LanguageItem, PhoneCodeItem, ReportBody, UserAdditional, ViolationReport } from './contracts/community.ts';
+import type { Event, EventBody, EventSearchQuery } from './contracts/events.ts';
+import type { ProfileUpdateBody, PublicUser } from './contracts/users.ts';
+import type { UploadOptions } from './api-client.ts';
 import type { CheckoutBody, CheckoutResult, DownloadLink, Order, OrderFile, OrderSearchQuery, OrderWithBuyer } from './contracts/orders.ts';
 
 /** The unlock call of each lockable kind (SPEC.md: /token-transactions/video|gallery|stories/{id}). */
@@ -38,6 +44,35 @@ export function apiCalls(api: ApiClient) {
   return {
     login: (body: LoginBody) => api.post<LoginResult>('/auth/login', body),
     logout: () => api.post<{ success: boolean }>('/auth/logout'),
+    register: (body: RegisterBody) => api.post<{ _id: string; message: string }>('/auth/users/register', body),
+    verifyEmail: (token: string) => api.post<MessageResult>('/auth/email-verification', { token }),
+    resendVerification: (body: EmailBody) => api.post<MessageResult>('/auth/email-verification/resend', body),
+    forgotPassword: (body: EmailBody) => api.post<MessageResult>('/auth/users/forgot', body),
+    resetPassword: (token: string, password: string) => api.post<MessageResult>('/auth/users/reset-password', { token, password }),
+    changePassword: (body: ChangePasswordBody) => api.put<MessageResult>('/auth/users/me/password', body),
+    updateProfile: (body: ProfileUpdateBody) => api.put<CurrentUser>('/users', body),
+    uploadAvatar: (file: Blob, options?: UploadOptions) => api.upload<CurrentUser>('/users/avatar/upload', file, options),
+    uploadCover: (file: Blob, options?: UploadOptions) => api.upload<CurrentUser>('/users/cover/upload', file, options),
+    searchUsers: (query: Query = {}) => api.get<ListResult<PublicUser>>('/users/search', query),
+    viewUser: (idOrUsername: string) => api.get<PublicUser>(`/users/view/${encodeURIComponent(idOrUsername)}`),
+    countries: () => api.get<CountryItem[]>('/countries/list'),
+    languages: () => api.get<LanguageItem[]>('/languages/list'),
+    phoneCodes: () => api.get<PhoneCodeItem[]>('/phone-codes/list'),
+    userAdditional: () => api.get<UserAdditional>('/user-additional'),
+    comments: (query: CommentSearchQuery) => api.get<ListResult<Comment>>('/comments/search', { ...query }),
+    comment: (body: CommentBody) => api.post<Comment>('/comments', body),
+    deleteComment: (id: string) => api.del<{ success: boolean; _id: string }>(`/comments/${encodeURIComponent(id)}`),
+    editComment: (id: string, content: string, image: Blob | null, options?: UploadOptions) =>
+      api.upload<Comment>(`/comments/${encodeURIComponent(id)}`, image ? [image] : [], { ...options, method: 'PUT', fields: { content } }),
+    reportTypes: () => api.get<{ key: string; text: string }[]>('/violation-reports/types'),
+    report: (body: ReportBody) => api.post<ViolationReport>('/violation-reports', body),
+    contact: (body: ContactBody) => api.post<MessageResult>('/contact', body),
+    verifyCaptcha: (token: string) => api.post<{ success: boolean; enabled: boolean; message?: string }>('/re-captcha/verify', { token }),
+    events: (query: EventSearchQuery = {}) => api.get<ListResult<Event>>('/event', { ...query }),
+    event: (id: string) => api.get<Event>(`/event/${encodeURIComponent(id)}/view`),
+    createEvent: (body: EventBody) => api.post<Event>('/event', body),
+    updateEvent: (id: string, body: EventBody) => api.put<Event>(`/event/${encodeURIComponent(id)}`, body),
+    deleteEvent: (id: string) => api.del<{ success: boolean }>(`/event/${encodeURIComponent(id)}`),
     me: () => api.get<CurrentUser>('/users/me'),
     publicSettings: (group?: string) => api.get<PublicSettings>('/settings/public', { group }),
     countryCheck: () => api.get<CountryCheck>('/country-block/check'),

@@ -11,6 +11,7 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
     { title: 'Galleries', path: '/galleries', section: 'main' },
     { title: 'Stories', path: '/stories', section: 'main' },
     { title: 'Store', path: '/store', section: 'main' },
+    { title: 'Events', path: '/events', section: 'footer' },
     { title: 'Contact', path: '/contact', section: 'footer' },
   ],
   footerContent: '© Tessera. Videos, galleries, stories and a shop, unlocked with tokens.',

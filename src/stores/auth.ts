@@ -5,6 +5,7 @@ import type { LoginBody } from '../shared/contracts/auth.ts';
 import { HOME_ROUTE, LOGIN_ROUTE } from '../shared/routes.ts';
 import { onResetAll, resetAll } from './reset.ts';
 import { flashToast } from './toast.ts';
+import { messageOf } from './community.ts';
 import { setUser } from './user.ts';
 
 export interface RequestState {
@@ -65,6 +66,19 @@ export async function logout(): Promise<void> {
   if (sessionGone) return;
   flashToast(LOGGED_OUT, 'success');
   navigation.go(LOGIN_ROUTE);
+}
+
+/** The forgot-password request state of SPEC.md §3: requesting, then success (the same answer for any address) or the error. */
+export async function forgotPassword(email: string, recaptchaToken?: string): Promise<string | null> {
+  $auth.setKey('forgot', { requesting: true, success: false, error: null });
+  try {
+    const { data } = await api.forgotPassword({ email, ...(recaptchaToken ? { recaptchaToken } : {}) });
+    $auth.setKey('forgot', { requesting: false, success: true, error: null });
+    return data.message;
+  } catch (err) {
+    $auth.setKey('forgot', { requesting: false, success: false, error: messageOf(err) });
+    return null;
+  }
 }
 
 onResetAll(() => $auth.set(initial()));

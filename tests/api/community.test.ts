@@ -55,7 +55,7 @@ describe('profile, reference lists, reports, contact, captcha, events', () => {
 
     it('uploads an avatar: re-encoded square WebP, public, the old file removed; non-images refused', async () => {
       const upload = async (file: Buffer, type = 'image/png') => {
-        const form = await multipart('me.png', new Blob([file], { type }));
+        const form = await multipart('me.png', new Blob([new Uint8Array(file)], { type }));
         return h.app.inject({ method: 'POST', url: '/api/users/avatar/upload', headers: { authorization: token, 'content-type': form.contentType }, payload: form.payload });
       };
       const first = (await upload(await png(800, 500))).json().data.avatar as string;

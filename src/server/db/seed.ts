@@ -10,6 +10,7 @@ import { DEMO_CATEGORIES } from './demo-categories.ts';
 import { seedCatalogue } from './demo/seed-catalogue.ts';
 import { createStorage } from '../lib/storage/storage.ts';
 import { insertPackages } from '../modules/payments/payments.repository.ts';
+import { seedCommunity } from './demo/seed-community.ts';
 
 /** The demo accounts `npm start` prints; also what the browser tests log in with. */
 export const DEMO_ACCOUNTS = [
@@ -20,6 +21,7 @@ export const DEMO_ACCOUNTS = [
 
 const DEMO_MARKER = 'seed:demo';
 const PACKAGES_MARKER = 'seed:demo-packages';
+const COMMUNITY_MARKER = 'seed:demo-community';
 
 /** The demo token packages (prices in cents of the site currency). */
 export const DEMO_PACKAGES = [
@@ -57,6 +59,8 @@ export async function seedDemo(database: Database, { passwordCost, storage, seed
     await insertCategories(db, DEMO_CATEGORIES);
     await seedCatalogue(db, await createStorage(storage), { scale: seedScale });
   });
+  // Events and comments came with the community issue: older demo databases get them on their next start.
+  await seedOnce(database, COMMUNITY_MARKER, () => seedCommunity(db));
   return { seeded };
 }
 

@@ -80,8 +80,8 @@ export async function registerRealtime(app: FastifyInstance, opts: { redisUrl: s
   app.emitToUser = (userId, event, ...args) => {
     io.to(userRoom(userId)).emit(event, ...args);
   };
-  app.emitToRoom = (room, event, ...args) => {
-    io.to(room).emit(event, ...args);
+  app.emitToRoom = (rooms, event, ...args) => {
+    io.to(rooms).emit(event, ...args);
   };
   app.addHook('preClose', async () => {
     // Not io.close(): that would close the HTTP server, which Fastify owns and closes itself.

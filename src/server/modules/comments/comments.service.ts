@@ -53,7 +53,7 @@ export class CommentsService {
     const parent = await this.target(body.objectType, body.objectId);
     const row = await insertComment(this.db, { objectType: body.objectType, objectId: body.objectId, userId: user.id, content });
     const comment = toComment(row, user);
-    for (const room of this.rooms(row, parent)) this.emit(room, 'comment_created', comment);
+    this.emit(this.rooms(row, parent), 'comment_created', comment);
     this.log.info({ commentId: row.id, userId: user.id, objectType: row.objectType, objectId: row.objectId }, 'comment created');
     return comment;
   }
@@ -69,7 +69,7 @@ export class CommentsService {
     const gone = await deleteComment(this.db, existing.id);
     if (!gone) throw notFound('This comment was already removed.');
     const parent = gone.objectType === 'comment' ? await findComment(this.db, gone.objectId) : null;
-    for (const room of this.rooms(gone, parent)) this.emit(room, 'comment_deleted', { _id: gone.id, objectId: gone.objectId, objectType: gone.objectType });
+    this.emit(this.rooms(gone, parent), 'comment_deleted', { _id: gone.id, objectId: gone.objectId, objectType: gone.objectType });
     if (gone.attachment) await this.dropFile(gone.attachment.url);
     this.log.info({ commentId: gone.id, by: user.id }, 'comment deleted');
     return { success: true, _id: gone.id };

@@ -1,0 +1,46 @@
+import { useState, type SubmitEvent } from 'react';
+import { COMMENT_MAX } from '../../shared/contracts/comments.ts';
+
+interface Props {
+  label: string;
+  submitLabel: string;
+  busy: boolean;
+  initial?: string;
+  /** Resolves true when the text was accepted (the form then empties). */
+  onSubmit: (text: string) => Promise<boolean>;
+  onCancel?: () => void;
+  autoFocus?: boolean;
+}
+
+/** A comment box with a live character count; the server has the last word on length and emptiness. */
+export default function CommentForm({ label, submitLabel, busy, initial = '', onSubmit, onCancel, autoFocus }: Props) {
+  const [text, setText] = useState(initial);
+  const length = [...text.trim()].length;
+  const over = length > COMMENT_MAX;
+  async function submit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (busy || !length || over) return;
+    if (await onSubmit(text)) setText('');
+  }
+  return (
+    <form className="comment-form" onSubmit={submit}>
+      <label className="visually-hidden" htmlFor={`${label}-text`}>
+        {label}
+      </label>
+      <textarea id={`${label}-text`} value={text} onChange={(e) => setText(e.target.value)} placeholder={label} rows={3} maxLength={COMMENT_MAX * 2} autoFocus={autoFocus} aria-describedby={`${label}-count`} />
+      <div className="comment-form-foot">
+        <span id={`${label}-count`} className={over ? 'count over' : 'count'} aria-live="polite">
+          {length}/{COMMENT_MAX}
+        </span>
+        {onCancel && (
+          <button type="button" className="btn btn-ghost" onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+        <button type="submit" className="btn btn-primary" disabled={busy || !length || over} aria-busy={busy}>
+          {busy ? 'Sending…' : submitLabel}
+        </button>
+      </div>
+    </form>
+  );
+}

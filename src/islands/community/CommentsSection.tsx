@@ -1,0 +1,64 @@
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import type { CommentObject } from '../../shared/contracts/comments.ts';
+import { $comments, commentKey, createComment, listOf, loadComments } from '../../stores/comments.ts';
+import { watchComments } from '../../client/socket.ts';
+import { LOGIN_ROUTE } from '../../shared/routes.ts';
+import CommentForm from './CommentForm.tsx';
+import CommentItem, { type Viewer } from './CommentItem.tsx';
+
+interface Props {
+  objectType: Exclude<CommentObject, 'comment'>;
+  objectId: string;
+  /** The member viewing (null: anonymous, who reads and is asked to log in to write). */
+  viewer: Viewer | null;
+  /** Where the login link comes back to. */
+  path: string;
+}
+
+/** The comments of one item: newest first, 'more', a box for members, and live news from other viewers. */
+export default function CommentsSection({ objectType, objectId, viewer, path }: Props) {
+  const key = commentKey(objectType, objectId);
+  const all = useStore($comments);
+  const list = all[key] ?? listOf(key);
+  useEffect(() => {
+    void loadComments(objectType, objectId);
+    return watchComments(objectType, objectId);
+  }, [objectType, objectId]);
+
+  return (
+    <section className="comments" aria-labelledby="comments-title" data-testid="comments">
+      <h2 id="comments-title">
+        Comments <span className="count-badge" data-testid="comments-total">{list.total}</span>
+      </h2>
+      {viewer ? (
+        <CommentForm label="Add a comment" submitLabel="Comment" busy={list.creating} onSubmit={(text) => createComment(objectType, objectId, text)} />
+      ) : (
+        <p className="comments-login">
+          <a href={`${LOGIN_ROUTE}?next=${encodeURIComponent(path)}`}>Log in</a> to join the conversation.
+        </p>
+      )}
+      {list.createError && (
+        <p className="alert alert-error" role="alert" data-testid="comment-error">
+          {list.createError}
+        </p>
+      )}
+      {list.error && (
+        <p className="alert alert-error" role="alert">
+          {list.error}
+        </p>
+      )}
+      <ol className="comment-list" aria-live="polite">
+        {list.items.map((c) => (
+          <CommentItem key={c._id} comment={c} viewer={viewer} />
+        ))}
+      </ol>
+      {!list.items.length && !list.requesting && !list.error && <p className="muted">No comments yet{viewer ? ': be the first.' : '.'}</p>}
+      {list.items.length < list.total && (
+        <button type="button" className="btn btn-ghost" onClick={() => loadComments(objectType, objectId, true)} disabled={list.requesting} aria-busy={list.requesting}>
+          {list.requesting ? 'Loading…' : `Show more comments (${list.total - list.items.length})`}
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,198 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumMissing, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
+import { linkIn, SmtpSink } from '../helpers/smtp.ts';
+
+const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'));
+/** Scrolls a client:visible island into view and waits until it has hydrated. */
+async function hydrate(page: Page, selector: string) {
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  await page.waitForFunction((s) => !document.querySelector(s)?.closest('astro-island')?.hasAttribute('ssr'), selector);
+}
+
+describe.skipIf(chromiumMissing)('members and community in a browser', () => {
+  const sink = new SmtpSink();
+  const opts = { env: {} as Record<string, string> };
+  beforeAll(async () => {
+    await sink.start();
+    opts.env.SMTP_URL = sink.url;
+  });
+  afterAll(() => sink.stop());
+  const e2e = useE2e(opts);
+  const base = () => e2e.server.url;
+
+  it('register → verification mail → verify → log in', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${base()}/auth/login`);
+    await page.click('text=Create an account');
+    await page.waitForURL(`${base()}/auth/register`);
+    await hydrated(page);
+    await page.fill('#name', 'Robin Register');
+    await page.fill('#username', 'robin');
+    await page.fill('#email', 'robin@mail.test');
+    await page.fill('#password', 'short');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('#form-error');
+    expect(await page.textContent('#form-error')).toContain('at least 8 characters');
+    await page.fill('#password', 'robin-pass-2026');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('[data-testid=form-success]');
+    await screenshot(page, 'register-done');
+
+    const mail = await sink.waitFor('robin@mail.test', /Confirm your e-mail/);
+    const link = linkIn(mail, '/auth/verify-email');
+    await page.goto(`${base()}${link.pathname}${link.search}`);
+    await page.waitForSelector('[data-testid=verify-result].alert-success');
+    await screenshot(page, 'verify-email');
+    await page.click('text=Continue to log in');
+    await page.waitForURL(`${base()}/auth/login`);
+    await hydrated(page);
+    await page.fill('#login', 'robin');
+    await page.fill('#password', 'robin-pass-2026');
+    await Promise.all([page.waitForURL(`${base()}/`), page.click('button[type=submit]')]);
+    await page.goto(`${base()}/account`);
+    expect(await page.locator('[data-testid=verify-banner]').count()).toBe(0);
+    expect(await page.textContent('.account-main h2')).toBe('Robin Register');
+    await context.close();
+  });
+
+  it('forgot password → mailed link → new password → log in with it', async () => {
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${base()}/auth/login`);
+    await page.click('text=Forgot your password?');
+    await hydrated(page);
+    await page.fill('#email', 'member@tessera.local');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('[data-testid=form-success]');
+    const link = linkIn(await sink.waitFor('member@tessera.local', /Reset your/), '/auth/reset-password');
+    await page.goto(`${base()}${link.pathname}${link.search}`);
+    await hydrated(page);
+    await page.fill('#password', 'member-pass-456');
+    await page.fill('#confirm', 'member-pass-456');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('[data-testid=form-success]');
+    await screenshot(page, 'reset-password-done');
+    await logIn(page, base(), 'member', 'member-pass-456');
+    // Reset it back for the other journeys.
+    await page.goto(`${base()}/account`);
+    await hydrate(page, '#pw-current');
+    await page.fill('#pw-current', 'member-pass-456');
+    await page.fill('#pw-new', 'member-pass-123');
+    await page.fill('#pw-confirm', 'member-pass-123');
+    await page.click('text=Change password');
+    await page.waitForSelector('form[aria-labelledby=password-title] .alert-success');
+    await context.close();
+  });
+
+  it('comment on a video: a second viewer sees it arrive and leave live; markup stays text', async () => {
+    const author = await (await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const viewer = await (await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await logIn(author, base());
+    const url = `${base()}/videos/desert-colour-drift`;
+    await Promise.all([author.goto(url), viewer.goto(url)]);
+    for (const p of [author, viewer]) {
+      await p.locator('[data-testid=comments]').scrollIntoViewIfNeeded();
+      await p.waitForSelector('[data-testid=comments-total]');
+    }
+    const total = Number(await viewer.textContent('[data-testid=comments-total]'));
+    const dialogs: string[] = [];
+    // The only dialog allowed is the delete confirmation; an alert() from the comment would be recorded here.
+    for (const p of [author, viewer]) p.on('dialog', (d) => (d.message() === 'Delete this comment?' ? d.accept() : (dialogs.push(d.message()), d.dismiss())));
+    await viewer.waitForTimeout(300); // the viewer's live connection joins the room
+
+    const evil = '<script>alert("xss")</script> <img src=x onerror=alert(1)> hello https://example.com/page';
+    await author.fill('textarea[placeholder="Add a comment"]', evil);
+    await author.click('.comments button[type=submit]');
+    await author.waitForSelector('.toast >> text=Commented successfully');
+    const arrived = viewer.locator('[data-testid=comment]', { hasText: 'hello' });
+    await arrived.waitFor();
+    expect(Number(await viewer.textContent('[data-testid=comments-total]'))).toBe(total + 1);
+    expect(await arrived.locator('.comment-text').textContent()).toBe(evil);
+    expect(await arrived.locator('.comment-text img, .comment-text script').count()).toBe(0);
+    expect(await arrived.locator('.comment-text a').getAttribute('href')).toBe('https://example.com/page');
+    await screenshot(viewer, 'comment-live');
+
+    await author.locator('[data-testid=comment]', { hasText: 'hello' }).locator('[data-testid=delete-comment]').click();
+    await author.waitForSelector('.toast >> text=Removed successfully!');
+    await arrived.waitFor({ state: 'detached' });
+    expect(Number(await viewer.textContent('[data-testid=comments-total]'))).toBe(total);
+    expect(dialogs).toEqual([]);
+    await author.context().close();
+    await viewer.context().close();
+  });
+
+  it('upload an avatar and watch the progress bar fill', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await logIn(page, base(), 'member2', 'member-pass-123');
+    await page.goto(`${base()}/account`);
+    await hydrated(page);
+    const before = await page.getAttribute('[data-testid=avatar]', 'src');
+    // A big, incompressible image so that the upload takes a moment; record every value the bar shows.
+    const { data, info } = await sharp({ create: { width: 1600, height: 1600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).raw().toBuffer({ resolveWithObject: true });
+    const png = await sharp(data, { raw: info }).png({ compressionLevel: 0 }).toBuffer();
+    await page.evaluate(() => {
+      const seen: number[] = ((window as unknown as { seen: number[] }).seen = []);
+      new MutationObserver(() => {
+        const bar = document.querySelector<HTMLProgressElement>('[data-testid=upload-progress]');
+        if (bar) seen.push(bar.value);
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    await page.setInputFiles('#avatar-file', { name: 'me.png', mimeType: 'image/png', buffer: png });
+    await page.waitForSelector('.toast >> text=Your new picture is saved.');
+    const seen = await page.evaluate(() => (window as unknown as { seen: number[] }).seen);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(Math.max(...seen)).toBe(100);
+    const after = await page.getAttribute('[data-testid=avatar]', 'src');
+    expect(after).not.toBe(before);
+    expect(after).toMatch(/^\/media\/public\/avatars\//);
+    // The header's avatar and a reload agree.
+    await page.reload();
+    expect(await page.getAttribute('[data-testid=avatar]', 'src')).toBe(after);
+    await screenshot(page, 'account-profile');
+    await context.close();
+  });
+
+  it('create an event, find it on /events, report a video, and write to the operator', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await logIn(page, base());
+    await page.goto(`${base()}/events/new`);
+    await hydrated(page);
+    await page.fill('#event-title', 'Glass-blowing meetup');
+    const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await page.fill('#event-start', `${day}T18:00`);
+    await page.fill('#event-end', `${day}T17:00`);
+    await page.click('text=Create event');
+    await page.waitForSelector('#event-error');
+    await page.fill('#event-end', `${day}T21:00`);
+    await page.fill('#event-location', 'Murano');
+    await Promise.all([page.waitForURL(/\/events\/[0-9a-f-]{36}$/), page.click('text=Create event')]);
+    expect(await page.textContent('h1')).toBe('Glass-blowing meetup');
+    await page.goto(`${base()}/events`);
+    expect(await page.locator('[data-testid=events] h2').allTextContents()).toContain('Glass-blowing meetup');
+    await screenshot(page, 'events');
+
+    await page.goto(`${base()}/videos/desert-colour-drift`);
+    await page.waitForFunction(() => document.querySelector('[data-testid=report]') && !document.querySelector('.reaction-row astro-island[ssr]'));
+    await page.click('[data-testid=report]');
+    await page.waitForSelector('dialog.modal[open] input[value=illegal_content]');
+    await page.check('dialog.modal[open] input[value=illegal_content]');
+    await screenshot(page, 'report-dialog');
+    await page.click('dialog.modal[open] >> text=Send report');
+    await page.waitForSelector('[data-testid=report]:has-text("Reported")');
+
+    await page.goto(`${base()}/contact`);
+    await hydrated(page);
+    expect(await page.inputValue('#email')).toBe('member@tessera.local');
+    await page.fill('#message', 'Where is my parcel?');
+    await page.click('text=Send message');
+    await page.waitForSelector('[data-testid=form-success]');
+    const mail = await sink.waitFor('no-reply@localhost', /Contact form/);
+    expect(mail.text).toContain('Where is my parcel?');
+    await context.close();
+  });
+});
