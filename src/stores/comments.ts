@@ -11,13 +11,15 @@ export interface CommentList {
   items: Comment[];
   total: number;
   requesting: boolean;
+  /** The first page has arrived. */
+  loaded: boolean;
   creating: boolean;
   error: string | null;
   /** Why the last comment was refused, in the server's words (shown by the form; the toast says SPEC.md's message). */
   createError: string | null;
 }
 
-const empty = (): CommentList => ({ items: [], total: 0, requesting: false, creating: false, error: null, createError: null });
+const empty = (): CommentList => ({ items: [], total: 0, requesting: false, loaded: false, creating: false, error: null, createError: null });
 export const PAGE_SIZE = 10;
 
 /** Comment lists per object, keyed `objectType:objectId`. */
@@ -35,7 +37,7 @@ export async function loadComments(objectType: CommentObject, objectId: string, 
   try {
     const { data } = await api.comments({ objectType, objectId, limit: PAGE_SIZE, offset: more ? listOf(key).items.length : 0 });
     const items = more ? [...listOf(key).items, ...data.data.filter((c) => !listOf(key).items.some((i) => i._id === c._id))] : data.data;
-    patch(key, { items, total: data.total, requesting: false });
+    patch(key, { items, total: data.total, requesting: false, loaded: true });
   } catch (err) {
     patch(key, { requesting: false, error: err instanceof Error ? err.message : GENERIC_ERROR });
   }

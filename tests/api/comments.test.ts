@@ -33,6 +33,7 @@ describe('comments', () => {
 
   it('creates comments newest first with their public author, counts them on the item, and keeps text as text', async () => {
     const before = await statsOf();
+    const listed = (await list('video', video)).body.data.total; // the demo thread
     const first = await post({ objectType: 'video', objectId: video, content: '  First!  ' });
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ objectType: 'video', objectId: video, content: 'First!', totalReply: 0, creator: { name: 'Ada Author' } });
@@ -41,8 +42,8 @@ describe('comments', () => {
     const second = await post({ objectType: 'video', objectId: video, content: script });
     expect(second.body.data.content).toBe(script); // stored as typed; pages render it escaped
     const page = await list('video', video);
-    expect(page.body.data.total).toBe(2);
-    expect(page.body.data.data.map((c: { content: string }) => c.content)).toEqual([script, 'First!']);
+    expect(page.body.data.total).toBe(listed + 2);
+    expect(page.body.data.data.slice(0, 2).map((c: { content: string }) => c.content)).toEqual([script, 'First!']);
     expect(await statsOf()).toBe(before + 2);
     expect((await list('video', video, '&limit=1&offset=1')).body.data.data[0].content).toBe('First!');
   });

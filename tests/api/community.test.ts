@@ -189,9 +189,9 @@ describe('profile, reference lists, reports, contact, captcha, events', () => {
       expect(later.body.data).toMatchObject({ title: 'Later meetup', location: 'Berlin', status: 'active', canEdit: true, creator: { username: 'pat.p' } });
       const soon = (await call(h, 'POST', '/api/event', { token: otherToken, body: { title: 'Soon', startAt: at(1), endAt: at(1.1) } })).body.data;
       await call(h, 'POST', '/api/event', { token, body: { title: 'Hidden', startAt: at(2), endAt: at(3), status: 'inactive' } });
-      const listed = await call(h, 'GET', '/api/event');
-      expect(listed.body.data.data.map((e: { title: string }) => e.title)).toEqual(['Soon', 'Later meetup']);
-      expect(listed.body.data.data[0].canEdit).toBe(false);
+      const listed = (await call(h, 'GET', '/api/event?limit=50')).body.data.data.filter((e: { title: string }) => ['Soon', 'Later meetup', 'Hidden'].includes(e.title));
+      expect(listed.map((e: { title: string }) => e.title)).toEqual(['Soon', 'Later meetup']);
+      expect(listed[0].canEdit).toBe(false);
       expect((await call(h, 'GET', '/api/event?mine=true', { token })).body.data.total).toBe(2);
       const id = later.body.data._id;
       expect((await call(h, 'GET', `/api/event/${id}/view`)).body.data.canEdit).toBe(false);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumMissing, screenshot, useE2e } from '../helpers/e2e.ts';
+import { chromiumMissing, hydrated, screenshot, useE2e } from '../helpers/e2e.ts';
 
 describe.skipIf(chromiumMissing)('the catalogue in a browser', () => {
   // Three copies of the demo videos: 36, so that /videos has a second page for 'more'.
@@ -41,8 +41,7 @@ describe.skipIf(chromiumMissing)('the catalogue in a browser', () => {
     expect(await page.textContent('[data-testid=list-total]')).toContain('36 items');
     expect(await page.getAttribute('.pagination a[rel=next]', 'href')).toBe('/videos?page=2');
     const more = page.locator('[data-testid=more]');
-    await more.scrollIntoViewIfNeeded();
-    await page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'));
+    await hydrated(page, '[data-testid=more]');
     await more.click();
     await page.locator('[data-testid=more-items] .item-card').nth(11).waitFor();
     expect(await page.locator('.item-card').count()).toBe(36);
@@ -81,7 +80,7 @@ describe.skipIf(chromiumMissing)('the catalogue in a browser', () => {
 
   it('a free gallery opens its photos in a keyboard-driven lightbox', async () => {
     const page = await open('/galleries/alpine-ridges');
-    await page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'));
+    await page.waitForSelector('astro-island[component-url*="Lightbox"]:not([ssr])', { state: 'attached' });
     await page.click('[data-lightbox-index="0"]');
     const image = page.locator('[data-testid=lightbox-image]');
     await image.waitFor();

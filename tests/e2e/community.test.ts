@@ -1,15 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { chromiumMissing, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
+import { chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
 import { linkIn, SmtpSink } from '../helpers/smtp.ts';
 
-const hydrated = (page: Page) => page.waitForFunction(() => !document.querySelector('main astro-island[ssr]'));
-/** Scrolls a client:visible island into view and waits until it has hydrated. */
-async function hydrate(page: Page, selector: string) {
-  await page.locator(selector).scrollIntoViewIfNeeded();
-  await page.waitForFunction((s) => !document.querySelector(s)?.closest('astro-island')?.hasAttribute('ssr'), selector);
-}
+
 
 describe.skipIf(chromiumMissing)('members and community in a browser', () => {
   const sink = new SmtpSink();
@@ -28,7 +22,7 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     await page.goto(`${base()}/auth/login`);
     await page.click('text=Create an account');
     await page.waitForURL(`${base()}/auth/register`);
-    await hydrated(page);
+    await hydrated(page, '#name');
     await page.fill('#name', 'Robin Register');
     await page.fill('#username', 'robin');
     await page.fill('#email', 'robin@mail.test');
@@ -48,7 +42,7 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     await screenshot(page, 'verify-email');
     await page.click('text=Continue to log in');
     await page.waitForURL(`${base()}/auth/login`);
-    await hydrated(page);
+    await hydrated(page, '#login');
     await page.fill('#login', 'robin');
     await page.fill('#password', 'robin-pass-2026');
     await Promise.all([page.waitForURL(`${base()}/`), page.click('button[type=submit]')]);
@@ -63,13 +57,13 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     const page = await context.newPage();
     await page.goto(`${base()}/auth/login`);
     await page.click('text=Forgot your password?');
-    await hydrated(page);
+    await hydrated(page, '#email');
     await page.fill('#email', 'member@tessera.local');
     await page.click('button[type=submit]');
     await page.waitForSelector('[data-testid=form-success]');
     const link = linkIn(await sink.waitFor('member@tessera.local', /Reset your/), '/auth/reset-password');
     await page.goto(`${base()}${link.pathname}${link.search}`);
-    await hydrated(page);
+    await hydrated(page, '#password');
     await page.fill('#password', 'member-pass-456');
     await page.fill('#confirm', 'member-pass-456');
     await page.click('button[type=submit]');
@@ -78,7 +72,7 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     await logIn(page, base(), 'member', 'member-pass-456');
     // Reset it back for the other journeys.
     await page.goto(`${base()}/account`);
-    await hydrate(page, '#pw-current');
+    await hydrated(page, '#pw-current');
     await page.fill('#pw-current', 'member-pass-456');
     await page.fill('#pw-new', 'member-pass-123');
     await page.fill('#pw-confirm', 'member-pass-123');
@@ -95,7 +89,7 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     await Promise.all([author.goto(url), viewer.goto(url)]);
     for (const p of [author, viewer]) {
       await p.locator('[data-testid=comments]').scrollIntoViewIfNeeded();
-      await p.waitForSelector('[data-testid=comments-total]');
+      await p.waitForSelector('[data-testid=comments][data-loaded=true]');
     }
     const total = Number(await viewer.textContent('[data-testid=comments-total]'));
     const dialogs: string[] = [];
@@ -129,7 +123,7 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     const page = await context.newPage();
     await logIn(page, base(), 'member2', 'member-pass-123');
     await page.goto(`${base()}/account`);
-    await hydrated(page);
+    await hydrated(page, '#avatar-file');
     const before = await page.getAttribute('[data-testid=avatar]', 'src');
     // A big, incompressible image so that the upload takes a moment; record every value the bar shows.
     const { data, info } = await sharp({ create: { width: 1600, height: 1600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).raw().toBuffer({ resolveWithObject: true });
@@ -161,7 +155,7 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     const page = await context.newPage();
     await logIn(page, base());
     await page.goto(`${base()}/events/new`);
-    await hydrated(page);
+    await hydrated(page, '#event-title');
     await page.fill('#event-title', 'Glass-blowing meetup');
     const day = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
     await page.fill('#event-start', `${day}T18:00`);
@@ -177,7 +171,7 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     await screenshot(page, 'events');
 
     await page.goto(`${base()}/videos/desert-colour-drift`);
-    await page.waitForFunction(() => document.querySelector('[data-testid=report]') && !document.querySelector('.reaction-row astro-island[ssr]'));
+    await hydrated(page, '[data-testid=report]');
     await page.click('[data-testid=report]');
     await page.waitForSelector('dialog.modal[open] input[value=illegal_content]');
     await page.check('dialog.modal[open] input[value=illegal_content]');
@@ -186,7 +180,7 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     await page.waitForSelector('[data-testid=report]:has-text("Reported")');
 
     await page.goto(`${base()}/contact`);
-    await hydrated(page);
+    await hydrated(page, '#message');
     expect(await page.inputValue('#email')).toBe('member@tessera.local');
     await page.fill('#message', 'Where is my parcel?');
     await page.click('text=Send message');

@@ -51,12 +51,13 @@ describe.skipIf(chromiumMissing)('the foundation in a browser', () => {
     await page.waitForSelector('[data-testid=live-status][data-status=connected]', { timeout: 10_000 });
     const token = (await ctx.cookies()).find((c) => c.name === 'token')!;
     expect(token.expires - Date.now() / 1000).toBeGreaterThan(364 * DAY_S);
-    // Images load once they have been in view for 200 ms (the account avatar is one).
-    await page.goto(`${base()}/account`, { waitUntil: 'domcontentloaded' });
-    const avatar = page.locator('main img.avatar-lg');
+    // Images load once they have been in view for 200 ms (the public profile's avatar is one).
+    await page.goto(`${base()}/members/member`, { waitUntil: 'domcontentloaded' });
+    const avatar = page.locator('main .profile-head img.avatar');
     expect(await avatar.getAttribute('src')).toMatch(/^data:image\/gif/);
-    await page.waitForFunction(() => !document.querySelector('main img.avatar-lg')!.getAttribute('src')!.startsWith('data:'));
+    await page.waitForFunction(() => !document.querySelector('main .profile-head img.avatar')!.getAttribute('src')!.startsWith('data:'));
     expect(await avatar.getAttribute('src')).toBe('/images/avatar-placeholder.svg');
+    await page.goto(`${base()}/account`);
     expect(await page.textContent('h1')).toBe('My account');
     expect(await page.textContent('[data-testid=account-balance]')).toContain('250 tokens');
     await page.click('.member-button');

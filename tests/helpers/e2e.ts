@@ -39,3 +39,12 @@ export async function logIn(page: Page, base: string, login = 'member', password
   if (!remember) await page.uncheck('input[type=checkbox]');
   await Promise.all([page.waitForURL(`${base}/`), page.click('button[type=submit]')]);
 }
+
+/** Waits until the island holding `selector` has hydrated (scrolled into view first: client:visible islands wait for it). */
+export async function hydrated(page: Page, selector: string) {
+  await page.locator(selector).first().scrollIntoViewIfNeeded();
+  await page.waitForFunction((s) => {
+    const el = document.querySelector(s);
+    return Boolean(el) && !el!.closest('astro-island')?.hasAttribute('ssr');
+  }, selector);
+}

@@ -27,7 +27,7 @@ export default function CommentsSection({ objectType, objectId, viewer, path }: 
   }, [objectType, objectId]);
 
   return (
-    <section className="comments" aria-labelledby="comments-title" data-testid="comments">
+    <section className="comments" aria-labelledby="comments-title" aria-busy={list.requesting} data-loaded={list.loaded} data-testid="comments">
       <h2 id="comments-title">
         Comments <span className="count-badge" data-testid="comments-total">{list.total}</span>
       </h2>
