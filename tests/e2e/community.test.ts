@@ -126,8 +126,7 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     await hydrated(page, '#avatar-file');
     const before = await page.getAttribute('[data-testid=avatar]', 'src');
     // A big, incompressible image so that the upload takes a moment; record every value the bar shows.
-    const { data, info } = await sharp({ create: { width: 1600, height: 1600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).raw().toBuffer({ resolveWithObject: true });
-    const png = await sharp(data, { raw: info }).png({ compressionLevel: 0 }).toBuffer();
+    const png = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer();
     await page.evaluate(() => {
       const seen: number[] = ((window as unknown as { seen: number[] }).seen = []);
       new MutationObserver(() => {
