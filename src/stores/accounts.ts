@@ -47,6 +47,6 @@ onResetAll(() => $profile.set({ updating: false, success: false, error: null, up
 
 /** The profile form's option lists (cached by the browser for a day: the API sends long cache headers). */
 export async function referenceLists() {
-  const [countries, languages, extra] = await Promise.all([api.countries(), api.languages(), api.userAdditional()]);
-  return { countries: countries.data, languages: languages.data, genders: extra.data.genders, bioMax: extra.data.bioMaxLength };
+  const [countries, languages, phoneCodes, extra] = await Promise.all([api.countries(), api.languages(), api.phoneCodes(), api.userAdditional()]);
+  return { countries: countries.data, languages: languages.data, phoneCodes: phoneCodes.data, genders: extra.data.genders, bioMax: extra.data.bioMaxLength };
 }

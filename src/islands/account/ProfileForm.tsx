@@ -13,7 +13,7 @@ export default function ProfileForm({ initial }: { initial: CurrentUser }) {
   const state = useStore($profile);
   const [lists, setLists] = useState<Lists | null>(null);
   useEffect(() => {
-    referenceLists().then(setLists, () => setLists({ countries: [], languages: [], genders: [], bioMax: 1000 }));
+    referenceLists().then(setLists, () => setLists({ countries: [], languages: [], phoneCodes: [], genders: [], bioMax: 1000 }));
   }, []);
 
   async function submit(e: SubmitEvent<HTMLFormElement>) {
@@ -60,7 +60,12 @@ export default function ProfileForm({ initial }: { initial: CurrentUser }) {
         {select('language', 'Language', (lists?.languages ?? []).map((l) => ({ value: l.code, text: `${l.name} (${l.nativeName})` })))}
         <div className="field">
           <label htmlFor="profile-phone">Phone (with country code)</label>
-          <input id="profile-phone" name="phone" type="tel" defaultValue={user.phone ?? ''} autoComplete="tel" placeholder="+44 20 7946 0958" maxLength={30} />
+          <input id="profile-phone" name="phone" type="tel" defaultValue={user.phone ?? ''} autoComplete="tel" placeholder="+44 20 7946 0958" maxLength={30} list="dial-codes" />
+          <datalist id="dial-codes">
+            {(lists?.phoneCodes ?? []).map((p) => (
+              <option key={p.code} value={`${p.dialCode} `} label={`${p.name} ${p.dialCode}`} />
+            ))}
+          </datalist>
         </div>
         {select('gender', 'Gender', (lists?.genders ?? []).map((g) => ({ value: g.key, text: g.text })))}
       </div>
