@@ -1,20 +1,18 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import PostalMime from 'postal-mime';
+import { describe, expect, it } from 'vitest';
 import { userTokens, users } from '../../src/server/db/schema.ts';
 import { MAIL_LINK_SENT } from '../../src/shared/messages.ts';
 import { PASSWORD_POLICY } from '../../src/shared/contracts/accounts.ts';
 import { createMember, login, PASSWORD, useApi } from '../helpers/api.ts';
 import { seedCatalogue } from '../helpers/catalogue.ts';
 import { call, idOf } from '../helpers/commerce.ts';
-import { linkIn, SmtpSink } from '../helpers/smtp.ts';
+import { linkIn, useSmtp } from '../helpers/smtp.ts';
 
-const sink = new SmtpSink();
 const env: Record<string, string> = { LOGIN_LIMIT_PER_IP: '1000', MAIL_LIMIT_PER_HOUR: '3' };
-beforeAll(async () => {
-  await sink.start();
-  env.SMTP_URL = sink.url;
-});
-afterAll(() => sink.stop());
+const sink = useSmtp(env);
 
 describe('accounts and mail', () => {
   const h = useApi(env);
@@ -172,5 +170,22 @@ describe('accounts and mail', () => {
     } finally {
       await settings.set('requireEmailVerification', false);
     }
+  });
+});
+
+describe('mail without SMTP_URL', () => {
+  const h = useApi({});
+  it('writes each message as an .eml file in the data folder and logs its links', async () => {
+    const dir = h.config.mail.dir;
+    const before = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+    const res = await call(h, 'POST', '/api/auth/users/register', { body: { name: 'Eml Reader', username: 'emlreader', email: 'eml@mail.test', password: 'eml-pass-2026' } });
+    expect(res.status).toBe(200);
+    await h.app.services.mailer.idle();
+    const added = fs.readdirSync(dir).filter((f) => !before.has(f));
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatch(/\.eml$/);
+    const parsed = await PostalMime.parse(fs.readFileSync(path.join(dir, added[0]!)));
+    expect(parsed.to?.[0]?.address).toBe('eml@mail.test');
+    expect(linkIn(parsed, '/auth/verify-email').searchParams.get('token')).toHaveLength(43);
   });
 });

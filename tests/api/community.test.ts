@@ -7,15 +7,10 @@ import { EVENT_END_BEFORE_START } from '../../src/shared/contracts/events.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
 import { seedCatalogue } from '../helpers/catalogue.ts';
 import { call, idOf, multipart } from '../helpers/commerce.ts';
-import { SmtpSink } from '../helpers/smtp.ts';
+import { useSmtp } from '../helpers/smtp.ts';
 
-const sink = new SmtpSink();
 const env: Record<string, string> = { LOGIN_LIMIT_PER_IP: '1000', CONTACT_LIMIT_PER_HOUR: '3' };
-beforeAll(async () => {
-  await sink.start();
-  env.SMTP_URL = sink.url;
-});
-afterAll(() => sink.stop());
+const sink = useSmtp(env);
 
 const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#38a' } }).png().toBuffer();
 

@@ -1,18 +1,13 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
-import { linkIn, SmtpSink } from '../helpers/smtp.ts';
+import { linkIn, useSmtp } from '../helpers/smtp.ts';
 
 
 
 describe.skipIf(chromiumMissing)('members and community in a browser', () => {
-  const sink = new SmtpSink();
   const opts = { env: {} as Record<string, string> };
-  beforeAll(async () => {
-    await sink.start();
-    opts.env.SMTP_URL = sink.url;
-  });
-  afterAll(() => sink.stop());
+  const sink = useSmtp(opts.env);
   const e2e = useE2e(opts);
   const base = () => e2e.server.url;
 

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
@@ -68,4 +69,18 @@ export function linkIn(message: Email, path: string): URL {
   const match = (message.text ?? '').match(new RegExp(`https?://\\S+${path.replace(/[/.]/g, '\\$&')}\\S*`));
   if (!match) throw new Error(`no ${path} link in:\n${message.text}`);
   return new URL(match[0]);
+}
+
+/**
+ * beforeAll: a started sink whose address goes into `env.SMTP_URL` (register this before the app or server that reads
+ * `env`, so it sees the address); afterAll: the sink stops.
+ */
+export function useSmtp(env: Record<string, string>): SmtpSink {
+  const sink = new SmtpSink();
+  beforeAll(async () => {
+    await sink.start();
+    env.SMTP_URL = sink.url;
+  });
+  afterAll(() => sink.stop());
+  return sink;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { ImageVariant, StoredImage } from './media-types.ts';
 import type { Storage } from './storage/storage.ts';
+import { badRequest } from '../errors.ts';
 
 /** Widths of the derivatives (each in AVIF and WebP); pages pick one through srcset. */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
@@ -34,4 +35,27 @@ export async function storeImage(storage: Storage, input: Buffer, prefix = `img/
   writes.push(storage.put(`${prefix}/preview.webp`, preview, 'image/webp'));
   await Promise.all(writes);
   return { key: `${prefix}/original.jpg`, width, height, mimeType: 'image/jpeg', size: original.data.length, variants, previewKey: `${prefix}/preview.webp` };
+}
+
+const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif']);
+export const NOT_AN_IMAGE = 'Only images can be uploaded (JPEG, PNG, WebP, AVIF or GIF).';
+
+/** Re-encodes an upload to WebP of a fixed size (metadata stripped); 400 when it is not an image sharp can read. */
+export async function reencodeImage(input: Buffer, width: number, height: number | null): Promise<{ data: Buffer; width: number; height: number }> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(input).metadata()).format;
+  } catch {
+    format = undefined;
+  }
+  if (!format || !IMAGE_FORMATS.has(format)) throw badRequest(NOT_AN_IMAGE, 'NOT_AN_IMAGE');
+  const out = await sharp(input, { failOn: 'error', animated: false })
+    .rotate()
+    .resize(height ? { width, height, fit: 'cover' } : { width, withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true })
+    .catch(() => {
+      throw badRequest(NOT_AN_IMAGE, 'NOT_AN_IMAGE');
+    });
+  return { data: out.data, width: out.info.width, height: out.info.height };
 }

@@ -5,7 +5,7 @@ import type { Storage } from '../../lib/storage/storage.ts';
 import { publicMediaKey, publicMediaUrl } from '../../lib/public-media.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import type { UserRow } from '../users/users.repository.ts';
-import { reencodeImage } from '../users/profile.service.ts';
+import { reencodeImage } from '../../lib/images.ts';
 import { deleteComment, findComment, insertComment, itemExists, listComments, updateComment, type CommentRow, type CommentWithCreator } from './comments.repository.ts';
 import { commentRoom } from '../../../shared/socket-events.ts';
 import { COMMENT_EMPTY, COMMENT_MAX, COMMENT_TOO_LONG, type Comment, type CommentBody, type CommentSearchQuery } from '../../../shared/contracts/comments.ts';

@@ -1,7 +1,7 @@
-import sharp from 'sharp';
 import { parsePhoneNumberWithError } from 'libphonenumber-js';
 import type { Db } from '../../db/client.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { reencodeImage } from '../../lib/images.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { PUBLIC_MEDIA_PREFIX, publicMediaKey, publicMediaUrl } from '../../lib/public-media.ts';
 import { isCountryCode, isGender, isLanguageCode } from '../reference/reference-lists.ts';
@@ -17,29 +17,6 @@ const PICTURES = {
   cover: { column: 'cover', width: 1600, height: 400 },
 } as const;
 export type PictureKind = keyof typeof PICTURES;
-const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif']);
-export const NOT_AN_IMAGE = 'Only images can be uploaded (JPEG, PNG, WebP, AVIF or GIF).';
-
-/** Re-encodes an upload to WebP of a fixed size (metadata stripped); 400 when it is not an image sharp can read. */
-export async function reencodeImage(input: Buffer, width: number, height: number | null): Promise<{ data: Buffer; width: number; height: number }> {
-  let format: string | undefined;
-  try {
-    format = (await sharp(input).metadata()).format;
-  } catch {
-    format = undefined;
-  }
-  if (!format || !IMAGE_FORMATS.has(format)) throw badRequest(NOT_AN_IMAGE, 'NOT_AN_IMAGE');
-  const out = await sharp(input, { failOn: 'error', animated: false })
-    .rotate()
-    .resize(height ? { width, height, fit: 'cover' } : { width, withoutEnlargement: true })
-    .webp({ quality: 82 })
-    .toBuffer({ resolveWithObject: true })
-    .catch(() => {
-      throw badRequest(NOT_AN_IMAGE, 'NOT_AN_IMAGE');
-    });
-  return { data: out.data, width: out.info.width, height: out.info.height };
-}
-
 /** Profiles: the member's own changes and pictures, and the public lookups. */
 export class ProfileService {
   private readonly db: Db;
@@ -95,6 +72,15 @@ export class ProfileService {
     const old = user[spec.column];
     if (old) await this.removeFile(old);
     return toCurrentUser(updated!);
+  }
+
+  /** Whose picture `/users/{id}/avatar/upload` changes: the member's own, or (admins only) another active member's. */
+  async pictureTarget(user: UserRow, id: string): Promise<UserRow> {
+    if (id === user.id) return user;
+    if (!user.roles.includes('admin')) throw forbidden('Only admins can change another member’s picture.');
+    const other = await findActiveMember(this.db, id);
+    if (!other) throw notFound('No such member.');
+    return other;
   }
 
   private async removeFile(url: string): Promise<void> {

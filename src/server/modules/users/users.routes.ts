@@ -1,10 +1,8 @@
 import { CurrentUser, ProfileUpdateBody, PublicUser } from '../../../shared/contracts/users.ts';
 import { Envelope, ErrorBody, IdParams, ListPayload, ListQuery } from '../../../shared/contracts/common.ts';
-import { forbidden, notFound } from '../../errors.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { ok, type App } from '../../types.ts';
 import { toCurrentUser } from './users.mapper.ts';
-import { findUserById } from './users.repository.ts';
 import type { PictureKind } from './profile.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody };
@@ -29,13 +27,7 @@ export async function usersRoutes(app: App) {
   // Pictures: multipart, field `file`; images only, re-encoded; the old file is removed. Admins may set anybody's.
   const upload = (kind: PictureKind, forOther: boolean) => async (request: import('fastify').FastifyRequest) => {
     const { id } = (request.params ?? {}) as { id?: string };
-    let target = request.auth!.user;
-    if (forOther && id !== target.id) {
-      if (!target.roles.includes('admin')) throw forbidden('Only admins can change another member’s picture.');
-      const other = await findUserById(app.database.db, id!).catch(() => null);
-      if (!other) throw notFound('No such member.');
-      target = other;
-    }
+    const target = forOther ? await profiles.pictureTarget(request.auth!.user, id!) : request.auth!.user;
     const { file } = await readForm(request, { fileField: 'file', maxBytes: app.config.imageUploadLimit, requireFile: true });
     return ok(await profiles.storePicture(target, kind, file!.data));
   };
