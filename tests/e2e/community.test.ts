@@ -141,6 +141,13 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     await page.reload();
     expect(await page.getAttribute('[data-testid=avatar]', 'src')).toBe(after);
     await screenshot(page, 'account-profile');
+    // A cover, shown on the public profile.
+    await hydrated(page, '#cover-file');
+    await page.setInputFiles('#cover-file', { name: 'cover.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 1200, height: 400, channels: 3, background: '#2a6' } }).png().toBuffer() });
+    await page.waitForSelector('.toast >> text=Your new cover is saved.');
+    await page.goto(`${base()}/members/member2`);
+    expect(await page.getAttribute('.profile-cover', 'style')).toMatch(/\/media\/public\/covers\/.+\.webp/);
+    await screenshot(page, 'member-profile');
     await context.close();
   });
 

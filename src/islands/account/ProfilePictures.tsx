@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $profile, uploadPicture } from '../../stores/accounts.ts';
 import { $user } from '../../stores/user.ts';
@@ -6,24 +6,23 @@ import { showToast } from '../../stores/toast.ts';
 
 const MAX_MB = 10;
 
-/** Choose a picture, see it at once, and watch the upload's real progress; the server re-encodes it. */
-export default function AvatarUpload({ avatar: initial, name }: { avatar: string; name: string }) {
+/** Avatar and cover: choose a picture, see the avatar at once, and watch the upload's real progress; the server re-encodes it. */
+export default function ProfilePictures({ avatar: initial, name }: { avatar: string; name: string }) {
   const user = useStore($user);
   const { uploading, error } = useStore($profile);
   const [preview, setPreview] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
 
-  async function choose(file: File | undefined) {
+  async function choose(kind: 'avatar' | 'cover', file: File | undefined, input: HTMLInputElement) {
     if (!file) return;
     if (!file.type.startsWith('image/')) return showToast('Please choose an image (JPEG, PNG, WebP, AVIF or GIF).', 'error');
     if (file.size > MAX_MB * 1024 * 1024) return showToast(`Please choose an image under ${MAX_MB} MB.`, 'error');
-    const url = URL.createObjectURL(file);
+    const url = kind === 'avatar' ? URL.createObjectURL(file) : null;
     setPreview(url);
-    const ok = await uploadPicture('avatar', file);
-    URL.revokeObjectURL(url);
+    const ok = await uploadPicture(kind, file);
+    if (url) URL.revokeObjectURL(url);
     setPreview(null);
-    if (input.current) input.current.value = '';
-    showToast(ok ? 'Your new picture is saved.' : ($profile.get().error ?? 'The upload failed.'), ok ? 'success' : 'error');
+    input.value = '';
+    showToast(ok ? (kind === 'avatar' ? 'Your new picture is saved.' : 'Your new cover is saved.') : ($profile.get().error ?? 'The upload failed.'), ok ? 'success' : 'error');
   }
 
   return (
@@ -33,7 +32,11 @@ export default function AvatarUpload({ avatar: initial, name }: { avatar: string
         <label className="btn btn-ghost" htmlFor="avatar-file">
           Change picture
         </label>
-        <input ref={input} id="avatar-file" className="visually-hidden" type="file" accept="image/*" onChange={(e) => choose(e.target.files?.[0])} disabled={uploading !== null} />
+        <input id="avatar-file" className="visually-hidden" type="file" accept="image/*" onChange={(e) => choose('avatar', e.target.files?.[0], e.currentTarget)} disabled={uploading !== null} />
+        <label className="btn btn-ghost" htmlFor="cover-file">
+          Change cover
+        </label>
+        <input id="cover-file" className="visually-hidden" type="file" accept="image/*" onChange={(e) => choose('cover', e.target.files?.[0], e.currentTarget)} disabled={uploading !== null} />
         {uploading !== null && (
           <div className="upload-progress" role="status">
             <progress max={100} value={uploading} aria-label="Upload progress" data-testid="upload-progress" />
