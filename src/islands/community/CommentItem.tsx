@@ -26,7 +26,8 @@ export default function CommentItem({ comment: initial, viewer, isReply = false 
   const [progress, setProgress] = useState<number | null>(null);
   const [image, setImage] = useState<File | null>(null);
   const threadKey = commentKey('comment', comment._id);
-  const thread = useStore($comments)[threadKey] ?? listOf(threadKey);
+  useStore($comments);
+  const thread = listOf(threadKey);
   const own = viewer?._id === comment.creator?._id;
   const [objectType, objectId] = [initial.objectType, initial.objectId];
   const replies = comment.totalReply;

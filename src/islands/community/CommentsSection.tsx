@@ -19,8 +19,8 @@ interface Props {
 /** The comments of one item: newest first, 'more', a box for members, and live news from other viewers. */
 export default function CommentsSection({ objectType, objectId, viewer, path }: Props) {
   const key = commentKey(objectType, objectId);
-  const all = useStore($comments);
-  const list = all[key] ?? listOf(key);
+  useStore($comments);
+  const list = listOf(key);
   useEffect(() => {
     void loadComments(objectType, objectId);
     return watchComments(objectType, objectId);
