@@ -12,8 +12,3 @@ export function keyedLimit(app: FastifyInstance, opts: { what: string; max: numb
     if (!result.isAllowed && result.isExceeded) throw rateLimited(opts.what, result.ttl);
   };
 }
-
-/** The site's absolute origin for links that leave it (mail, payment returns): PUBLIC_URL, else the request's own. */
-export function publicOrigin(app: FastifyInstance, request: FastifyRequest): string {
-  return app.config.publicUrl ?? `${request.protocol}://${request.host}`;
-}

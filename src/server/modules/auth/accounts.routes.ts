@@ -1,6 +1,7 @@
 import { ChangePasswordBody, EmailBody, MessageResult, RegisterBody, RegisterResult, ResetPasswordBody, TokenBody } from '../../../shared/contracts/accounts.ts';
 import { Envelope, ErrorBody } from '../../../shared/contracts/common.ts';
-import { keyedLimit, publicOrigin } from '../../lib/limits.ts';
+import { keyedLimit } from '../../lib/limits.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
 import { normaliseEmail } from '../users/users.service.ts';
 import { ok, type App } from '../../types.ts';
 

@@ -1,7 +1,8 @@
 import { ContactBody } from '../../../shared/contracts/community.ts';
 import { MessageResult } from '../../../shared/contracts/accounts.ts';
 import { Envelope, ErrorBody } from '../../../shared/contracts/common.ts';
-import { keyedLimit, publicOrigin } from '../../lib/limits.ts';
+import { keyedLimit } from '../../lib/limits.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
 import { ok, type App } from '../../types.ts';
 
 /** `POST /contact`, rate limited per client address. */

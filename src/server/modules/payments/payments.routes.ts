@@ -10,7 +10,8 @@ import {
   TokenPackage,
 } from '../../../shared/contracts/tokens.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { keyedLimit, publicOrigin } from '../../lib/limits.ts';
+import { keyedLimit } from '../../lib/limits.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
 import { TestGateway } from './gateways/test-gateway.ts';
