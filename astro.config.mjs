@@ -3,6 +3,7 @@ import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { tesseraDevServer } from './src/server/dev-integration.ts';
+import { CSP_CONFIG } from './src/shared/csp.ts';
 
 // The site: server-rendered pages with React islands, mounted by src/server/main.ts (middleware mode).
 export default defineConfig({
@@ -15,6 +16,8 @@ export default defineConfig({
   prefetch: false,
   devToolbar: { enabled: false },
   session: false,
+  // The Content-Security-Policy header of every page: src/shared/csp.ts.
+  security: { csp: CSP_CONFIG },
   env: {
     schema: {
       PUBLIC_API_BASE: envField.string({ context: 'client', access: 'public', default: '/api' }),

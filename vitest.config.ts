@@ -11,6 +11,8 @@ import { getViteConfig } from 'astro/config';
 export default getViteConfig({
   test: {
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
+    // Two files at a time even on two cores: browser and process tests mostly wait (servers starting, pages loading).
+    maxWorkers: 2,
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'components', include: ['tests/components/**/*.test.ts'], environment: 'node' } },

@@ -60,7 +60,9 @@ async function compare(label: string, baselineUrl: string, appUrl: string) {
   }
   const rps = mean(rounds.map((r) => r.app.rps / r.base.rps));
   const p99 = mean(rounds.map((r) => r.app.p99 / Math.max(1, r.base.p99)));
-  console.log(`  mean: tessera / baseline requests/s = ${rps.toFixed(3)}; tessera ${mean(rounds.map((r) => r.app.rps)).toFixed(0)} req/s, p99 ${mean(rounds.map((r) => r.app.p99)).toFixed(0)} ms (${p99.toFixed(1)}× baseline)`);
+  console.log(
+    `  mean: tessera / baseline requests/s = ${rps.toFixed(3)}; tessera ${mean(rounds.map((r) => r.app.rps)).toFixed(0)} req/s, p99 ${mean(rounds.map((r) => r.app.p99)).toFixed(0)} ms (${p99.toFixed(1)}× baseline)`,
+  );
 }
 
 /** gzip bytes of every script an anonymous first view loads (no scrolling, so islands below the fold stay asleep). */
@@ -79,7 +81,9 @@ async function firstLoadJs(app: TestServer, paths: string[]) {
     await page.goto(app.url + p, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);
     const total = scripts.reduce((a, s) => a + s.gzip, 0);
-    console.log(`  ${p.padEnd(40)} ${(total / 1024).toFixed(1).padStart(5)} KB in ${scripts.length} files${scripts.some((s) => /react|client\./i.test(s.url)) ? ' (includes React)' : ''}`);
+    console.log(
+      `  ${p.padEnd(40)} ${(total / 1024).toFixed(1).padStart(5)} KB in ${scripts.length} files${scripts.some((s) => /react|client\./i.test(s.url)) ? ' (includes React)' : ''}`,
+    );
     await context.close();
   }
   await browser.close();

@@ -66,7 +66,11 @@ async function unlocks(databaseUrl: string): Promise<{ perSecond: number; refuse
   await Promise.all(
     tokens.map(async (token, b) => {
       for (let i = 0; i < ITEMS && Date.now() < until; i++) {
-        const res = await fetch(`${base}/api/token-transactions/video/${slugs[(i + b * 7) % ITEMS]}`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: '{}' });
+        const res = await fetch(`${base}/api/token-transactions/video/${slugs[(i + b * 7) % ITEMS]}`, {
+          method: 'POST',
+          headers: { authorization: token, 'content-type': 'application/json' },
+          body: '{}',
+        });
         await res.arrayBuffer();
         if (res.status === 200) done++;
         else refused++;
@@ -95,4 +99,6 @@ await withDatabase(`tessera_bench_${process.pid}`, async (url) => {
 });
 
 const pglite = await unlocks('');
-console.log(`\nPGlite (in memory, one connection): ${pglite.perSecond.toFixed(0)} unlocks/s through the HTTP API${pglite.refused ? ` (${pglite.refused} refused)` : ''}`);
+console.log(
+  `\nPGlite (in memory, one connection): ${pglite.perSecond.toFixed(0)} unlocks/s through the HTTP API${pglite.refused ? ` (${pglite.refused} refused)` : ''}`,
+);

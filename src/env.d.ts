@@ -6,6 +6,8 @@ declare namespace App {
     apiFetch?: typeof fetch;
     /** Set by the host: the visitor's address as Fastify resolved it (trusted proxies applied). */
     clientIp?: string;
+    /** The site's public origin (PUBLIC_URL, else where the server listens): every absolute URL a page prints starts with it. */
+    origin: string;
     /** The site's server-side API calls for this request, forwarding the `token` cookie and the visitor's address. */
     api: import('./shared/calls.ts').ApiCalls;
     /** The `token` cookie, when present. */

@@ -7,7 +7,8 @@ import { UNAUTHORIZED_ROUTE } from '../shared/routes.ts';
 /** The token cookie (SPEC.md §3): 365 days with remember, 1 day without. */
 export const tokenCookie = {
   get: () => Cookies.get('token') ?? null,
-  set: (token: string, remember: boolean) => Cookies.set('token', token, { expires: remember ? 365 : 1, path: '/', sameSite: 'lax', secure: location.protocol === 'https:' }),
+  set: (token: string, remember: boolean) =>
+    Cookies.set('token', token, { expires: remember ? 365 : 1, path: '/', sameSite: 'lax', secure: location.protocol === 'https:' }),
   remove: () => Cookies.remove('token', { path: '/' }),
 };
 

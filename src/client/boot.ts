@@ -62,16 +62,22 @@ function lazyImages() {
   };
   if (!('IntersectionObserver' in window)) return images.forEach(load);
   const timers = new Map<Element, number>();
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      const img = entry.target as HTMLImageElement;
-      if (entry.isIntersecting) {
-        timers.set(img, window.setTimeout(() => (load(img), observer.unobserve(img)), LAZY_DELAY_MS));
-      } else {
-        clearTimeout(timers.get(img));
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        const img = entry.target as HTMLImageElement;
+        if (entry.isIntersecting) {
+          timers.set(
+            img,
+            window.setTimeout(() => (load(img), observer.unobserve(img)), LAZY_DELAY_MS),
+          );
+        } else {
+          clearTimeout(timers.get(img));
+        }
       }
-    }
-  }, { rootMargin: '100px' });
+    },
+    { rootMargin: '100px' },
+  );
   images.forEach((img) => observer.observe(img));
 }
 
@@ -116,7 +122,13 @@ function carousels() {
   if (matchMedia('(prefers-reduced-motion: reduce)').matches) return;
   for (const el of document.querySelectorAll<HTMLElement>('[data-carousel]')) {
     let paused = false;
-    for (const [ev, value] of [['mouseenter', true], ['mouseleave', false], ['focusin', true], ['focusout', false]] as const) el.addEventListener(ev, () => (paused = value));
+    for (const [ev, value] of [
+      ['mouseenter', true],
+      ['mouseleave', false],
+      ['focusin', true],
+      ['focusout', false],
+    ] as const)
+      el.addEventListener(ev, () => (paused = value));
     setInterval(() => {
       if (paused || document.hidden || el.children.length < 2) return;
       const atEnd = el.scrollLeft + el.clientWidth >= el.scrollWidth - 4;

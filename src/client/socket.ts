@@ -2,11 +2,11 @@ import { io, type Socket } from 'socket.io-client';
 import { SOCKET_ENDPOINT } from 'astro:env/client';
 import { SOCKET_RECONNECT, type ClientToServerEvents, type ServerToClientEvents } from '../shared/socket-events.ts';
 import { $auth } from '../stores/auth.ts';
-import { $orderUpdate, $paymentUpdate, setLiveStatus } from '../stores/live.ts';
+import { $liveRooms, $orderUpdate, $paymentUpdate, setLiveRoom, setLiveStatus } from '../stores/live.ts';
 import { showToast } from '../stores/toast.ts';
 import { setBalance } from '../stores/user.ts';
 import { tokenCookie } from './api.ts';
-import { $comments, addComment, bumpReplies, commentKey, removeComment } from '../stores/comments.ts';
+import { $comments, addComment, bumpReplies, commentKey, removeComment, replaceComment } from '../stores/comments.ts';
 
 export type LiveSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -22,12 +22,15 @@ export function openLiveSocket(endpoint: string, token: string | null): LiveSock
   });
   socket.on('connect', () => {
     setLiveStatus('connected');
-    for (const [objectType, objectId] of watched.values()) socket.emit('comments/watch', { objectType, objectId });
+    for (const [key, [objectType, objectId]] of watched) socket.emit('comments/watch', { objectType, objectId }, (hearing) => setLiveRoom(key, hearing));
     // Also after every reconnect: the server may have lost the room.
     const current = tokenCookie.get();
     if (current) socket.emit('auth/login', { token: current });
   });
-  socket.on('disconnect', () => setLiveStatus('disconnected'));
+  socket.on('disconnect', () => {
+    setLiveStatus('disconnected');
+    $liveRooms.set([]);
+  });
   socket.on('connect_error', () => setLiveStatus('failed'));
   socket.io.on('reconnect_attempt', () => setLiveStatus('reconnecting'));
   socket.io.on('reconnect', () => setLiveStatus('connected'));
@@ -36,7 +39,10 @@ export function openLiveSocket(endpoint: string, token: string | null): LiveSock
   socket.on('update_balance', ({ balance }) => setBalance(balance));
   socket.on('payment_status_callback', ({ redirectUrl, status }) => {
     $paymentUpdate.set({ redirectUrl, status, at: Date.now() });
-    showToast(status === 'success' ? 'Payment received: your tokens are in your balance.' : 'The payment did not go through; nothing was charged.', status === 'success' ? 'success' : 'error');
+    showToast(
+      status === 'success' ? 'Payment received: your tokens are in your balance.' : 'The payment did not go through; nothing was charged.',
+      status === 'success' ? 'success' : 'error',
+    );
   });
   socket.on('order_updated', ({ orderId, deliveryStatus }) => {
     $orderUpdate.set({ orderId, deliveryStatus, at: Date.now() });
@@ -53,6 +59,7 @@ export function openLiveSocket(endpoint: string, token: string | null): LiveSock
       if (key in $comments.get()) addComment(key, comment);
     }
   });
+  socket.on('comment_updated', (comment) => replaceComment(commentKey(comment.objectType, comment.objectId), comment));
   socket.on('comment_deleted', ({ _id, objectId, objectType }) => {
     removeComment(commentKey(objectType, objectId), _id);
     if (objectType === 'comment') for (const key of watched.keys()) bumpReplies(key, objectId, -1);
@@ -71,9 +78,10 @@ export function watchComments(objectType: string, objectId: string): () => void 
   const key = commentKey(objectType, objectId);
   watched.set(key, [objectType, objectId]);
   if (!current) current = openLiveSocket(SOCKET_ENDPOINT, tokenCookie.get());
-  else if (current.connected) current.emit('comments/watch', { objectType, objectId });
+  else if (current.connected) current.emit('comments/watch', { objectType, objectId }, (hearing) => setLiveRoom(key, hearing));
   return () => {
     watched.delete(key);
+    setLiveRoom(key, false);
     current?.emit('comments/unwatch', { objectType, objectId });
   };
 }

@@ -9,6 +9,8 @@ export const context = defineMiddleware((ctx, next) => {
   const token = ctx.cookies.get('token')?.value || null;
   const clientIp = ctx.locals.clientIp ?? ctx.clientAddress;
   const baseUrl = new URL(PUBLIC_API_BASE, ctx.url).href;
+  // The host always sets the origin; only `astro dev` (no host) falls back to the dev server's own address.
+  ctx.locals.origin ??= ctx.url.origin;
   ctx.locals.token = token;
   ctx.locals.user = null;
   ctx.locals.country = null;

@@ -15,7 +15,11 @@ const modules = import.meta.glob<PageMeta>('../pages/**/*.astro', { import: 'met
 /** Route pattern (`/account/[id]`) → the meta its page exports. */
 const byPattern = new Map<string, PageMeta>(
   Object.entries(modules).map(([file, meta]) => {
-    const pattern = file.replace(/^\.\.\/pages/, '').replace(/\.astro$/, '').replace(/\/index$/, '') || '/';
+    const pattern =
+      file
+        .replace(/^\.\.\/pages/, '')
+        .replace(/\.astro$/, '')
+        .replace(/\/index$/, '') || '/';
     return [pattern, meta ?? {}];
   }),
 );

@@ -1,7 +1,12 @@
 import type { APIRoute } from 'astro';
 
 /** Crawlers may index the catalogue, not the account area, the API or the media links. */
-export const GET: APIRoute = ({ url }) =>
-  new Response(['User-agent: *', 'Disallow: /account', 'Disallow: /api/', 'Disallow: /media/', 'Disallow: /search', '', `Sitemap: ${url.origin}/sitemap.xml`, ''].join('\n'), {
-    headers: { 'content-type': 'text/plain; charset=utf-8' },
-  });
+export const GET: APIRoute = ({ locals }) =>
+  new Response(
+    ['User-agent: *', 'Disallow: /account', 'Disallow: /api/', 'Disallow: /media/', 'Disallow: /search', '', `Sitemap: ${locals.origin}/sitemap.xml`, ''].join(
+      '\n',
+    ),
+    {
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    },
+  );

@@ -7,16 +7,21 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { GeoIp } from './lib/geoip.ts';
+import { configuredOrigin } from './lib/public-origin.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRealtime } from './plugins/realtime.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
 import { registerValidation } from './plugins/validation.ts';
 import { registerMedia } from './plugins/media.ts';
+import { countryGate } from './plugins/country-gate.ts';
 import { resolveAppSecret } from './db/app-secret.ts';
 import { MediaSigner } from './lib/signed-url.ts';
 import { createStorage, type Storage } from './lib/storage/storage.ts';
 import { MediaView } from './modules/catalogue/media-view.ts';
+import { ViewCounter } from './modules/catalogue/views.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { galleriesRoutes } from './modules/galleries/galleries.routes.ts';
 import { GalleriesService } from './modules/galleries/galleries.service.ts';
@@ -64,7 +69,7 @@ import { ContactService } from './modules/contact/contact.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { EventsService } from './modules/events/events.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
-import type { App, EmitToRoom, EmitToUser } from './types.ts';
+import type { App, EmitToRoom, EmitToUser, EndLiveSessions } from './types.ts';
 
 export interface BuildOptions {
   database: Database;
@@ -95,18 +100,21 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   // Live events go out through whatever emitter is current (the realtime plugin replaces the no-op once it is up).
   const emit: EmitToUser = (userId, event, ...args) => app.emitToUser(userId, event, ...args);
   const emitToRoom: EmitToRoom = (rooms, event, ...args) => app.emitToRoom(rooms, event, ...args);
+  const endLive: EndLiveSessions = (sessionIds) => app.endLiveSessions(sessionIds);
   const orders = new OrdersService(database.db, signer, emit, app.log, config.downloads);
   const media = new MediaView(signer);
-  const catalogue = { db: database.db, media };
+  const catalogue = { db: database.db, media, views: new ViewCounter(database.db) };
   app.decorate('config', config);
+  app.decorate('siteOrigin', configuredOrigin(config));
   app.decorate('database', database);
+  database.onConnectionError = (err) => app.log.warn({ err }, 'PostgreSQL dropped a connection; the pool discards it and opens another');
   const mediaStorage = storage ?? (await createStorage(config.storage));
   const settings = new SettingsService(database.db);
   const mailer = new Mailer(config.mail, settings, app.log);
   const captcha = new CaptchaService(settings, app.log);
   app.decorate('media', { storage: mediaStorage, signer });
   app.decorate('services', {
-    auth: new AuthService(database.db, config.passwordCost),
+    auth: new AuthService(database.db, config.passwordCost, endLive, config.loginRateLimit),
     settings,
     countryBlock: new CountryBlockService(database.db, geo, config.trustedCountryHeader),
     media,
@@ -122,7 +130,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     reactions: new ReactionsService(database.db),
     mailer,
     captcha,
-    accounts: new AccountsService({ db: database.db, passwordCost: config.passwordCost, mailer, captcha, log: app.log }),
+    accounts: new AccountsService({ db: database.db, passwordCost: config.passwordCost, mailer, captcha, log: app.log, endLive }),
     profiles: new ProfileService(database.db, mediaStorage),
     comments: new CommentsService({ db: database.db, storage: mediaStorage, emit: emitToRoom, log: app.log }),
     reports: new ReportsService(database.db, app.log),
@@ -131,10 +139,13 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   });
   app.decorate('emitToUser', () => {});
   app.decorate('emitToRoom', () => {});
+  app.decorate('endLiveSessions', () => {});
   app.addHook('onClose', () => mailer.idle());
 
   registerValidation(app);
   registerErrorHandler(app);
+  registerInputGuard(app);
+  registerSecurityHeaders(app, { https: config.publicUrl?.startsWith('https:') ?? false });
   registerAuth(app);
   registerShutdown(app);
   app.addSchema(ErrorBody);
@@ -143,7 +154,11 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'Tessera API', version: config.version, description: 'The wire contract of ../shared/spec/API.md. Success bodies are `{status: 0, data}`.' },
+      info: {
+        title: 'Tessera API',
+        version: config.version,
+        description: 'The wire contract of ../shared/spec/API.md. Success bodies are `{status: 0, data}`.',
+      },
       servers: [{ url: '/' }],
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'Authorization' } } },
       security: [{ token: [] }],
@@ -155,11 +170,16 @@ export async function buildApp(config: Config, { database, realtime = true, serv
 
   await app.register(
     async (api) => {
-      const modules = [healthRoutes, authRoutes, usersRoutes, settingsRoutes, countryBlockRoutes, categoriesRoutes];
-      const catalogueModules = [videosRoutes, galleriesRoutes, storiesRoutes, postsRoutes, productsRoutes, bannersRoutes, searchRoutes];
+      const modules = [healthRoutes, authRoutes, usersRoutes, settingsRoutes, countryBlockRoutes];
+      const catalogueModules = [videosRoutes, galleriesRoutes, storiesRoutes, postsRoutes, productsRoutes, bannersRoutes, categoriesRoutes, searchRoutes];
       const commerceModules = [paymentsRoutes, tokenTransactionsRoutes, ordersRoutes];
       const communityModules = [accountsRoutes, captchaRoutes, referenceRoutes, reactionsRoutes, commentsRoutes, reportsRoutes, contactRoutes, eventsRoutes];
-      for (const routes of [...modules, ...catalogueModules, ...commerceModules, ...communityModules]) await api.register(routes);
+      for (const routes of [...modules, ...commerceModules, ...communityModules]) await api.register(routes);
+      // The catalogue and search answer 451 to a blocked country, like the pages.
+      await api.register(async (content) => {
+        content.addHook('onRequest', countryGate(app));
+        for (const routes of catalogueModules) await content.register(routes);
+      });
     },
     { prefix: '/api' },
   );

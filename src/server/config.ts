@@ -11,13 +11,17 @@ export interface Config {
   dataDir: string;
   /** When set, PostgreSQL through node-postgres; otherwise PGlite in `dataDir/pgdata`. */
   databaseUrl: string | null;
+  /** How long the server and the CLI wait for PostgreSQL at start (DB_WAIT_SECONDS, 30). */
+  dbWaitSeconds: number;
   /** When set, socket.io uses the Redis adapter so several processes share live rooms. */
   redisUrl: string | null;
   /** `demo` seeds the demo catalogue and accounts on first run; `none` seeds only the site settings. */
   seed: 'demo' | 'none';
+  /** The demo admin's password for the first seed; null: a random one, printed once and kept in DATA_DIR/demo-logins.txt. */
+  demoAdminPassword: string | null;
   /** The demo catalogue's videos are repeated this many times (benchmarks and 'more' tests want longer lists). */
   seedScale: number;
-  /** Fastify `trustProxy`: loopback is always trusted (the site's own server-side calls forward the client address). */
+  /** Fastify `trustProxy`: the proxies (addresses or CIDRs) whose X-Forwarded-* headers are believed; none by default. */
   trustProxy: string[];
   /** Name of a CDN header carrying the visitor's ISO country (e.g. `cf-ipcountry`); null = GeoIP only. */
   trustedCountryHeader: string | null;
@@ -36,7 +40,17 @@ export interface Config {
   /** Secret for signed media URLs and other HMACs; generated into the data folder when not set. */
   appSecret: string | null;
   /** Where media files live: a folder on local disk (default DATA_DIR/media), or an S3-compatible bucket. */
-  storage: { driver: 'local'; dir: string } | { driver: 's3'; endpoint: string | null; region: string; bucket: string; accessKeyId: string | null; secretAccessKey: string | null; forcePathStyle: boolean };
+  storage:
+    | { driver: 'local'; dir: string }
+    | {
+        driver: 's3';
+        endpoint: string | null;
+        region: string;
+        bucket: string;
+        accessKeyId: string | null;
+        secretAccessKey: string | null;
+        forcePathStyle: boolean;
+      };
   /** The in-memory cache of anonymous pages (PAGE_CACHE_SECONDS=0 turns it off). */
   pageCache: { ttlMs: number; maxEntries: number; maxBytes: number };
   /** Payment gateways: the built-in test checkout (on in the demo set-up) and Stripe (on when its keys are set). */
@@ -44,7 +58,7 @@ export interface Config {
     testGateway: boolean;
     stripe: { secretKey: string; webhookSecret: string; apiBase: URL | null } | null;
   };
-  /** Absolute origin for links that leave the site (mail, payment returns), e.g. https://shop.example; default: the request's own. */
+  /** The site's public origin (PUBLIC_URL, e.g. https://shop.example) for every absolute link; null: http://localhost:PORT. */
   publicUrl: string | null;
   /** Outgoing mail: SMTP when `smtpUrl` is set, otherwise .eml files in `dir` (links printed to the log). */
   mail: { smtpUrl: string | null; from: string; dir: string };
@@ -60,8 +74,7 @@ export interface Config {
 export class ConfigError extends Error {}
 
 /** The version in package.json, also when the server is started without npm. */
-const packageVersion = (): string =>
-  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')).version as string;
+const packageVersion = (): string => JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../package.json'), 'utf8')).version as string;
 
 function int(env: NodeJS.ProcessEnv, key: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
   const raw = env[key];
@@ -79,7 +92,10 @@ function oneOf<T extends string>(env: NodeJS.ProcessEnv, key: string, values: re
 }
 
 function list(raw: string | undefined): string[] {
-  return (raw ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -88,14 +104,17 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
   if ((cost & (cost - 1)) !== 0) throw new ConfigError(`PASSWORD_COST must be a power of two, got ${cost}`);
   return {
     nodeEnv,
-    host: env.HOST || '0.0.0.0',
+    // Only this machine can connect unless the operator says otherwise (HOST=0.0.0.0 for a server).
+    host: env.HOST || '127.0.0.1',
     port: int(env, 'PORT', 4321, 0, 65535),
     dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || null,
+    dbWaitSeconds: int(env, 'DB_WAIT_SECONDS', 30, 0, 3600),
     redisUrl: env.REDIS_URL || null,
     seed: oneOf(env, 'SEED', ['demo', 'none'] as const, 'demo'),
+    demoAdminPassword: env.DEMO_ADMIN_PASSWORD || null,
     seedScale: int(env, 'SEED_SCALE', 1, 1, 50),
-    trustProxy: ['127.0.0.1', '::1', ...list(env.TRUST_PROXY)],
+    trustProxy: list(env.TRUST_PROXY),
     trustedCountryHeader: env.TRUSTED_COUNTRY_HEADER?.toLowerCase() || null,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     passwordCost: cost,
@@ -115,7 +134,7 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
       maxBytes: int(env, 'PAGE_CACHE_MAX_MB', 64, 1) * 1024 * 1024,
     },
     payments: paymentsConfig(env),
-    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    publicUrl: publicUrl(env.PUBLIC_URL),
     mail: { smtpUrl: env.SMTP_URL || null, from: env.MAIL_FROM || 'Tessera <no-reply@localhost>', dir: path.resolve(cwd, env.DATA_DIR || 'data', 'mail') },
     communityLimits: {
       commentsPerMinute: int(env, 'COMMENT_LIMIT_PER_MINUTE', 10, 1),
@@ -126,6 +145,21 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
     distDir: path.resolve(cwd, 'dist'),
     version: packageVersion(),
   };
+}
+
+/** PUBLIC_URL as an origin (`https://shop.example`); a path, query or another scheme is a configuration error. */
+function publicUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute URL such as https://shop.example, got '${raw}'`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.pathname !== '/' || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) origin without a path, such as https://shop.example, got '${raw}'`);
+  }
+  return url.origin;
 }
 
 function storageConfig(env: NodeJS.ProcessEnv, dataDir: string): Config['storage'] {

@@ -17,7 +17,9 @@ export function tesseraDevServer(): AstroIntegration {
         const { openConfiguredDatabase } = await import(path.resolve('src/server/db/client.ts'));
         const { prepareDatabase } = await import(path.resolve('src/server/db/seed.ts'));
         const { buildApp } = await import(path.resolve('src/server/app.ts'));
-        const config = getConfig({ ...process.env, NODE_ENV: 'development' });
+        // The dev site calls the API over loopback HTTP with X-Forwarded-For (no in-process transport): trust loopback here only.
+        const trustProxy = ['127.0.0.1', '::1', process.env.TRUST_PROXY].filter(Boolean).join(',');
+        const config = getConfig({ ...process.env, NODE_ENV: 'development', TRUST_PROXY: trustProxy });
         const database = await openConfiguredDatabase(config, 'dev server');
         await prepareDatabase(database, config);
         const app = await buildApp(config, { database, serverFactory: () => server.httpServer });

@@ -1,42 +1,58 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigError, getConfig, type Config } from './config.ts';
-import { DataDirBusyError, openConfiguredDatabase } from './db/client.ts';
-import { DEMO_ACCOUNTS, prepareDatabase } from './db/seed.ts';
+import { DataDirBusyError, DatabaseUnreachableError, openConfiguredDatabase } from './db/client.ts';
+import { prepareDatabase, type SeedResult } from './db/seed.ts';
+import { demoLoginsFile, formatLogins } from './db/demo-logins.ts';
 import { buildApp } from './app.ts';
 import { registerSite } from './plugins/site.ts';
+import { configuredOrigin, isLoopbackHost } from './lib/public-origin.ts';
 
 /** Opens the database (PGlite in DATA_DIR unless DATABASE_URL), prepares it, and serves site + API + live on one port. */
 export async function startServer(config: Config) {
   const started = performance.now();
   const database = await openConfiguredDatabase(config, 'server');
   try {
-    const { seeded } = await prepareDatabase(database, config);
+    const seed = await prepareDatabase(database, config);
     const app = await buildApp(config, { database });
     await registerSite(app, config.distDir);
     app.addHook('onClose', () => database.close());
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    const host = ['0.0.0.0', '::', '127.0.0.1', '::1'].includes(config.host) ? 'localhost' : config.host;
-    return { app, url: `http://${host}:${port}`, seeded, readyMs: Math.round(performance.now() - started), database };
+    app.siteOrigin = configuredOrigin(config, port);
+    if (!config.publicUrl && !isLoopbackHost(config.host)) {
+      app.log.warn(
+        `PUBLIC_URL is not set and the server listens on ${config.host}: mailed links, payment returns and canonical URLs point to ${app.siteOrigin}. Set PUBLIC_URL to the address visitors use.`,
+      );
+    }
+    return { app, url: `http://localhost:${port}`, seed, readyMs: Math.round(performance.now() - started), database };
   } catch (err) {
     await database.close().catch(() => {});
     throw err;
   }
 }
 
-function printBanner(url: string, config: Config, readyMs: number) {
+function printBanner(url: string, config: Config, readyMs: number, seed: SeedResult) {
   const lines = [
     '',
     `  Tessera is running at ${url}  (ready in ${readyMs} ms)`,
     `  API ${url}/api · API docs ${url}/api/docs · live connection on the same port`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'pgdata')}`}`,
   ];
-  if (config.seed === 'demo') {
-    lines.push('', '  Demo logins (username or e-mail / password):');
-    for (const a of DEMO_ACCOUNTS) lines.push(`    ${a.role.padEnd(6)} ${a.username.padEnd(8)} ${a.email.padEnd(22)} ${a.password}`);
-  }
+  if (config.payments.testGateway)
+    lines.push('  Payments: the built-in test gateway is on: payments are simulated, no money is taken (PAYMENT_TEST_GATEWAY=off)');
+  if (config.seed === 'demo') lines.push('', ...demoLoginLines(config, seed));
   console.log(lines.join('\n') + '\n');
+}
+
+/** The demo logins in full right after the first seed (the admin's generated password is shown this once), else where they are kept. */
+function demoLoginLines(config: Config, seed: SeedResult): string[] {
+  const file = demoLoginsFile(config.dataDir);
+  if (seed.logins?.length)
+    return [`  Demo logins (username or e-mail / password), shown once and kept in ${file}:`, ...formatLogins(seed.logins).map((l) => `    ${l}`)];
+  if (fs.existsSync(file)) return [`  Demo logins: see ${file}`];
+  return ['  Demo logins: printed when this database was first seeded (demo-logins.txt in the data folder of that start).'];
 }
 
 /** Starts the server from the environment, prints the banner, and stops gracefully on SIGTERM/SIGINT. */
@@ -47,11 +63,11 @@ export async function runMain() {
     started = await startServer(config);
   } catch (err) {
     console.error(`\n  Tessera could not start: ${err instanceof Error ? err.message : err}\n`);
-    if (!(err instanceof DataDirBusyError || err instanceof ConfigError)) console.error(err);
+    if (!(err instanceof DataDirBusyError || err instanceof ConfigError || err instanceof DatabaseUnreachableError)) console.error(err);
     process.exit(1);
   }
-  const { app, url, readyMs } = started;
-  printBanner(url, config, readyMs);
+  const { app, url, readyMs, seed } = started;
+  printBanner(url, config, readyMs, seed);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

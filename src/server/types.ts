@@ -54,6 +54,7 @@ export interface Services {
 }
 
 /** Sends a live event to every connection of one member (a no-op until the realtime plugin is ready). */
+export type EndLiveSessions = (sessionIds: string[]) => void;
 export type EmitToUser = <E extends keyof ServerToClientEvents>(userId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>) => void;
 
 /** Sends a live event to everyone in one or more rooms (comment viewers of objects), once per connection. */
@@ -62,6 +63,8 @@ export type EmitToRoom = <E extends keyof ServerToClientEvents>(rooms: string | 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** The site's public origin for absolute links (lib/public-origin.ts); set from PUBLIC_URL or the listening port. */
+    siteOrigin: string;
     database: Database;
     services: Services;
     /** Anonymous page HTML (set up with the site; absent in API-only apps). */
@@ -69,6 +72,8 @@ declare module 'fastify' {
     /** Where media files live and how their links are signed. */
     media: { storage: Storage; signer: MediaSigner };
     emitToUser: EmitToUser;
+    /** Closes at once the live connections opened with these sessions (ended by logout or a password change). */
+    endLiveSessions: EndLiveSessions;
     emitToRoom: EmitToRoom;
     /** preHandler: 401 unless the request carries a live session. */
     requireAuth: (request: FastifyRequest) => Promise<void>;

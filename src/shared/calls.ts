@@ -44,6 +44,7 @@ export function apiCalls(api: ApiClient) {
   return {
     login: (body: LoginBody) => api.post<LoginResult>('/auth/login', body),
     logout: () => api.post<{ success: boolean }>('/auth/logout'),
+    logoutEverywhere: () => api.post<{ success: boolean; ended: number }>('/auth/logout-all'),
     register: (body: RegisterBody) => api.post<{ _id: string; message: string }>('/auth/users/register', body),
     verifyEmail: (token: string) => api.post<MessageResult>('/auth/email-verification', { token }),
     resendVerification: (body: EmailBody) => api.post<MessageResult>('/auth/email-verification/resend', body),
@@ -98,7 +99,8 @@ export function apiCalls(api: ApiClient) {
     payment: (id: string) => api.get<PaymentTransaction>(`/payment/transactions/${encodeURIComponent(id)}`),
     payments: (query: PaymentSearchQuery = {}) => api.get<ListResult<PaymentTransaction>>('/payment/transactions', { ...query }),
     testCheckout: (id: string, action: 'confirm' | 'cancel') => api.post<TestCheckoutResult>(`/payment/test-gateway/${encodeURIComponent(id)}/${action}`),
-    unlock: (kind: UnlockKind, id: string, idempotencyKey?: string) => api.post<TokenTransaction>(`/token-transactions/${UNLOCK_PATHS[kind]}/${encodeURIComponent(id)}`, {}, idem(idempotencyKey)),
+    unlock: (kind: UnlockKind, id: string, idempotencyKey?: string) =>
+      api.post<TokenTransaction>(`/token-transactions/${UNLOCK_PATHS[kind]}/${encodeURIComponent(id)}`, {}, idem(idempotencyKey)),
     checkout: (body: CheckoutBody, idempotencyKey?: string) => api.post<CheckoutResult>('/token-transactions/products', body, idem(idempotencyKey)),
     tokenTransactions: (query: TokenTransactionSearchQuery = {}) => api.get<ListResult<TokenTransaction>>('/token-transactions/user/search', { ...query }),
     myPurchases: (query: MyPurchaseQuery) => api.get<ListResult<CatalogueItem>>('/assets/my-purchase', { ...query }),

@@ -13,8 +13,8 @@ export interface CardModel {
   href: string;
   title: string;
   image: ImageRef | null;
-  /** CSS aspect ratio of the thumbnail (16/9 video, 4/5 gallery cover, 1/1 product, 16/9 story and post). */
-  aspect: string;
+  /** Shape of the thumbnail: wide 16/9 (video, story, post), portrait 4/5 (gallery cover), square 1/1 (product); a class, not a style attribute. */
+  aspect: 'wide' | 'portrait' | 'square';
   /** Token price, 0 for free. */
   price: number;
   isLocked: boolean;
@@ -39,24 +39,79 @@ export function toCard(kind: CatalogueKind, item: CatalogueItem): CardModel {
   switch (kind) {
     case 'video': {
       const v = item as Video;
-      return { id: v._id, kind, href: itemRoute(kind, v.slug), title: v.title, image: v.thumbnail, aspect: '16 / 9', price: v.isSale ? v.price : 0, isLocked: v.isLocked, badge: formatDuration(v.video.duration), meta: views(v.stats.views) };
+      return {
+        id: v._id,
+        kind,
+        href: itemRoute(kind, v.slug),
+        title: v.title,
+        image: v.thumbnail,
+        aspect: 'wide',
+        price: v.isSale ? v.price : 0,
+        isLocked: v.isLocked,
+        badge: formatDuration(v.video.duration),
+        meta: views(v.stats.views),
+      };
     }
     case 'gallery': {
       const g = item as Gallery;
-      return { id: g._id, kind, href: itemRoute(kind, g.slug), title: g.title, image: g.coverPhoto, aspect: '4 / 5', price: g.isSale ? g.price : 0, isLocked: g.isLocked, badge: `${g.numOfItems} photos`, meta: views(g.stats.views) };
+      return {
+        id: g._id,
+        kind,
+        href: itemRoute(kind, g.slug),
+        title: g.title,
+        image: g.coverPhoto,
+        aspect: 'portrait',
+        price: g.isSale ? g.price : 0,
+        isLocked: g.isLocked,
+        badge: `${g.numOfItems} photos`,
+        meta: views(g.stats.views),
+      };
     }
     case 'story': {
       const s = item as Story;
-      return { id: s._id, kind, href: itemRoute(kind, s.slug), title: s.title, image: s.coverImage, aspect: '16 / 9', price: s.isSale ? s.price : 0, isLocked: s.isLocked, badge: null, meta: day(s.publishedAt) };
+      return {
+        id: s._id,
+        kind,
+        href: itemRoute(kind, s.slug),
+        title: s.title,
+        image: s.coverImage,
+        aspect: 'wide',
+        price: s.isSale ? s.price : 0,
+        isLocked: s.isLocked,
+        badge: null,
+        meta: day(s.publishedAt),
+      };
     }
     case 'post': {
       const p = item as Post;
-      return { id: p._id, kind, href: itemRoute(kind, p.slug), title: p.title, image: p.image, aspect: '16 / 9', price: 0, isLocked: false, badge: null, meta: day(p.publishedAt) };
+      return {
+        id: p._id,
+        kind,
+        href: itemRoute(kind, p.slug),
+        title: p.title,
+        image: p.image,
+        aspect: 'wide',
+        price: 0,
+        isLocked: false,
+        badge: null,
+        meta: day(p.publishedAt),
+      };
     }
     case 'product': {
       const p = item as Product;
       const stock = p.type === 'digital' ? 'Digital download' : p.stock ? `${p.stock} in stock` : 'Sold out';
-      return { id: p._id, kind, href: itemRoute(kind, p.slug), title: p.name, image: p.images[0] ?? null, aspect: '1 / 1', price: p.price, isLocked: false, badge: null, meta: stock };
+      return {
+        id: p._id,
+        kind,
+        href: itemRoute(kind, p.slug),
+        title: p.name,
+        image: p.images[0] ?? null,
+        aspect: 'square',
+        price: p.price,
+        isLocked: false,
+        badge: null,
+        meta: stock,
+      };
     }
   }
 }

@@ -51,22 +51,3 @@ export const SETTING_GROUPS: Record<string, string> = {
   currencySymbol: 'commerce',
   gaCode: 'analytics',
 };
-
-/** The JSON type each known key must hold; unknown keys accept any JSON value. */
-export const SETTING_TYPES: Record<string, 'string' | 'boolean' | 'array'> = {
-  siteName: 'string',
-  logo: 'string',
-  favicon: 'string',
-  menus: 'array',
-  footerContent: 'string',
-  currency: 'string',
-  currencySymbol: 'string',
-  loginPlaceholderImage: 'string',
-  gaCode: 'string',
-  maintenanceMode: 'boolean',
-  requireEmailVerification: 'boolean',
-  recaptchaSiteKey: 'string',
-  adminEmail: 'string',
-  recaptchaSecret: 'string',
-  recaptchaVerifyUrl: 'string',
-};

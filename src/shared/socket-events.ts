@@ -7,6 +7,7 @@ export interface ServerToClientEvents {
   order_updated: (payload: { orderId: string; deliveryStatus: string }) => void;
   comment_created: (payload: Comment) => void;
   comment_deleted: (payload: { _id: string; objectId: string; objectType: string }) => void;
+  comment_updated: (payload: Comment) => void;
   /** Answer to `auth/login`: whether the token was accepted (the room was joined). */
   'auth/status': (payload: { authenticated: boolean }) => void;
 }
@@ -15,8 +16,9 @@ export interface ClientToServerEvents {
   'auth/login': (payload: { token: string }) => void;
   'auth/logout': (payload: { token: string }) => void;
   /** Start or stop hearing of new and deleted comments on one object (anonymous viewers too). */
-  'comments/watch': (payload: { objectType: string; objectId: string }) => void;
-  'comments/unwatch': (payload: { objectType: string; objectId: string }) => void;
+  /** The optional acknowledgement says whether the socket now hears that object's comments. */
+  'comments/watch': (payload: { objectType: string; objectId: string }, ack?: (watching: boolean) => void) => void;
+  'comments/unwatch': (payload: { objectType: string; objectId: string }, ack?: (watching: boolean) => void) => void;
 }
 
 /** The room of everyone viewing one object's comments. */
@@ -24,6 +26,8 @@ export const commentRoom = (objectType: string, objectId: string) => `${objectTy
 
 /** The room of one member's connections. */
 export const userRoom = (userId: string) => `user:${userId}`;
+/** The sockets opened with one session: closed when that session ends. */
+export const sessionRoom = (sessionId: string) => `session:${sessionId}`;
 
 /** Live connection status (SPEC.md §3, §4). */
 export type LiveStatus = 'initialized' | 'connected' | 'disconnected' | 'failed' | 'reconnecting';

@@ -8,12 +8,22 @@ import { setUser } from './user.ts';
 
 export const register = (body: RegisterBody) => attempt(() => api.register(body));
 export const verifyEmail = (token: string) => attempt(() => api.verifyEmail(token));
-export const resendVerification = (email: string, recaptchaToken?: string) => attempt(() => api.resendVerification({ email, ...(recaptchaToken ? { recaptchaToken } : {}) }));
+export const resendVerification = (email: string, recaptchaToken?: string) =>
+  attempt(() => api.resendVerification({ email, ...(recaptchaToken ? { recaptchaToken } : {}) }));
 export const resetPassword = (token: string, password: string) => attempt(() => api.resetPassword(token, password));
 export const changePassword = (password: string, currentPassword: string) => attempt(() => api.changePassword({ password, currentPassword, source: 'user' }));
 
-/** The profile form's state: updating, then success (the returned member is stored) or the error. */
-export const $profile = map<{ updating: boolean; success: boolean; error: string | null; uploading: number | null }>({ updating: false, success: false, error: null, uploading: null });
+/**
+ * The profile's state: the form (updating, then success — the returned member is stored — or `error`) and the
+ * picture uploads (`uploading` percent, or `uploadError`), kept apart so that each error shows in one place.
+ */
+export const $profile = map<{ updating: boolean; success: boolean; error: string | null; uploading: number | null; uploadError: string | null }>({
+  updating: false,
+  success: false,
+  error: null,
+  uploading: null,
+  uploadError: null,
+});
 
 export async function updateProfile(body: ProfileUpdateBody): Promise<boolean> {
   $profile.set({ ...$profile.get(), updating: true, success: false, error: null });
@@ -30,20 +40,20 @@ export async function updateProfile(body: ProfileUpdateBody): Promise<boolean> {
 
 /** Uploads a new avatar or cover; `uploading` is the percentage sent (a real progress bar), null when idle. */
 export async function uploadPicture(kind: 'avatar' | 'cover', file: Blob): Promise<boolean> {
-  $profile.set({ ...$profile.get(), uploading: 0, error: null, success: false });
+  $profile.set({ ...$profile.get(), uploading: 0, uploadError: null });
   const onProgress = (percent: number) => $profile.setKey('uploading', percent);
   try {
     const { data } = kind === 'avatar' ? await api.uploadAvatar(file, { onProgress }) : await api.uploadCover(file, { onProgress });
     setUser(data);
-    $profile.set({ ...$profile.get(), uploading: null, success: true });
+    $profile.set({ ...$profile.get(), uploading: null });
     return true;
   } catch (err) {
-    $profile.set({ ...$profile.get(), uploading: null, error: messageOf(err) });
+    $profile.set({ ...$profile.get(), uploading: null, uploadError: messageOf(err) });
     return false;
   }
 }
 
-onResetAll(() => $profile.set({ updating: false, success: false, error: null, uploading: null }));
+onResetAll(() => $profile.set({ updating: false, success: false, error: null, uploading: null, uploadError: null }));
 
 /** The profile form's option lists (cached by the browser for a day: the API sends long cache headers). */
 export async function referenceLists() {

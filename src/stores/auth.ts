@@ -51,13 +51,13 @@ export async function login(body: LoginBody): Promise<boolean> {
 }
 
 /**
- * Ends the session on the server, clears the token, says 'Log out!', resets every store and goes to /auth/login.
+ * Ends the session (or, `everywhere`, every session of the member) on the server, clears the token, says 'Log out!', resets every store and goes to /auth/login.
  * When the server says the session had already ended (401), the client has already sent the browser to /login.
  */
-export async function logout(): Promise<void> {
+export async function logout(everywhere = false): Promise<void> {
   let sessionGone = false;
   try {
-    await api.logout();
+    await (everywhere ? api.logoutEverywhere() : api.logout());
   } catch (err) {
     sessionGone = err instanceof Error && err.message === FORBIDDEN_IN_ACTION;
   }

@@ -86,6 +86,13 @@ export function removeComment(key: string, id: string): void {
   patch(key, { items: list.items.filter((c) => c._id !== id), total: Math.max(0, list.total - 1) });
 }
 
+/** A comment edited (live, or by this member): its new text in place, its reply count kept. */
+export function replaceComment(key: string, comment: Comment): void {
+  const list = listOf(key);
+  if (!list.items.some((c) => c._id === comment._id)) return;
+  patch(key, { items: list.items.map((c) => (c._id === comment._id ? { ...comment, totalReply: c.totalReply } : c)) });
+}
+
 /** A reply was added or removed under a comment of this list: its reply count follows. */
 export function bumpReplies(key: string, parentId: string, by: 1 | -1): void {
   const list = listOf(key);

@@ -31,7 +31,8 @@ export function reportTypes(): Promise<{ key: string; text: string }[]> {
 export const sendReport = (body: ReportBody) => attempt(() => api.report(body));
 
 /** New text and an optional image for one's own comment, with upload progress. */
-export const editComment = (id: string, content: string, image: Blob | null, options?: UploadOptions): Promise<Outcome<Comment>> => attempt(() => api.editComment(id, content, image, options));
+export const editComment = (id: string, content: string, image: Blob | null, options?: UploadOptions): Promise<Outcome<Comment>> =>
+  attempt(() => api.editComment(id, content, image, options));
 
 export const sendContact = (body: ContactBody) => attempt(() => api.contact(body));
 

@@ -16,7 +16,9 @@ export interface PurchaseFailure {
 }
 
 const failure = (err: unknown): PurchaseFailure =>
-  err instanceof ApiError ? { code: err.error, status: err.statusCode, message: err.message } : { code: 'NETWORK_ERROR', status: 0, message: err instanceof Error ? err.message : GENERIC_ERROR };
+  err instanceof ApiError
+    ? { code: err.error, status: err.statusCode, message: err.message }
+    : { code: 'NETWORK_ERROR', status: 0, message: err instanceof Error ? err.message : GENERIC_ERROR };
 
 /** The active token packages (loaded on demand: the /tokens page and the "top up" offer of an unlock). */
 export const $packages = atom<{ loading: boolean; list: TokenPackage[]; gateways: GatewayName[] }>({ loading: false, list: [], gateways: [] });

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { sessions } from '../../src/server/db/schema.ts';
+import { sessions, users } from '../../src/server/db/schema.ts';
 import { createMember, login, PASSWORD, useApi } from '../helpers/api.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -64,7 +64,12 @@ describe('POST /auth/login', () => {
       expect(res.json()).toMatchObject({ statusCode: 400, error: 'VALIDATION_ERROR' });
       for (const p of patterns) expect(res.json().message).toMatch(p);
     }
-    const invalidJson = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: '{"username":', headers: { 'content-type': 'application/json' } });
+    const invalidJson = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: '{"username":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(invalidJson.statusCode).toBe(400);
     expect(invalidJson.json().error).toBe('BAD_REQUEST');
     const wrongType = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: 'username=x', headers: { 'content-type': 'text/xml' } });
@@ -99,6 +104,25 @@ describe('sessions', () => {
     expect((await h.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: a } })).statusCode).toBe(401);
   });
 
+  it('an inactive member cannot log in, and their open sessions stop working', async () => {
+    const member = await createMember(h, { username: 'dormant' });
+    const token = await login(h, 'dormant');
+    await h.database.db.update(users).set({ status: 'inactive' }).where(eq(users.id, member.id));
+    for (const payload of [
+      { username: 'dormant', password: PASSWORD },
+      { email: member.email.toUpperCase(), password: PASSWORD },
+    ]) {
+      const res = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ statusCode: 403, error: 'ACCOUNT_INACTIVE', message: 'This account is inactive.' });
+    }
+    expect((await h.app.inject({ url: '/api/users/me', headers: { authorization: token } })).statusCode).toBe(401);
+    // A wrong password says only that the credentials are wrong.
+    expect((await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'dormant', password: 'wrong-pass-1' } })).statusCode).toBe(422);
+    await h.database.db.update(users).set({ status: 'active' }).where(eq(users.id, member.id));
+    expect((await h.app.inject({ url: '/api/users/me', headers: { authorization: token } })).statusCode).toBe(200);
+  });
+
   it('stores only a hash of the token', async () => {
     const user = await createMember(h, { username: 'erin' });
     const token = await login(h, 'erin');
@@ -119,19 +143,38 @@ describe('sessions', () => {
 describe('login rate limits', () => {
   const h = useApi({ LOGIN_LIMIT_PER_IP: '5', LOGIN_LIMIT_PER_ACCOUNT: '3' });
 
-  it('limits attempts per account across addresses, with 429 and Retry-After', async () => {
-    await createMember(h, { username: 'grace' });
-    const attempt = (ip: string) =>
-      h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'grace', password: 'nope' }, remoteAddress: ip });
-    for (let i = 0; i < 3; i++) expect((await attempt(`203.0.113.${i + 1}`)).statusCode).toBe(422);
-    const blocked = await attempt('203.0.113.50');
-    expect(blocked.statusCode).toBe(429);
-    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-    expect(blocked.json()).toMatchObject({ statusCode: 429, error: 'RATE_LIMITED' });
-    expect(blocked.json().message).toMatch(/Try again in \d+ seconds/);
-    // the right password does not get through either while the account is limited
-    const right = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'grace', password: PASSWORD }, remoteAddress: '203.0.113.51' });
-    expect(right.statusCode).toBe(429);
+  const attempt = (login: string, password: string, ip: string, field: 'username' | 'email' = 'username') =>
+    h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { [field]: login, password }, remoteAddress: ip });
+
+  it('counts failures per account whatever was typed, then slows new addresses with 429 and Retry-After', async () => {
+    const grace = await createMember(h, { username: 'grace', email: 'grace@example.com' });
+    // Three failures through three spellings of the same account, from three addresses.
+    expect((await attempt('grace', 'nope', '203.0.113.1')).statusCode).toBe(422);
+    expect((await attempt('GRACE', 'nope', '203.0.113.2')).statusCode).toBe(422);
+    expect((await attempt('Grace@Example.com', 'nope', '203.0.113.3', 'email')).statusCode).toBe(422);
+    const slowed = await attempt('grace@example.com', 'nope', '203.0.113.4', 'email');
+    expect(slowed.statusCode).toBe(429);
+    expect(Number(slowed.headers['retry-after'])).toBeGreaterThan(0);
+    expect(slowed.json()).toMatchObject({ statusCode: 429, error: 'RATE_LIMITED', message: expect.stringMatching(/Try again in \d+ seconds?/) });
+    // The right password from a new address waits too: the attacker cannot tell it from a wrong one.
+    expect((await attempt('grace', PASSWORD, '203.0.113.51')).statusCode).toBe(429);
+    expect(grace.id).toBeTruthy();
+  });
+
+  it('an address the member logged in from before is not locked out by a stranger’s failures', async () => {
+    await createMember(h, { username: 'henry', email: 'henry@example.com' });
+    expect((await attempt('henry', PASSWORD, '192.0.2.10')).statusCode).toBe(200); // the owner's usual address
+    for (let i = 0; i < 3; i++) expect((await attempt('henry', 'guess-' + i, `203.0.113.${100 + i}`)).statusCode).toBe(422);
+    expect((await attempt('henry', 'guess-9', '203.0.113.120')).statusCode).toBe(429);
+    const owner = await attempt('HENRY@example.com', PASSWORD, '192.0.2.10', 'email');
+    expect(owner.statusCode).toBe(200);
+    expect(owner.json().data.token).toEqual(expect.any(String));
+  });
+
+  it('an unknown name is slowed exactly like an account, so the limit tells nothing about who exists', async () => {
+    const answers = [];
+    for (let i = 0; i < 4; i++) answers.push((await attempt('Nobody-Here', 'nope', `203.0.113.${200 + i}`)).statusCode);
+    expect(answers).toEqual([422, 422, 422, 429]);
   });
 
   it('limits attempts per address across accounts', async () => {
@@ -142,7 +185,12 @@ describe('login rate limits', () => {
     expect(blocked.statusCode).toBe(429);
     expect(blocked.headers['retry-after']).toBeDefined();
     // another address is not affected
-    const other = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: 'user1', password: 'nope' }, remoteAddress: '198.51.100.8' });
+    const other = await h.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'user1', password: 'nope' },
+      remoteAddress: '198.51.100.8',
+    });
     expect(other.statusCode).toBe(422);
   });
 });

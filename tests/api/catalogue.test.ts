@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createMember, login, useApi } from '../helpers/api.ts';
+import { createMember, expectEvery, login, useApi } from '../helpers/api.ts';
 import { getJson, grant, seedCatalogue } from '../helpers/catalogue.ts';
 
 type Item = { _id: string; slug: string; isLocked?: boolean; content?: string | null; publishedAt?: string };
@@ -22,11 +22,22 @@ describe('galleries, photos, stories, posts, products, banners and search totals
     expect(alpine).toMatchObject({ numOfItems: 8, isLocked: false, coverPhoto: { locked: false } });
     const photos = await getJson(h, `/api/assets/galleries/${alpine._id}/photos?limit=50`);
     expect(photos.total).toBe(8);
-    expect(photos.data.every((p: { targetId: string }) => p.targetId === alpine._id)).toBe(true);
-    expect(photos.data[0]).toMatchObject({ isCover: true, title: 'Alpine Ridges 1', photo: { locked: false, width: 1600, height: 1067, mimeType: 'image/jpeg' } });
-    expect(photos.data[0].photo.sources.map((s: { width: number; format: string }) => `${s.format}${s.width}`)).toEqual(['avif320', 'webp320', 'avif640', 'webp640', 'avif1280', 'webp1280']);
+    expectEvery(photos.data, (p: { targetId: string }) => p.targetId === alpine._id);
+    expect(photos.data[0]).toMatchObject({
+      isCover: true,
+      title: 'Alpine Ridges 1',
+      photo: { locked: false, width: 1600, height: 1067, mimeType: 'image/jpeg' },
+    });
+    expect(photos.data[0].photo.sources.map((s: { width: number; format: string }) => `${s.format}${s.width}`)).toEqual([
+      'avif320',
+      'webp320',
+      'avif640',
+      'webp640',
+      'avif1280',
+      'webp1280',
+    ]);
     const other = await getJson(h, '/api/assets/galleries/bokeh-studies/photos');
-    expect(other.data.every((p: { targetId: string }) => p.targetId !== alpine._id)).toBe(true);
+    expectEvery(other.data, (p: { targetId: string }) => p.targetId !== alpine._id);
     const byTarget = await getJson(h, `/api/assets/photos?target=gallery&targetId=${alpine._id}&limit=3`);
     expect(byTarget).toMatchObject({ total: 8 });
     expect(byTarget.data).toHaveLength(3);
@@ -36,10 +47,14 @@ describe('galleries, photos, stories, posts, products, banners and search totals
 
   it('a priced gallery shows only blurred previews until bought', async () => {
     const locked = await getJson(h, '/api/assets/galleries/city-after-dark/photos?limit=50', member);
-    expect(locked.data.every((p: { photo: { locked: boolean; url: string; sources: unknown[] } }) => p.photo.locked && p.photo.url.includes('preview.webp') && p.photo.sources.length === 0)).toBe(true);
+    expectEvery(
+      locked.data,
+      (p: { photo: { locked: boolean; url: string; sources: unknown[] } }) =>
+        p.photo.locked && p.photo.url.includes('preview.webp') && p.photo.sources.length === 0,
+    );
     await grant(h, memberId, 'gallery', 'city-after-dark');
     const open = await getJson(h, '/api/assets/galleries/city-after-dark/photos?limit=50', member);
-    expect(open.data.every((p: { photo: { locked: boolean; url: string } }) => !p.photo.locked && p.photo.url.includes('original.jpg'))).toBe(true);
+    expectEvery(open.data, (p: { photo: { locked: boolean; url: string } }) => !p.photo.locked && p.photo.url.includes('original.jpg'));
     expect(await getJson(h, '/api/assets/galleries/city-after-dark/view', member)).toMatchObject({ isBought: true, isLocked: false });
   });
 
@@ -53,7 +68,7 @@ describe('galleries, photos, stories, posts, products, banners and search totals
     expect((await getJson(h, '/api/stories/notes-from-a-night-shoot/view', member)).content).toContain('tripod');
     const list = await getJson(h, '/api/stories/search?limit=200', member);
     expect(list.total).toBe(6);
-    expect(list.data.every((s: Item) => s.content === null)).toBe(true);
+    expectEvery(list.data, (s: Item) => s.content === null);
     // Words of locked content are not searchable.
     expect((await getJson(h, '/api/stories/search?q=tripod')).total).toBe(0);
   });
@@ -82,9 +97,9 @@ describe('galleries, photos, stories, posts, products, banners and search totals
   it('products by type, with stock for physical ones and never the digital file', async () => {
     const digital = await getJson(h, '/api/assets/products/search?type=digital&limit=50');
     expect(digital.total).toBe(4);
-    expect(digital.data.every((p: { stock: number | null }) => p.stock === null)).toBe(true);
+    expectEvery(digital.data, (p: { stock: number | null }) => p.stock === null);
     const physical = await getJson(h, '/api/assets/products/search?type=physical&limit=50');
-    expect(physical.data.every((p: { stock: number }) => Number.isInteger(p.stock))).toBe(true);
+    expectEvery(physical.data, (p: { stock: number }) => Number.isInteger(p.stock));
     const wallpaper = await getJson(h, '/api/assets/products/alpine-ridges-wallpaper-pack');
     expect(wallpaper).toMatchObject({ type: 'digital', price: 12, isBought: false });
     expect(wallpaper.images).toHaveLength(2);

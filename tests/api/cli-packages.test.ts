@@ -8,7 +8,12 @@ const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-cli-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 // Always PGlite in its own folder (the operator's embedded set-up), whatever DATABASE_URL this run has.
-const cli = (...args: string[]) => spawnSync(process.execPath, ['src/server/cli/index.ts', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED: 'none', LOG_LEVEL: 'silent' }, encoding: 'utf8' });
+const cli = (...args: string[]) =>
+  spawnSync(process.execPath, ['src/server/cli/index.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED: 'none', LOG_LEVEL: 'silent' },
+    encoding: 'utf8',
+  });
 
 describe('npm run cli -- packages', () => {
   it('adds, lists, disables and enables token packages; bad input is a usage error', { timeout: 60_000 }, () => {

@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../src/shared/socket-events.ts';
 import { COMMENT_EMPTY, COMMENT_MAX, COMMENT_TOO_LONG } from '../../src/shared/contracts/comments.ts';
-import { createMember, login, useApi } from '../helpers/api.ts';
+import { createMember, expectEvery, login, useApi } from '../helpers/api.ts';
 import { seedCatalogue } from '../helpers/catalogue.ts';
 import { call, idOf, multipart } from '../helpers/commerce.ts';
 
@@ -28,7 +28,8 @@ describe('comments', () => {
   });
 
   const post = (body: object, token = author) => call(h, 'POST', '/api/comments', { token, body });
-  const list = (objectType: string, objectId: string, extra = '') => call(h, 'GET', `/api/comments/search?objectType=${objectType}&objectId=${objectId}${extra}`);
+  const list = (objectType: string, objectId: string, extra = '') =>
+    call(h, 'GET', `/api/comments/search?objectType=${objectType}&objectId=${objectId}${extra}`);
   const statsOf = async () => (await call(h, 'GET', '/api/assets/videos/desert-colour-drift?countView=false')).body.data.stats.comments as number;
 
   it('creates comments newest first with their public author, counts them on the item, and keeps text as text', async () => {
@@ -63,7 +64,10 @@ describe('comments', () => {
   it('refuses empty, over-long and malformed comments with a message, and anonymous ones with 401', async () => {
     const before = (await list('video', video)).body.data.total;
     expect(await post({ objectType: 'video', objectId: video, content: '   ' })).toMatchObject({ status: 400, body: { message: COMMENT_EMPTY } });
-    expect(await post({ objectType: 'video', objectId: video, content: 'x'.repeat(COMMENT_MAX + 1) })).toMatchObject({ status: 400, body: { message: COMMENT_TOO_LONG } });
+    expect(await post({ objectType: 'video', objectId: video, content: 'x'.repeat(COMMENT_MAX + 1) })).toMatchObject({
+      status: 400,
+      body: { message: COMMENT_TOO_LONG },
+    });
     expect((await post({ objectType: 'video', objectId: video, content: 'é'.repeat(COMMENT_MAX) })).status).toBe(200);
     expect((await post({ objectType: 'planet', objectId: video, content: 'hi' })).status).toBe(400);
     expect((await post({ objectType: 'video', objectId: 'not-a-uuid', content: 'hi' })).status).toBe(400);
@@ -89,14 +93,20 @@ describe('comments', () => {
 
   it('edits with a multipart upload: new text and an image, re-encoded; only the author', async () => {
     const c = (await post({ objectType: 'video', objectId: video, content: 'before' })).body.data;
-    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c33' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c33' } })
+      .png()
+      .toBuffer();
     const form = await multipart('pic.png', new Blob([png], { type: 'image/png' }), { content: 'after' });
-    const put = (token: string, f = form) => h.app.inject({ method: 'PUT', url: `/api/comments/${c._id}`, headers: { authorization: token, 'content-type': f.contentType }, payload: f.payload });
+    const put = (token: string, f = form) =>
+      h.app.inject({ method: 'PUT', url: `/api/comments/${c._id}`, headers: { authorization: token, 'content-type': f.contentType }, payload: f.payload });
     expect((await put(other)).statusCode).toBe(403);
     const res = await put(author);
     expect(res.statusCode).toBe(200);
     const edited = res.json().data;
-    expect(edited).toMatchObject({ content: 'after', attachment: { url: expect.stringMatching(/^\/media\/public\/comments\/.+\.webp$/), width: 300, height: 200 } });
+    expect(edited).toMatchObject({
+      content: 'after',
+      attachment: { url: expect.stringMatching(/^\/media\/public\/comments\/.+\.webp$/), width: 300, height: 200 },
+    });
     const img = await h.app.inject({ method: 'GET', url: edited.attachment.url });
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toBe('image/webp');
@@ -110,7 +120,7 @@ describe('comments', () => {
     const busy = await login(h, (await createMember(h)).username);
     const statuses = [];
     for (let i = 0; i < 20; i++) statuses.push((await post({ objectType: 'video', objectId: video, content: `spam ${i}` }, busy)).status);
-    expect(statuses.every((s) => s === 200)).toBe(true);
+    expectEvery(statuses, (s) => s === 200);
     const limited = await post({ objectType: 'video', objectId: video, content: 'one more' }, busy);
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -124,8 +134,8 @@ describe('comments', () => {
     return new Promise((resolve, reject) => {
       socket.once('connect_error', reject);
       socket.once('connect', () => {
-        socket.emit('comments/watch', { objectType, objectId });
-        setTimeout(() => resolve(socket), 100); // let the join land
+        // The server acknowledges once the socket is in the room.
+        socket.emit('comments/watch', { objectType, objectId }, (watching) => (watching ? resolve(socket) : reject(new Error('not watching'))));
       });
     });
   }
@@ -143,11 +153,21 @@ describe('comments', () => {
     const c = (await post({ objectType: 'video', objectId: video, content: 'live!' })).body.data;
     expect(await created).toMatchObject({ _id: c._id, content: 'live!', creator: { name: 'Ada Author' } });
     expect(await notHere).toBe('timeout');
+    // An edit is heard live too.
+    const edited = next(viewer, 'comment_updated');
+    const form = await multipart('none.txt', new Blob([]), { content: 'live, edited' });
+    const put = await h.app.inject({
+      method: 'PUT',
+      url: `/api/comments/${c._id}`,
+      headers: { authorization: author, 'content-type': form.contentType },
+      payload: form.payload,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(await edited).toMatchObject({ _id: c._id, content: 'live, edited' });
     const deleted = next(viewer, 'comment_deleted');
     await call(h, 'DELETE', `/api/comments/${c._id}`, { token: author });
     expect(await deleted).toEqual({ _id: c._id, objectId: video, objectType: 'video' });
-    viewer.emit('comments/unwatch', { objectType: 'video', objectId: video });
-    await new Promise((r) => setTimeout(r, 100));
+    expect(await viewer.emitWithAck('comments/unwatch', { objectType: 'video', objectId: video })).toBe(false);
     const after = next(viewer, 'comment_created', 500);
     await post({ objectType: 'video', objectId: video, content: 'unheard' });
     expect(await after).toBe('timeout');

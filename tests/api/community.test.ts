@@ -12,7 +12,10 @@ import { useSmtp } from '../helpers/smtp.ts';
 const env: Record<string, string> = { LOGIN_LIMIT_PER_IP: '1000', CONTACT_LIMIT_PER_HOUR: '3' };
 const sink = useSmtp(env);
 
-const png = (w: number, h: number) => sharp({ create: { width: w, height: h, channels: 3, background: '#38a' } }).png().toBuffer();
+const png = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#38a' } })
+    .png()
+    .toBuffer();
 
 describe('profile, reference lists, reports, contact, captcha, events', () => {
   const h = useApi(env);
@@ -31,17 +34,36 @@ describe('profile, reference lists, reports, contact, captcha, events', () => {
 
   describe('profile', () => {
     it('updates name, username, bio, country, language, phone and gender; the new user comes back', async () => {
-      const res = await call(h, 'PUT', '/api/users', { token, body: { name: ' Pat P. ', username: 'Pat.P', bio: 'Hello', country: 'gb', language: 'EN', phone: '+44 20 7946 0958', gender: 'non_binary' } });
+      const res = await call(h, 'PUT', '/api/users', {
+        token,
+        body: { name: ' Pat P. ', username: 'Pat.P', bio: 'Hello', country: 'gb', language: 'EN', phone: '+44 20 7946 0958', gender: 'non_binary' },
+      });
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ name: 'Pat P.', username: 'pat.p', bio: 'Hello', country: 'GB', language: 'en', phone: '+442079460958', gender: 'non_binary' });
+      expect(res.body.data).toMatchObject({
+        name: 'Pat P.',
+        username: 'pat.p',
+        bio: 'Hello',
+        country: 'GB',
+        language: 'en',
+        phone: '+442079460958',
+        gender: 'non_binary',
+      });
       expect((await call(h, 'GET', '/api/users/me', { token })).body.data.username).toBe('pat.p');
-      expect((await call(h, 'PUT', '/api/users', { token, body: { phone: null, country: null } })).body.data).toMatchObject({ phone: null, country: null, bio: 'Hello' });
+      expect((await call(h, 'PUT', '/api/users', { token, body: { phone: null, country: null } })).body.data).toMatchObject({
+        phone: null,
+        country: null,
+        bio: 'Hello',
+      });
     });
 
     it('names every bad field, refuses a taken username with 409, and changes nothing', async () => {
-      const bad = await call(h, 'PUT', '/api/users', { token, body: { name: ' ', username: '!!', country: 'XX', language: 'zz', phone: '12', gender: 'robot' } });
+      const bad = await call(h, 'PUT', '/api/users', {
+        token,
+        body: { name: ' ', username: '!!', country: 'XX', language: 'zz', phone: '12', gender: 'robot' },
+      });
       expect(bad.status).toBe(400);
-      for (const part of ['Name is required', 'Username must', 'Country must', 'Language must', 'Phone must', 'Gender must']) expect(bad.body.message).toContain(part);
+      for (const part of ['Name is required', 'Username must', 'Country must', 'Language must', 'Phone must', 'Gender must'])
+        expect(bad.body.message).toContain(part);
       expect((await call(h, 'PUT', '/api/users', { token, body: { username: 'olly' } })).body).toMatchObject({ statusCode: 409, error: 'USERNAME_TAKEN' });
       expect((await call(h, 'PUT', '/api/users', { token, body: { balance: 1e6 } })).status).toBe(400);
       expect((await call(h, 'PUT', '/api/users', { body: { name: 'x' } })).status).toBe(401);
@@ -51,7 +73,12 @@ describe('profile, reference lists, reports, contact, captcha, events', () => {
     it('uploads an avatar: re-encoded square WebP, public, the old file removed; non-images refused', async () => {
       const upload = async (file: Buffer, type = 'image/png') => {
         const form = await multipart('me.png', new Blob([new Uint8Array(file)], { type }));
-        return h.app.inject({ method: 'POST', url: '/api/users/avatar/upload', headers: { authorization: token, 'content-type': form.contentType }, payload: form.payload });
+        return h.app.inject({
+          method: 'POST',
+          url: '/api/users/avatar/upload',
+          headers: { authorization: token, 'content-type': form.contentType },
+          payload: form.payload,
+        });
       };
       const first = (await upload(await png(800, 500))).json().data.avatar as string;
       expect(first).toMatch(/^\/media\/public\/avatars\/.+\.webp$/);
@@ -67,9 +94,19 @@ describe('profile, reference lists, reports, contact, captcha, events', () => {
       expect((await call(h, 'GET', '/api/users/me', { token })).body.data.avatar).toBe(second);
       // Another member's avatar: admins only.
       const form = await multipart('a.png', new Blob([await png(64, 64)], { type: 'image/png' }));
-      const byOther = await h.app.inject({ method: 'POST', url: `/api/users/${memberId}/avatar/upload`, headers: { authorization: otherToken, 'content-type': form.contentType }, payload: form.payload });
+      const byOther = await h.app.inject({
+        method: 'POST',
+        url: `/api/users/${memberId}/avatar/upload`,
+        headers: { authorization: otherToken, 'content-type': form.contentType },
+        payload: form.payload,
+      });
       expect(byOther.statusCode).toBe(403);
-      const byAdmin = await h.app.inject({ method: 'POST', url: `/api/users/${memberId}/avatar/upload`, headers: { authorization: adminToken, 'content-type': form.contentType }, payload: form.payload });
+      const byAdmin = await h.app.inject({
+        method: 'POST',
+        url: `/api/users/${memberId}/avatar/upload`,
+        headers: { authorization: adminToken, 'content-type': form.contentType },
+        payload: form.payload,
+      });
       expect(byAdmin.json().data).toMatchObject({ _id: memberId });
     });
 
@@ -112,9 +149,14 @@ describe('profile, reference lists, reports, contact, captcha, events', () => {
       expect((await call(h, 'POST', '/api/violation-reports', { token: otherToken, body })).status).toBe(200);
       expect((await call(h, 'POST', '/api/violation-reports', { body })).status).toBe(401);
       expect((await call(h, 'POST', '/api/violation-reports', { token, body: { ...body, type: 'made_up' } })).status).toBe(400);
-      expect((await call(h, 'POST', '/api/violation-reports', { token, body: { ...body, targetId: '00000000-0000-4000-8000-000000000000' } })).status).toBe(404);
-      const comment = (await call(h, 'POST', '/api/comments', { token: otherToken, body: { objectType: 'video', objectId: video, content: 'rude' } })).body.data;
-      expect((await call(h, 'POST', '/api/violation-reports', { token, body: { type: 'harassment', targetType: 'comment', targetId: comment._id } })).status).toBe(200);
+      expect((await call(h, 'POST', '/api/violation-reports', { token, body: { ...body, targetId: '00000000-0000-4000-8000-000000000000' } })).status).toBe(
+        404,
+      );
+      const comment = (await call(h, 'POST', '/api/comments', { token: otherToken, body: { objectType: 'video', objectId: video, content: 'rude' } })).body
+        .data;
+      expect(
+        (await call(h, 'POST', '/api/violation-reports', { token, body: { type: 'harassment', targetType: 'comment', targetId: comment._id } })).status,
+      ).toBe(200);
     });
   });
 
@@ -122,17 +164,21 @@ describe('profile, reference lists, reports, contact, captcha, events', () => {
     it('mails the operator address from settings with Reply-To the sender; rate limited per address', async () => {
       await h.app.services.settings.set('adminEmail', 'owner@shop.test');
       const since = sink.messages.length;
-      const res = await call(h, 'POST', '/api/contact', { body: { name: 'Vera Visitor', email: 'vera@visitor.test', message: 'Do you ship to Norway?\n<b>thanks</b>' } });
+      const res = await call(h, 'POST', '/api/contact', {
+        body: { name: 'Vera Visitor', email: 'vera@visitor.test', message: 'Do you ship to Norway?\n<b>thanks</b>' },
+      });
       expect(res).toMatchObject({ status: 200, body: { data: { success: true } } });
       const mail = await sink.waitFor('owner@shop.test', /Contact form: Vera Visitor/, { since });
       expect(mail.replyTo?.[0]?.address).toBe('vera@visitor.test');
       expect(mail.text).toContain('Do you ship to Norway?');
       expect(mail.html).toContain('&lt;b&gt;thanks&lt;/b&gt;');
-      expect((await call(h, 'POST', '/api/contact', { body: { name: ' ', email: 'nope', message: ' ' } })).body.message).toMatch(/Name is required.*e-mail.*Message is required/);
+      expect((await call(h, 'POST', '/api/contact', { body: { name: ' ', email: 'nope', message: ' ' } })).body.message).toMatch(
+        /Name is required.*e-mail.*Message is required/,
+      );
       expect((await call(h, 'POST', '/api/contact', { body: { name: 'V', email: 'v@v.test', message: 'again' } })).status).toBe(200);
       const limited = await call(h, 'POST', '/api/contact', { body: { name: 'V', email: 'v@v.test', message: 'and again' } });
       expect(limited.status).toBe(429);
-      expect((await h.app.services.settings.getPublic())).not.toHaveProperty('adminEmail');
+      expect(await h.app.services.settings.getPublic()).not.toHaveProperty('adminEmail');
     });
   });
 
@@ -173,7 +219,7 @@ describe('profile, reference lists, reports, contact, captcha, events', () => {
       expect((await call(h, 'POST', '/api/auth/users/register', { body: { ...body, recaptchaToken: 'good-token' } })).status).toBe(200);
       expect((await call(h, 'POST', '/api/auth/users/forgot', { body: { email: 'cap@x.test' } })).status).toBe(422);
       expect((await call(h, 'POST', '/api/auth/users/forgot', { body: { email: 'cap@x.test', recaptchaToken: 'good-token' } })).status).toBe(200);
-      expect((await h.app.services.settings.getPublic())).not.toHaveProperty('recaptchaSecret');
+      expect(await h.app.services.settings.getPublic()).not.toHaveProperty('recaptchaSecret');
     });
   });
 
@@ -184,15 +230,21 @@ describe('profile, reference lists, reports, contact, captcha, events', () => {
       expect(later.body.data).toMatchObject({ title: 'Later meetup', location: 'Berlin', status: 'active', canEdit: true, creator: { username: 'pat.p' } });
       const soon = (await call(h, 'POST', '/api/event', { token: otherToken, body: { title: 'Soon', startAt: at(1), endAt: at(1.1) } })).body.data;
       await call(h, 'POST', '/api/event', { token, body: { title: 'Hidden', startAt: at(2), endAt: at(3), status: 'inactive' } });
-      const listed = (await call(h, 'GET', '/api/event?limit=50')).body.data.data.filter((e: { title: string }) => ['Soon', 'Later meetup', 'Hidden'].includes(e.title));
+      const listed = (await call(h, 'GET', '/api/event?limit=50')).body.data.data.filter((e: { title: string }) =>
+        ['Soon', 'Later meetup', 'Hidden'].includes(e.title),
+      );
       expect(listed.map((e: { title: string }) => e.title)).toEqual(['Soon', 'Later meetup']);
       expect(listed[0].canEdit).toBe(false);
       expect((await call(h, 'GET', '/api/event?mine=true', { token })).body.data.total).toBe(2);
       const id = later.body.data._id;
       expect((await call(h, 'GET', `/api/event/${id}/view`)).body.data.canEdit).toBe(false);
       expect((await call(h, 'PUT', `/api/event/${id}`, { token: otherToken, body: { title: 'Mine now', startAt: at(10), endAt: at(11) } })).status).toBe(403);
-      expect((await call(h, 'PUT', `/api/event/${id}`, { token, body: { title: 'Later meetup (moved)', startAt: at(11), endAt: at(12) } })).body.data.title).toBe('Later meetup (moved)');
-      expect((await call(h, 'PUT', `/api/event/${soon._id}`, { token: adminToken, body: { title: 'Soon (admin)', startAt: at(1), endAt: at(2) } })).status).toBe(200);
+      expect(
+        (await call(h, 'PUT', `/api/event/${id}`, { token, body: { title: 'Later meetup (moved)', startAt: at(11), endAt: at(12) } })).body.data.title,
+      ).toBe('Later meetup (moved)');
+      expect(
+        (await call(h, 'PUT', `/api/event/${soon._id}`, { token: adminToken, body: { title: 'Soon (admin)', startAt: at(1), endAt: at(2) } })).status,
+      ).toBe(200);
       expect((await call(h, 'DELETE', `/api/event/${soon._id}`, { token })).status).toBe(403);
       expect((await call(h, 'DELETE', `/api/event/${soon._id}`)).status).toBe(401);
       expect((await call(h, 'DELETE', `/api/event/${soon._id}`, { token: otherToken })).status).toBe(200);

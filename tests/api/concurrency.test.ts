@@ -78,7 +78,22 @@ describe('purchases under concurrency', () => {
     const address = { deliveryAddress: '1 Main Street, Oslo', postalCode: '0150', phoneNumber: '+47 22 00 00 00' };
     const results = await Promise.all(
       tokens.map((token, i) =>
-        call(h, 'POST', '/api/token-transactions/products', { token, body: { products: i % 2 ? [{ _id: a!.id, quantity: 1 }, { _id: b.id, quantity: 1 }] : [{ _id: b.id, quantity: 1 }, { _id: a!.id, quantity: 1 }], ...address } }),
+        call(h, 'POST', '/api/token-transactions/products', {
+          token,
+          body: {
+            products:
+              i % 2
+                ? [
+                    { _id: a!.id, quantity: 1 },
+                    { _id: b.id, quantity: 1 },
+                  ]
+                : [
+                    { _id: b.id, quantity: 1 },
+                    { _id: a!.id, quantity: 1 },
+                  ],
+            ...address,
+          },
+        }),
       ),
     );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));

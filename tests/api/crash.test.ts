@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openConfiguredDatabase } from '../../src/server/db/client.ts';
 import { tokenLedger } from '../../src/server/db/schema.ts';
+import { spawnApi } from '../helpers/spawn-api.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-crash-'));
@@ -36,23 +37,19 @@ afterAll(async () => {
   }
 });
 
-const env = () => ({ ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, PASSWORD_COST: '1024', LOG_LEVEL: 'warn', SEED: 'demo', LOGIN_LIMIT_PER_IP: '1000' });
+const env = () => ({
+  ...process.env,
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl,
+  PASSWORD_COST: '1024',
+  LOG_LEVEL: 'warn',
+  SEED: 'demo',
+  LOGIN_LIMIT_PER_IP: '1000',
+});
 const cli = (...args: string[]) => spawnSync(process.execPath, ['src/server/cli/index.ts', ...args], { cwd: root, env: env(), encoding: 'utf8' });
 
-async function start(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['tests/helpers/api-process.ts'], { cwd: root, env: env(), stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  child.stderr!.on('data', (d) => (out += d));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const m = out.match(/listening at (http:\/\/\S+)/);
-      if (m) resolve(m[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`api exited (${code}):\n${out}`)));
-  });
-  return { child, url };
-}
+const start = () => spawnApi(env());
 
 async function api(url: string, pathname: string, token: string | null, body?: unknown) {
   const res = await fetch(`${url}/api${pathname}`, {
@@ -75,8 +72,12 @@ describe('a process killed during a stream of purchases', () => {
     const products = (await api(first.url, '/assets/products/search?type=physical&limit=50', null)).body.data.data as { _id: string; stock: number }[];
     const inStock = products.filter((p) => p.stock > 0);
     const unlockable = [
-      ...((await api(first.url, '/assets/videos/search?isSale=true&limit=50', null)).body.data.data as { slug: string }[]).map((v) => `/token-transactions/video/${v.slug}`),
-      ...((await api(first.url, '/assets/galleries/search?isSale=true&limit=50', null)).body.data.data as { slug: string }[]).map((g) => `/token-transactions/gallery/${g.slug}`),
+      ...((await api(first.url, '/assets/videos/search?isSale=true&limit=50', null)).body.data.data as { slug: string }[]).map(
+        (v) => `/token-transactions/video/${v.slug}`,
+      ),
+      ...((await api(first.url, '/assets/galleries/search?isSale=true&limit=50', null)).body.data.data as { slug: string }[]).map(
+        (g) => `/token-transactions/gallery/${g.slug}`,
+      ),
     ];
     const address = { deliveryAddress: '1 Main Street, Oslo', postalCode: '0150', phoneNumber: '+47 22 00 00 00' };
 
@@ -88,8 +89,14 @@ describe('a process killed during a stream of purchases', () => {
         const request =
           i % 3 === 0 && unlockable.length
             ? api(first.url, unlockable[(n * 7 + i) % unlockable.length]!, token, {})
-            : api(first.url, '/token-transactions/products', token, { products: inStock.slice(0, 1 + ((n + i) % inStock.length)).map((p) => ({ _id: p._id, quantity: 1 })), ...address });
-        await request.then(() => answered++, () => {});
+            : api(first.url, '/token-transactions/products', token, {
+                products: inStock.slice(0, 1 + ((n + i) % inStock.length)).map((p) => ({ _id: p._id, quantity: 1 })),
+                ...address,
+              });
+        await request.then(
+          () => answered++,
+          () => {},
+        );
       }
     };
     const clients = Array.from({ length: 8 }, (_, n) => client(n));
@@ -113,7 +120,8 @@ describe('a process killed during a stream of purchases', () => {
       const lines = (spends.data as { type: string; products: unknown[] }[]).filter((t) => t.type === 'product').reduce((s, t) => s + t.products.length, 0);
       expect(orders.total).toBe(lines);
       const after = (await api(second.url, '/assets/products/search?type=physical&limit=50', null)).body.data.data as { _id: string; stock: number }[];
-      const soldOf = (id: string) => (orders.data as { productId: string; quantity: number }[]).filter((o) => o.productId === id).reduce((s, o) => s + o.quantity, 0);
+      const soldOf = (id: string) =>
+        (orders.data as { productId: string; quantity: number }[]).filter((o) => o.productId === id).reduce((s, o) => s + o.quantity, 0);
       for (const p of inStock) expect(after.find((a) => a._id === p._id)!.stock + soldOf(p._id)).toBe(p.stock);
     } finally {
       second.child.kill('SIGTERM');
@@ -130,7 +138,7 @@ describe('a process killed during a stream of purchases', () => {
     expect(cli('ledger', 'check').status).toBe(0);
 
     // A balance edited behind the ledger's back is found, printed, and fails the check.
-    const database = await openConfiguredDatabase({ databaseUrl: databaseUrl || null, dataDir }, 'test');
+    const database = await openConfiguredDatabase({ databaseUrl: databaseUrl || null, dataDir, dbWaitSeconds: 0 }, 'test');
     try {
       await database.db.execute(sql`update users set balance = balance + 5 where email = 'crash@test.local'`);
       const [entry] = await database.db.select().from(tokenLedger).where(eq(tokenLedger.reason, 'support ticket 812'));

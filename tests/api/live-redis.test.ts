@@ -23,7 +23,11 @@ describe('live rooms shared through Redis (REDIS_URL)', () => {
     const member = await createMember(a, { username: 'roaming' });
     const token = await login(a, 'roaming');
     const { port } = b.server.address() as { port: number };
-    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(`http://127.0.0.1:${port}`, { transports: ['websocket'], query: { token }, reconnection: false });
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(`http://127.0.0.1:${port}`, {
+      transports: ['websocket'],
+      query: { token },
+      reconnection: false,
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         socket.once('connect_error', reject);

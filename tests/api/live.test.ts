@@ -1,7 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../src/shared/socket-events.ts';
-import { createMember, login, useApi } from '../helpers/api.ts';
+import { createMember, DEMO_ADMIN_PASSWORD, login, useApi } from '../helpers/api.ts';
 import { seedCatalogue } from '../helpers/catalogue.ts';
 import { call, firstPackage, idOf } from '../helpers/commerce.ts';
 
@@ -82,7 +82,10 @@ describe('live connection', () => {
     // An unlock: both tabs get the new absolute balance and the delta.
     let got = [next(tab1, 'update_balance'), next(tab2, 'update_balance')];
     expect((await call(h, 'POST', '/api/token-transactions/video/glass-blowing-masterclass', { token })).status).toBe(200);
-    expect(await Promise.all(got)).toEqual([{ balance: 140, delta: -60 }, { balance: 140, delta: -60 }]);
+    expect(await Promise.all(got)).toEqual([
+      { balance: 140, delta: -60 },
+      { balance: 140, delta: -60 },
+    ]);
     // A refused purchase (already owned) sends nothing.
     got = [next(tab1, 'update_balance', 300)];
     expect((await call(h, 'POST', '/api/token-transactions/video/glass-blowing-masterclass', { token })).status).toBe(409);
@@ -97,9 +100,12 @@ describe('live connection', () => {
     expect(await status).toEqual({ redirectUrl: `/payment/success?payment=${paymentId}`, status: 'success' });
     // An admin ships the order.
     const mug = await idOf(h, 'product', 'tessera-enamel-mug');
-    const checkout = await call(h, 'POST', '/api/token-transactions/products', { token, body: { products: [{ _id: mug, quantity: 1 }], deliveryAddress: '5 Quay, Bergen', postalCode: '5003', phoneNumber: '+47 555 00 000' } });
+    const checkout = await call(h, 'POST', '/api/token-transactions/products', {
+      token,
+      body: { products: [{ _id: mug, quantity: 1 }], deliveryAddress: '5 Quay, Bergen', postalCode: '5003', phoneNumber: '+47 555 00 000' },
+    });
     const orderId = checkout.body.data.orders[0]._id;
-    const admin = await login(h, 'admin', 'admin-pass-123');
+    const admin = await login(h, 'admin', DEMO_ADMIN_PASSWORD);
     const shipped = next(tab2, 'order_updated');
     await call(h, 'PUT', `/api/orders/${orderId}/update`, { token: admin, body: { deliveryStatus: 'shipping' } });
     expect(await shipped).toEqual({ orderId, deliveryStatus: 'shipping' });

@@ -10,7 +10,12 @@ await stripe.start();
 afterAll(() => stripe.stop());
 
 describe('buying token packages', () => {
-  const h = useApi({ STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: stripe.webhookSecret, STRIPE_API_BASE: stripe.url, PAYMENT_TEST_GATEWAY: 'on' });
+  const h = useApi({
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+    PAYMENT_TEST_GATEWAY: 'on',
+  });
   let token: string;
   let otherToken: string;
   beforeAll(async () => {
@@ -54,7 +59,8 @@ describe('buying token packages', () => {
 
   it('test gateway: cancel marks the payment failed and credits nothing', async () => {
     const pkg = await firstPackage(h);
-    const { paymentId } = (await call(h, 'POST', '/api/payment/purchase-tokens', { token: otherToken, body: { packageId: pkg.id, gateway: 'test' } })).body.data;
+    const { paymentId } = (await call(h, 'POST', '/api/payment/purchase-tokens', { token: otherToken, body: { packageId: pkg.id, gateway: 'test' } })).body
+      .data;
     const cancelled = await call(h, 'POST', `/api/payment/test-gateway/${paymentId}/cancel`, { token: otherToken });
     expect(cancelled.body.data).toEqual({ status: 'failed', redirectUrl: `/payment/cancel?payment=${paymentId}` });
     expect(await balanceOf(h, otherToken)).toBe(0);
@@ -81,7 +87,13 @@ describe('buying token packages', () => {
     expect(request.idempotencyKey).toBe(`checkout-${paymentId}`);
 
     const { payload, signature } = stripe.event(session.id, 'checkout.session.completed');
-    const webhook = () => h.app.inject({ method: 'POST', url: '/api/payment/webhook/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+    const webhook = () =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        payload,
+      });
     const first = await webhook();
     expect(first.statusCode).toBe(200);
     expect(first.json().data).toEqual({ received: true, replayed: false });
@@ -92,7 +104,12 @@ describe('buying token packages', () => {
     expect(await balanceOf(h, token)).toBe(before + pkg.tokens);
     // A later "expired" for the same session (reordered) does not undo or re-credit.
     const late = stripe.event(session.id, 'checkout.session.expired');
-    await h.app.inject({ method: 'POST', url: '/api/payment/webhook/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': late.signature }, payload: late.payload });
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/payment/webhook/stripe',
+      headers: { 'content-type': 'application/json', 'stripe-signature': late.signature },
+      payload: late.payload,
+    });
     expect((await call(h, 'GET', `/api/payment/transactions/${paymentId}`, { token })).body.data.status).toBe('success');
     expect(await ledgerProblems(h)).toEqual([]);
   });
@@ -105,17 +122,54 @@ describe('buying token packages', () => {
     const { payload } = stripe.event(session.id, 'checkout.session.completed');
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_attacker' });
     for (const headers of [{ 'stripe-signature': forged }, {}, { 'stripe-signature': 'garbage' }]) {
-      const res = await h.app.inject({ method: 'POST', url: '/api/payment/webhook/stripe', headers: { 'content-type': 'application/json', ...headers }, payload });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook/stripe',
+        headers: { 'content-type': 'application/json', ...headers },
+        payload,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'WEBHOOK_SIGNATURE_INVALID' });
+    }
+    // A correctly signed event dated ten minutes ahead is refused like one ten minutes old.
+    for (const shift of [600, -600]) {
+      const timestamp = Math.floor(Date.now() / 1000) + shift;
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook/stripe',
+        headers: {
+          'content-type': 'application/json',
+          'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret, timestamp }),
+        },
+        payload,
+      });
+      expect(res.json()).toMatchObject({ statusCode: 400, error: 'WEBHOOK_SIGNATURE_INVALID' });
     }
     // A body changed after signing does not verify either.
     const good = stripe.event(session.id, 'checkout.session.completed');
     const tampered = good.payload.replace('"amount_total":499', '"amount_total":1');
-    expect((await h.app.inject({ method: 'POST', url: '/api/payment/webhook/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': good.signature }, payload: tampered })).statusCode).toBe(400);
+    expect(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: '/api/payment/webhook/stripe',
+          headers: { 'content-type': 'application/json', 'stripe-signature': good.signature },
+          payload: tampered,
+        })
+      ).statusCode,
+    ).toBe(400);
     // A signed event with another amount is recorded but credits nothing.
     const cheap = stripe.event(session.id, 'checkout.session.completed', { amount_total: 1 });
-    expect((await h.app.inject({ method: 'POST', url: '/api/payment/webhook/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': cheap.signature }, payload: cheap.payload })).statusCode).toBe(200);
+    expect(
+      (
+        await h.app.inject({
+          method: 'POST',
+          url: '/api/payment/webhook/stripe',
+          headers: { 'content-type': 'application/json', 'stripe-signature': cheap.signature },
+          payload: cheap.payload,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect(await balanceOf(h, token)).toBe(before);
     expect((await call(h, 'GET', `/api/payment/transactions/${paymentId}`, { token })).body.data.status).toBe('pending');
     // The test gateway's signature is not Stripe's.
@@ -129,7 +183,14 @@ describe('buying token packages', () => {
     const session = [...stripe.sessions.values()].find((s) => s.client_reference_id === paymentId)!;
     const { payload, signature } = stripe.event(session.id, 'checkout.session.completed');
     const results = await Promise.all(
-      Array.from({ length: 10 }, () => h.app.inject({ method: 'POST', url: '/api/payment/webhook/stripe', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload })),
+      Array.from({ length: 10 }, () =>
+        h.app.inject({
+          method: 'POST',
+          url: '/api/payment/webhook/stripe',
+          headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+          payload,
+        }),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(results.filter((r) => r.json().data.replayed === false)).toHaveLength(1);

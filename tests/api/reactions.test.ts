@@ -29,7 +29,11 @@ describe('reactions', () => {
     const item = await likes('desert-colour-drift');
     expect(item).toMatchObject({ isLiked: true, stats: { likes: before + 1 } });
     // Unlike, twice: one step down.
-    expect((await react('DELETE', { objectType: 'video', objectId: video, action: 'like' })).body.data).toMatchObject({ active: false, changed: true, likes: before });
+    expect((await react('DELETE', { objectType: 'video', objectId: video, action: 'like' })).body.data).toMatchObject({
+      active: false,
+      changed: true,
+      likes: before,
+    });
     expect((await react('DELETE', { objectType: 'video', objectId: video, action: 'like' })).body.data).toMatchObject({ changed: false, likes: before });
   });
 
@@ -37,9 +41,21 @@ describe('reactions', () => {
     const members = await Promise.all(Array.from({ length: 40 }, async () => login(h, (await createMember(h)).username)));
     const start = (await likes('desert-colour-drift')).stats.likes;
     // Each member likes twice at once; then half of them unlike twice at once.
-    await Promise.all(members.flatMap((t) => [react('POST', { objectType: 'video', objectId: video, action: 'like' }, t), react('POST', { objectType: 'video', objectId: video, action: 'like' }, t)]));
+    await Promise.all(
+      members.flatMap((t) => [
+        react('POST', { objectType: 'video', objectId: video, action: 'like' }, t),
+        react('POST', { objectType: 'video', objectId: video, action: 'like' }, t),
+      ]),
+    );
     expect((await likes('desert-colour-drift')).stats.likes).toBe(start + 40);
-    await Promise.all(members.slice(0, 20).flatMap((t) => [react('DELETE', { objectType: 'video', objectId: video, action: 'like' }, t), react('DELETE', { objectType: 'video', objectId: video, action: 'like' }, t)]));
+    await Promise.all(
+      members
+        .slice(0, 20)
+        .flatMap((t) => [
+          react('DELETE', { objectType: 'video', objectId: video, action: 'like' }, t),
+          react('DELETE', { objectType: 'video', objectId: video, action: 'like' }, t),
+        ]),
+    );
     expect((await likes('desert-colour-drift')).stats.likes).toBe(start + 20);
   });
 
@@ -49,7 +65,12 @@ describe('reactions', () => {
     await react('POST', { objectType: 'gallery', objectId: gallery, action: 'favourite' });
     const mine = await call(h, 'GET', '/api/reactions?action=favourite', { token });
     expect(mine.body.data.total).toBe(2);
-    expect(mine.body.data.data[0]).toMatchObject({ action: 'favourite', objectType: 'gallery', objectId: gallery, objectInfo: { slug: 'alpine-ridges', title: expect.any(String) } });
+    expect(mine.body.data.data[0]).toMatchObject({
+      action: 'favourite',
+      objectType: 'gallery',
+      objectId: gallery,
+      objectInfo: { slug: 'alpine-ridges', title: expect.any(String) },
+    });
     expect((await call(h, 'GET', '/api/reactions?objectType=video', { token })).body.data.total).toBe(2);
     const videos = await call(h, 'GET', '/api/reactions/videos?action=watch_later', { token });
     expect(videos.body.data).toMatchObject({ total: 1, data: [{ slug: 'desert-colour-drift', isWatchedLater: true, isFavourited: true }] });

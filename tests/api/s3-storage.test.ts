@@ -10,7 +10,14 @@ const endpoint = process.env.S3_TEST_ENDPOINT;
 
 describe.skipIf(!endpoint)('S3 storage', () => {
   it('puts, stats, reads whole and by range, and deletes', async () => {
-    const config = getConfig({ NODE_ENV: 'test', STORAGE: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: process.env.S3_TEST_BUCKET ?? 'tessera-test', S3_ACCESS_KEY_ID: process.env.S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: process.env.S3_SECRET_ACCESS_KEY });
+    const config = getConfig({
+      NODE_ENV: 'test',
+      STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: process.env.S3_TEST_BUCKET ?? 'tessera-test',
+      S3_ACCESS_KEY_ID: process.env.S3_ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: process.env.S3_SECRET_ACCESS_KEY,
+    });
     const storage = await createStorage(config.storage);
     const key = `test/${Date.now()}/hello.txt`;
     await storage.put(key, Buffer.from('hello, bucket'), 'text/plain; charset=utf-8');

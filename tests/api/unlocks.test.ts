@@ -1,23 +1,22 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tokenLedger } from '../../src/server/db/schema.ts';
 import { INSUFFICIENT_BALANCE } from '../../src/shared/messages.ts';
-import { createMember, login, useApi } from '../helpers/api.ts';
+import { createMember, expectEvery, login, useApi } from '../helpers/api.ts';
 import { seedCatalogue } from '../helpers/catalogue.ts';
 import { balanceOf, call, ledgerProblems } from '../helpers/commerce.ts';
 
 describe('unlocking videos, galleries and stories with tokens', () => {
   const h = useApi();
-  let rich: string;
-  let poor: string;
-  let other: string;
   beforeAll(async () => {
     await seedCatalogue(h);
-    rich = await login(h, (await createMember(h, { tokens: 500 })).username);
-    poor = await login(h, (await createMember(h, { tokens: 10 })).username);
-    other = await login(h, (await createMember(h, { tokens: 500 })).username);
   });
+  // Each test has members of its own: any one of them runs alone, in any order.
+  const member = async (tokens = 500) => login(h, (await createMember(h, { tokens })).username);
+  const unlock = (token: string, path: string) => call(h, 'POST', `/api/token-transactions/${path}`, { token });
 
   it('debits the price once, writes the ledger and the transaction, and opens the video', async () => {
+    const [rich, other] = [await member(), await member()];
     const before = await call(h, 'GET', '/api/assets/videos/glass-blowing-masterclass?countView=false', { token: rich });
     expect(before.body.data.isLocked).toBe(true);
     expect(before.body.data.video.url).toBeNull();
@@ -34,6 +33,8 @@ describe('unlocking videos, galleries and stories with tokens', () => {
   });
 
   it('refuses a second purchase of the same item with 409 and debits nothing', async () => {
+    const rich = await member();
+    expect((await unlock(rich, 'video/glass-blowing-masterclass')).status).toBe(200);
     const res = await call(h, 'POST', '/api/token-transactions/video/glass-blowing-masterclass', { token: rich });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ statusCode: 409, error: 'ALREADY_BOUGHT' });
@@ -41,13 +42,18 @@ describe('unlocking videos, galleries and stories with tokens', () => {
   });
 
   it('refuses a free item with 400, an unknown one with 404, anonymous with 401', async () => {
-    expect((await call(h, 'POST', '/api/token-transactions/video/desert-colour-drift', { token: rich })).body).toMatchObject({ statusCode: 400, error: 'FREE_ITEM' });
+    const rich = await member(440);
+    expect((await call(h, 'POST', '/api/token-transactions/video/desert-colour-drift', { token: rich })).body).toMatchObject({
+      statusCode: 400,
+      error: 'FREE_ITEM',
+    });
     expect((await call(h, 'POST', '/api/token-transactions/gallery/no-such-gallery', { token: rich })).status).toBe(404);
     expect((await call(h, 'POST', '/api/token-transactions/stories/notes-from-a-night-shoot')).status).toBe(401);
     expect(await balanceOf(h, rich)).toBe(440);
   });
 
   it("answers 422 with the spec's message when the balance is too low, and changes nothing", async () => {
+    const poor = await member(10);
     const res = await call(h, 'POST', '/api/token-transactions/gallery/city-after-dark', { token: poor });
     expect(res.status).toBe(422);
     expect(res.body).toEqual({ statusCode: 422, error: 'INSUFFICIENT_BALANCE', message: INSUFFICIENT_BALANCE });
@@ -57,9 +63,11 @@ describe('unlocking videos, galleries and stories with tokens', () => {
   });
 
   it('unlocks a gallery (full photos) and a story (its text), and lists them under my-purchase', async () => {
+    const rich = await member();
+    expect((await unlock(rich, 'video/glass-blowing-masterclass')).status).toBe(200);
     expect((await call(h, 'POST', '/api/token-transactions/gallery/city-after-dark', { token: rich })).status).toBe(200);
     const photos = await call(h, 'GET', '/api/assets/galleries/city-after-dark/photos?limit=50', { token: rich });
-    expect(photos.body.data.data.every((p: { photo: { url: string; locked?: boolean } }) => !p.photo.locked)).toBe(true);
+    expectEvery(photos.body.data.data, (p: { photo: { url: string; locked?: boolean } }) => !p.photo.locked);
     expect((await call(h, 'POST', '/api/token-transactions/stories/notes-from-a-night-shoot', { token: rich })).status).toBe(200);
     const story = await call(h, 'GET', '/api/stories/notes-from-a-night-shoot/view?countView=false', { token: rich });
     expect(story.body.data.content.length).toBeGreaterThan(100);
@@ -71,6 +79,9 @@ describe('unlocking videos, galleries and stories with tokens', () => {
   });
 
   it('lists the token history newest first, filtered by type and date', async () => {
+    const [rich, other] = [await member(), await member()];
+    for (const path of ['video/glass-blowing-masterclass', 'gallery/city-after-dark', 'stories/notes-from-a-night-shoot'])
+      expect((await unlock(rich, path)).status).toBe(200);
     const all = await call(h, 'GET', '/api/token-transactions/user/search', { token: rich });
     expect(all.body.data.total).toBe(3);
     expect(all.body.data.data.map((t: { type: string }) => t.type)).toEqual(['story', 'gallery', 'video']);
@@ -85,6 +96,7 @@ describe('unlocking videos, galleries and stories with tokens', () => {
   });
 
   it('returns the first result for a retried Idempotency-Key and spends once', async () => {
+    const other = await member();
     const headers = { 'idempotency-key': 'unlock-fjord-1' };
     const first = await call(h, 'POST', '/api/token-transactions/video/northern-lights-over-the-fjord', { token: other, headers });
     expect(first.status).toBe(200);
@@ -100,9 +112,15 @@ describe('unlocking videos, galleries and stories with tokens', () => {
   });
 
   it('keeps every ledger entry with its reason and resulting balance', async () => {
-    const rows = await h.database.db.select().from(tokenLedger);
-    const debits = rows.filter((r) => r.delta < 0);
-    expect(debits.length).toBe(4);
-    expect(debits.every((r) => r.refType === 'token_transaction' && r.reason.startsWith('unlock '))).toBe(true);
+    const buyer = await createMember(h, { tokens: 500 });
+    const token = await login(h, buyer.username);
+    for (const path of ['video/glass-blowing-masterclass', 'gallery/city-after-dark']) expect((await unlock(token, path)).status).toBe(200);
+    const rows = await h.database.db.select().from(tokenLedger).where(eq(tokenLedger.userId, buyer.id));
+    const debits = rows.filter((r) => r.delta < 0).sort((a, b) => b.balanceAfter - a.balanceAfter);
+    expect(debits.map((r) => [r.reason, r.delta, r.balanceAfter])).toEqual([
+      ['unlock video glass-blowing-masterclass', -60, 440],
+      ['unlock gallery city-after-dark', -30, 410],
+    ]);
+    expectEvery(debits, (r) => r.refType === 'token_transaction');
   });
 });

@@ -13,22 +13,39 @@ beforeAll(async () => {
   container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
 });
 
-const locals = (over: Partial<App.Locals> = {}) => ({ settings: DEFAULT_PUBLIC_SETTINGS, user: null, token: null, country: null, siteMode: 'normal', ...over }) as App.Locals;
+const locals = (over: Partial<App.Locals> = {}) =>
+  ({ settings: DEFAULT_PUBLIC_SETTINGS, user: null, token: null, country: null, siteMode: 'normal', origin: 'https://shop.example', ...over }) as App.Locals;
 const image = (locked: boolean) => ({
   url: locked ? '/media/x/preview.webp?e=1&s=a' : '/media/x/original.jpg?e=1&s=a',
   thumbnails: [],
-  sources: locked ? [] : [320, 640].flatMap((w) => ['avif', 'webp'].map((format) => ({ url: `/media/x/w${w}.${format}?e=1&s=a`, width: w, height: (w * 9) / 16, format }))),
+  sources: locked
+    ? []
+    : [320, 640].flatMap((w) => ['avif', 'webp'].map((format) => ({ url: `/media/x/w${w}.${format}?e=1&s=a`, width: w, height: (w * 9) / 16, format }))),
   width: 1280,
   height: 720,
   locked,
 });
-const card = (over: Partial<CardModel>): CardModel => ({ id: '1', kind: 'video', href: '/videos/a', title: 'A film', image: image(false), aspect: '16 / 9', price: 0, isLocked: false, badge: '0:04', meta: '3 views', ...over });
+const card = (over: Partial<CardModel>): CardModel => ({
+  id: '1',
+  kind: 'video',
+  href: '/videos/a',
+  title: 'A film',
+  image: image(false),
+  aspect: 'wide',
+  price: 0,
+  isLocked: false,
+  badge: '0:04',
+  meta: '3 views',
+  ...over,
+});
 
 describe('catalogue components (Container API)', () => {
   it('a free card: responsive AVIF/WebP srcset, explicit size, lazy, "Free"', async () => {
     const html = await container.renderToString(CardGrid, { props: { cards: [card({})] }, locals: locals() });
     expect(html).toContain('type="image/avif"');
-    expect(html).toMatch(/srcSet="\/media\/x\/w320\.webp\?e=1&amp;s=a 320w, \/media\/x\/w640\.webp\?e=1&amp;s=a 640w"|srcset="\/media\/x\/w320\.webp\?e=1&amp;s=a 320w/);
+    expect(html).toMatch(
+      /srcSet="\/media\/x\/w320\.webp\?e=1&amp;s=a 320w, \/media\/x\/w640\.webp\?e=1&amp;s=a 640w"|srcset="\/media\/x\/w320\.webp\?e=1&amp;s=a 320w/,
+    );
     expect(html).toMatch(/width="1280" height="720"/);
     expect(html).toContain('loading="lazy"');
     expect(html).toContain('>Free<');
@@ -37,7 +54,10 @@ describe('catalogue components (Container API)', () => {
   });
 
   it('a locked card: only the preview, a lock chip with the price', async () => {
-    const html = await container.renderToString(CardGrid, { props: { cards: [card({ isLocked: true, price: 25, image: image(true) })], eager: 1 }, locals: locals() });
+    const html = await container.renderToString(CardGrid, {
+      props: { cards: [card({ isLocked: true, price: 25, image: image(true) })], eager: 1 },
+      locals: locals(),
+    });
     expect(html).toContain('preview.webp');
     expect(html).not.toMatch(/original\.jpg|w320|<source/);
     expect(html).toMatch(/class="lock-chip" aria-label="Locked, 25 tokens"/);
@@ -49,7 +69,24 @@ describe('catalogue components (Container API)', () => {
     const anonymous = await container.renderToString(UnlockPanel, { props, locals: locals(), request: new Request('http://localhost/videos/x') });
     expect(anonymous).toContain('60 tokens');
     expect(anonymous).toContain('href="/auth/login?next=%2Fvideos%2Fx"');
-    const user = { _id: 'u', name: 'M', username: 'm', email: 'm@x', avatar: '', cover: null, balance: 250, roles: ['member'], verifiedEmail: true, status: 'active', createdAt: '', bio: '', country: null, language: null, phone: null, gender: null };
+    const user = {
+      _id: 'u',
+      name: 'M',
+      username: 'm',
+      email: 'm@x',
+      avatar: '',
+      cover: null,
+      balance: 250,
+      roles: ['member'],
+      verifiedEmail: true,
+      status: 'active',
+      createdAt: '',
+      bio: '',
+      country: null,
+      language: null,
+      phone: null,
+      gender: null,
+    };
     const member = await container.renderToString(UnlockPanel, { props, locals: locals({ user } as never) });
     expect(member).toMatch(/Your balance: <span data-testid="unlock-balance">250<\/span> tokens/);
     expect(member).toContain('Unlock for <!-- -->60<!-- --> tokens');
@@ -61,7 +98,11 @@ describe('catalogue components (Container API)', () => {
   });
 
   it('pagination: real links keeping the query, the current page marked', async () => {
-    const html = await container.renderToString(Pagination, { props: { page: 2, total: 100 }, locals: locals(), request: new Request('http://localhost/videos?sort=popular&page=2') });
+    const html = await container.renderToString(Pagination, {
+      props: { page: 2, total: 100 },
+      locals: locals(),
+      request: new Request('http://localhost/videos?sort=popular&page=2'),
+    });
     expect(html).toContain('href="/videos?sort=popular" rel="prev"');
     expect(html).toContain('<span aria-current="page">2</span>');
     expect(html).toContain('href="/videos?sort=popular&amp;page=3" rel="next"');

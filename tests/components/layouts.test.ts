@@ -16,8 +16,26 @@ beforeAll(async () => {
   container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
 });
 
-const member: CurrentUser = { _id: 'u1', name: 'Mia Member', username: 'mia', email: 'mia@x.test', avatar: '/images/avatar-placeholder.svg', cover: null, balance: 1234, roles: ['member'], verifiedEmail: true, status: 'active', createdAt: '', bio: '', country: null, language: null, phone: null, gender: null };
-const locals = (over: Partial<App.Locals> = {}) => ({ settings: DEFAULT_PUBLIC_SETTINGS, user: null, token: null, country: null, siteMode: 'normal', ...over }) as App.Locals;
+const member: CurrentUser = {
+  _id: 'u1',
+  name: 'Mia Member',
+  username: 'mia',
+  email: 'mia@x.test',
+  avatar: '/images/avatar-placeholder.svg',
+  cover: null,
+  balance: 1234,
+  roles: ['member'],
+  verifiedEmail: true,
+  status: 'active',
+  createdAt: '',
+  bio: '',
+  country: null,
+  language: null,
+  phone: null,
+  gender: null,
+};
+const locals = (over: Partial<App.Locals> = {}) =>
+  ({ settings: DEFAULT_PUBLIC_SETTINGS, user: null, token: null, country: null, siteMode: 'normal', origin: 'https://shop.example', ...over }) as App.Locals;
 const render = (component: Parameters<AstroContainer['renderToString']>[0], l: App.Locals, request = new Request('http://localhost/')) =>
   container.renderToString(component, { locals: l, request, slots: { default: '<p>page body</p>' } });
 
@@ -49,6 +67,13 @@ describe('PrimaryLayout', () => {
     expect(html).toContain('Mia Member');
     expect(html).toContain('1,234');
     expect(html).not.toContain('data-testid="login-link"');
+  });
+
+  it('prints absolute URLs on the configured origin, whatever host the request names', async () => {
+    const html = await render(PrimaryLayout, locals(), new Request('http://evil.example/videos/desert'));
+    expect(html).toContain('<link rel="canonical" href="https://shop.example/videos/desert">');
+    expect(html).toContain('<meta property="og:url" content="https://shop.example/videos/desert">');
+    expect(html).not.toContain('evil.example');
   });
 
   it('adds Google Analytics only when gaCode is set', async () => {

@@ -1,21 +1,46 @@
 import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumMissing, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
+import { chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
 
 describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser', () => {
   const e2e = useE2e();
   const base = () => e2e.server.url;
-  let context: BrowserContext;
-  let page: Page;
-
   const balance = async (p: Page) => Number((await p.textContent('[data-testid=balance]'))!.replace(/\D/g, ''));
 
+  let members = 0;
+  const api = async (path: string, body?: unknown, token?: string) => {
+    const res = await fetch(`${base()}/api${path}`, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    expect(res.status, path).toBe(200);
+    return (await res.json()).data;
+  };
+  /**
+   * A member of the test's own (each test runs alone, in any order), with `packages` Starter packages (100 tokens each)
+   * bought through the API, logged in in a fresh browser context.
+   */
+  async function member(packages: number): Promise<{ context: BrowserContext; page: Page; token: string }> {
+    const n = ++members;
+    const credentials = { username: `buyer${n}x${Date.now() % 100000}`, password: 'buyer-pass-123' };
+    await api('/auth/users/register', { name: `Buyer ${n}`, email: `${credentials.username}@test.local`, ...credentials });
+    const { token } = await api('/auth/login', credentials);
+    const starter = (await api('/package/token/search')).data.find((p: { name: string }) => p.name === 'Starter');
+    for (let i = 0; i < packages; i++) {
+      const { paymentId } = await api('/payment/purchase-tokens', { packageId: starter._id, gateway: 'test' }, token);
+      await api(`/payment/test-gateway/${paymentId}/confirm`, {}, token);
+    }
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+    await context.addCookies([{ name: 'token', value: token, url: base() }]);
+    return { context, page: await context.newPage(), token };
+  }
+
   it('buys a token package through the test gateway: the balance rises live, in a second tab too', async () => {
-    context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
-    page = await context.newPage();
-    await logIn(page, base());
-    expect(await balance(page)).toBe(250);
+    const { context, page } = await member(0);
+    await page.goto(`${base()}/`);
+    expect(await balance(page)).toBe(0);
     // A second tab, left alone on the home page.
     const other = await context.newPage();
     await other.goto(`${base()}/`);
@@ -28,17 +53,21 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     const starter = page.locator('[data-testid=package]', { hasText: 'Starter' });
     await Promise.all([page.waitForURL(/\/payment\/test-checkout\//), starter.locator('button', { hasText: 'Test checkout' }).click()]);
     expect(await page.textContent('h1')).toContain('$4.99');
+    expect(await page.textContent('[data-testid=test-mode]')).toContain('Simulated payment');
+    // Members are not told about the operator's set-up; only admins see the site-wide notice.
+    expect(await page.locator('[data-testid=payments-simulated]').count()).toBe(0);
     await screenshot(page, 'test-checkout');
     await Promise.all([page.waitForURL(/\/payment\/success\?payment=/), page.click('[data-testid=test-pay]')]);
     await page.waitForSelector('[data-testid=payment-status]:has-text("100 tokens")');
     await screenshot(page, 'payment-success');
-    expect(await balance(page)).toBe(350);
+    expect(await balance(page)).toBe(100);
     // The other tab hears it without a reload.
-    await other.waitForFunction(() => document.querySelector('[data-testid=balance]')?.textContent?.includes('350'));
-    await other.close();
+    await other.waitForFunction(() => document.querySelector('[data-testid=balance]')?.textContent?.includes('100'));
+    await context.close();
   });
 
   it('unlocks a video: confirm, then it plays in place', async () => {
+    const { context, page } = await member(1);
     await page.goto(`${base()}/videos/glass-blowing-masterclass`);
     await page.waitForSelector('[data-testid=unlock]');
     await screenshot(page, 'unlock-panel');
@@ -50,20 +79,28 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     const player = page.locator('video[data-testid=player]');
     await player.waitFor();
     expect(page.url()).toBe(url);
-    const duration = await player.evaluate((v: HTMLVideoElement) => new Promise<number>((resolve) => (v.readyState >= 1 ? resolve(v.duration) : v.addEventListener('loadedmetadata', () => resolve(v.duration)))));
+    const duration = await player.evaluate(
+      (v: HTMLVideoElement) =>
+        new Promise<number>((resolve) => (v.readyState >= 1 ? resolve(v.duration) : v.addEventListener('loadedmetadata', () => resolve(v.duration)))),
+    );
     expect(duration).toBeGreaterThan(3);
     // It plays: time moves on.
     const played = await player.evaluate(async (v: HTMLVideoElement) => {
       v.muted = true;
       await v.play();
-      await new Promise((r) => setTimeout(r, 800));
+      await new Promise<void>((resolve) => {
+        const moved = () => v.currentTime > 0.2 && (v.removeEventListener('timeupdate', moved), resolve());
+        v.addEventListener('timeupdate', moved);
+      });
       return v.currentTime;
     });
     expect(played).toBeGreaterThan(0.2);
-    expect(await balance(page)).toBe(290);
+    expect(await balance(page)).toBe(100 - 60);
+    await context.close();
   });
 
   it('unlocks a gallery: the full photos appear and open in the lightbox', async () => {
+    const { context, page } = await member(1);
     await page.goto(`${base()}/galleries/city-after-dark`);
     const lockedSrc = await page.locator('.photo-grid img').first().getAttribute('src');
     expect(lockedSrc).toContain('preview');
@@ -76,15 +113,25 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     await page.locator('.photo-grid a[data-lightbox-index]').first().click();
     await page.waitForSelector('dialog.lightbox[open]');
     await page.keyboard.press('Escape');
-    expect(await balance(page)).toBe(260);
+    expect(await balance(page)).toBe(100 - 30);
+    await context.close();
   });
 
   it('adds two products to the cart, checks out; orders appear and the download arrives', async () => {
+    const { context, page } = await member(2);
     await page.goto(`${base()}/store/alpine-ridges-wallpaper-pack`);
     await page.click('[data-testid=add-to-cart]');
     await page.waitForSelector('[data-testid=view-cart]');
     await page.goto(`${base()}/store/tessera-enamel-mug`);
+    await hydrated(page, '[data-testid=quantity]');
+    // More than the stock: lowered to it, and said so.
+    await page.fill('[data-testid=quantity]', '999');
+    const note = (await page.locator('[data-testid=quantity-note]').textContent())!;
+    const left = /^Only (\d+) in stock: the quantity is set to \1\.$/.exec(note)?.[1];
+    expect(left, note).toBeDefined();
+    expect(await page.inputValue('[data-testid=quantity]')).toBe(left);
     await page.fill('[data-testid=quantity]', '2');
+    expect(await page.locator('[data-testid=quantity-note]').count()).toBe(0);
     await page.click('[data-testid=add-to-cart]');
     await page.waitForFunction(() => document.querySelector('[data-testid=cart-count]')?.textContent === '3');
     // The slide-over panel from the header.
@@ -104,7 +151,7 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     await screenshot(page, 'cart-page');
     await Promise.all([page.waitForURL(`${base()}/account/orders`), page.click('[data-testid=checkout]')]);
     expect(await page.locator('[data-testid=order]').count()).toBe(2);
-    expect(await balance(page)).toBe(260 - 117);
+    expect(await balance(page)).toBe(200 - 117);
     expect(await page.textContent('[data-testid=cart-count]')).toBe('0');
     await screenshot(page, 'orders');
 
@@ -115,27 +162,53 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     expect(fs.statSync(file!).size).toBeGreaterThan(1000);
     expect(download.suggestedFilename()).toMatch(/\.png$/);
     await screenshot(page, 'order-digital');
+    await context.close();
   });
 
   it('an admin ships the mug: the order page updates live; the buyer confirms receipt', async () => {
+    const { context, page, token } = await member(1);
+    const mug = (await api('/assets/products/tessera-enamel-mug'))._id;
+    await api(
+      '/token-transactions/products',
+      { products: [{ _id: mug, quantity: 1 }], deliveryAddress: '12 Harbour Street, Bergen', postalCode: '5003', phoneNumber: '+47 555 12 345' },
+      token,
+    );
     await page.goto(`${base()}/account/orders`);
     await page.locator('[data-testid=order]', { hasText: 'Mug' }).locator('a').click();
     await page.waitForSelector('[data-testid=order-status]:has-text("processing")');
+    // Nothing to confirm while the parcel is still being prepared.
+    expect(await page.locator('[data-testid=confirm-receipt]').count()).toBe(0);
     const orderId = page.url().split('/').pop()!;
-    const adminToken = (await (await fetch(`${base()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin-pass-123' }) })).json()).data.token;
-    const res = await fetch(`${base()}/api/orders/${orderId}/update`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: adminToken }, body: JSON.stringify({ deliveryStatus: 'shipping', shippingCode: 'PN42NO' }) });
+    const adminToken = (
+      await (
+        await fetch(`${base()}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: 'admin', password: e2e.server.adminPassword() }),
+        })
+      ).json()
+    ).data.token;
+    const res = await fetch(`${base()}/api/orders/${orderId}/update`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: adminToken },
+      body: JSON.stringify({ deliveryStatus: 'shipping', shippingCode: 'PN42NO' }),
+    });
     expect(res.status).toBe(200);
     await page.waitForSelector('[data-testid=shipping-code]:has-text("PN42NO")');
     expect(await page.textContent('[data-testid=order-status]')).toBe('shipping');
     await page.click('[data-testid=confirm-receipt]');
     await page.waitForSelector('[data-testid=order-status]:has-text("delivered")');
     await screenshot(page, 'order-physical');
+    await context.close();
   });
 
   it('the history page lists spends and payments, filtered by type', async () => {
+    const { context, page, token } = await member(2);
+    for (const path of ['video/glass-blowing-masterclass', 'gallery/city-after-dark', 'stories/notes-from-a-night-shoot'])
+      await api(`/token-transactions/${path}`, {}, token);
     await page.goto(`${base()}/account/tokens`);
     expect(await page.locator('[data-testid=spends] tbody tr').count()).toBe(3);
-    expect(await page.locator('[data-testid=payments] tbody tr').count()).toBe(1);
+    expect(await page.locator('[data-testid=payments] tbody tr').count()).toBe(2);
     await page.selectOption('select[name=type]', 'video');
     await Promise.all([page.waitForURL(/type=video/), page.click('form.history-filters button[type=submit]')]);
     expect(await page.locator('[data-testid=spends] tbody tr').count()).toBe(1);

@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
 import { linkIn, useSmtp } from '../helpers/smtp.ts';
 
-
-
 describe.skipIf(chromiumMissing)('members and community in a browser', () => {
   const opts = { env: {} as Record<string, string> };
   const sink = useSmtp(opts.env);
@@ -90,7 +88,7 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     const dialogs: string[] = [];
     // The only dialog allowed is the delete confirmation; an alert() from the comment would be recorded here.
     for (const p of [author, viewer]) p.on('dialog', (d) => (d.message() === 'Delete this comment?' ? d.accept() : (dialogs.push(d.message()), d.dismiss())));
-    await viewer.waitForTimeout(300); // the viewer's live connection joins the room
+    await viewer.waitForSelector('[data-testid=comments][data-live=true]'); // the server confirmed the viewer hears the room
 
     const evil = '<script>alert("xss")</script> <img src=x onerror=alert(1)> hello https://example.com/page';
     await author.fill('textarea[placeholder="Add a comment"]', evil);
@@ -104,6 +102,14 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     expect(await arrived.locator('.comment-text a').getAttribute('href')).toBe('https://example.com/page');
     await screenshot(viewer, 'comment-live');
 
+    // An edit reaches the viewer too, without a reload.
+    const mine = author.locator('[data-testid=comment]', { hasText: 'hello' });
+    await mine.locator('button', { hasText: 'Edit' }).click();
+    await mine.locator('textarea').fill('hello, edited');
+    await mine.locator('button[type=submit]', { hasText: 'Save' }).click();
+    await author.waitForSelector('.toast >> text=Comment updated.');
+    await viewer.locator('[data-testid=comment] .comment-text', { hasText: /^hello, edited$/ }).waitFor();
+
     await author.locator('[data-testid=comment]', { hasText: 'hello' }).locator('[data-testid=delete-comment]').click();
     await author.waitForSelector('.toast >> text=Removed successfully!');
     await arrived.waitFor({ state: 'detached' });
@@ -113,7 +119,7 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     await viewer.context().close();
   });
 
-  it('upload an avatar and watch the progress bar fill', async () => {
+  it('upload an avatar (watching the progress bar) and a cover, then rename: the page follows without a reload', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await logIn(page, base(), 'member2', 'member-pass-123');
@@ -121,7 +127,9 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     await hydrated(page, '#avatar-file');
     const before = await page.getAttribute('[data-testid=avatar]', 'src');
     // A big, incompressible image so that the upload takes a moment; record every value the bar shows.
-    const png = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } }).png({ compressionLevel: 0 }).toBuffer();
+    const png = await sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#000', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     await page.evaluate(() => {
       const seen: number[] = ((window as unknown as { seen: number[] }).seen = []);
       new MutationObserver(() => {
@@ -143,10 +151,31 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     await screenshot(page, 'account-profile');
     // A cover, shown on the public profile.
     await hydrated(page, '#cover-file');
-    await page.setInputFiles('#cover-file', { name: 'cover.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 1200, height: 400, channels: 3, background: '#2a6' } }).png().toBuffer() });
+    await page.setInputFiles('#cover-file', {
+      name: 'cover.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 1200, height: 400, channels: 3, background: '#2a6' } })
+        .png()
+        .toBuffer(),
+    });
     await page.waitForSelector('.toast >> text=Your new cover is saved.');
+    // A file the server cannot read as a picture: refused, and said once, beside the buttons.
+    await page.setInputFiles('#avatar-file', { name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+    const refusal = (await page.locator('[data-testid=upload-error]').textContent())!;
+    expect(refusal.length).toBeGreaterThan(10);
+    expect(await page.getByText(refusal).count()).toBe(1);
+    // A new name shows at once on the card above the form and in the header, without a reload.
+    await hydrated(page, '#profile-name');
+    const oldName = (await page.textContent('[data-testid=account-name]'))!;
+    await page.fill('#profile-name', 'Milo Renamed');
+    await page.click('text=Save profile');
+    await page.waitForSelector('[data-testid=account-name]:has-text("Milo Renamed")');
+    await page.waitForSelector('[data-testid=member-name]:has-text("Milo Renamed")');
+    await page.fill('#profile-name', oldName);
+    await page.click('text=Save profile');
+    await page.waitForSelector(`[data-testid=account-name]:has-text("${oldName}")`);
     await page.goto(`${base()}/members/member2`);
-    expect(await page.getAttribute('.profile-cover', 'style')).toMatch(/\/media\/public\/covers\/.+\.webp/);
+    expect(await page.getAttribute('.profile-cover img', 'src')).toMatch(/\/media\/public\/covers\/.+\.webp/);
     await screenshot(page, 'member-profile');
     await context.close();
   });
@@ -175,6 +204,11 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     await hydrated(page, '[data-testid=report]');
     await page.click('[data-testid=report]');
     await page.waitForSelector('dialog.modal[open] input[value=illegal_content]');
+    // No reason is chosen for the member, and the report cannot be sent without one.
+    expect(await page.locator('dialog.modal[open] input[name=type]:checked').count()).toBe(0);
+    await page.click('dialog.modal[open] >> text=Send report');
+    expect(await page.evaluate(() => (document.querySelector('dialog.modal[open] input[name=type]') as HTMLInputElement).validity.valueMissing)).toBe(true);
+    expect(await page.locator('dialog.modal[open]').count()).toBe(1);
     await page.check('dialog.modal[open] input[value=illegal_content]');
     await screenshot(page, 'report-dialog');
     await page.click('dialog.modal[open] >> text=Send report');

@@ -95,8 +95,10 @@ describe.skipIf(chromiumMissing)('the foundation in a browser', () => {
     await logIn(page, base());
     await page.click('.member-button');
     await Promise.all([page.waitForURL(`${base()}/auth/login`), page.click('text=Log out')]);
-    await page.waitForSelector('.toast');
-    expect(await page.textContent('.toast')).toBe('Log out!');
+    // The toast is flashed across the navigation and may share the region with others: wait for this one itself.
+    const toast = page.locator('.toast', { hasText: 'Log out!' });
+    await toast.waitFor();
+    expect((await toast.textContent())?.trim()).toBe('Log out!');
     expect((await ctx.cookies()).find((c) => c.name === 'token')).toBeUndefined();
     await page.goto(`${base()}/account`);
     expect(new URL(page.url()).pathname).toBe('/auth/login');
@@ -125,7 +127,8 @@ describe.skipIf(chromiumMissing)('the foundation in a browser', () => {
     await page.evaluate(() => (document.querySelector('main')!.style.minHeight = '3000px'));
     const button = page.locator('#back-to-top');
     await page.evaluate(() => window.scrollTo(0, 300));
-    await page.waitForTimeout(100);
+    // Two frames: the scroll event has been handled (and would have shown the button).
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     expect(await button.evaluate((b) => b.classList.contains('visible'))).toBe(false);
     await page.evaluate(() => window.scrollTo(0, 900));
     await page.waitForFunction(() => document.getElementById('back-to-top')!.classList.contains('visible'));

@@ -7,15 +7,31 @@ import { startServer } from '../helpers/server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const cli = (dataDir: string, ...args: string[]) =>
-  spawnSync(process.execPath, ['src/server/cli/index.ts', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production' }, encoding: 'utf8' });
+  spawnSync(process.execPath, ['src/server/cli/index.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production' },
+    encoding: 'utf8',
+  });
 
 describe('the server process', () => {
   it('prints the demo logins, holds the data folder, stops cleanly on SIGTERM, and restarts on the same data', async () => {
     // A high password cost makes a login take a few hundred ms: long enough to be in flight when SIGTERM arrives.
-    const first = await startServer({ env: { PASSWORD_COST: '131072' } });
+    // LOG_LEVEL=info: the server logs each request it receives, so the test knows when one is in flight.
+    const first = await startServer({ env: { PASSWORD_COST: '131072', LOG_LEVEL: 'info' } });
     const dataDir = first.dataDir;
     try {
       expect(first.output()).toMatch(/member\s+member\s+member@tessera\.local\s+member-pass-123/);
+      // The admin's password is random, printed this once and kept (owner-only) in the data folder.
+      const adminPassword = first.adminPassword();
+      expect(adminPassword).toMatch(/^[A-Za-z0-9]{16}$/);
+      expect(first.output()).toMatch(new RegExp(`admin\\s+admin\\s+admin@tessera\\.local\\s+${adminPassword}`));
+      expect(fs.statSync(path.join(dataDir, 'demo-logins.txt')).mode & 0o777).toBe(0o600);
+      const asAdmin = await fetch(`${first.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: adminPassword }),
+      });
+      expect(asAdmin.status).toBe(200);
       expect(first.output()).toContain('/api/docs');
 
       // The CLI cannot open the folder while the server holds it, and says so.
@@ -27,8 +43,14 @@ describe('the server process', () => {
       const socket = io(first.url, { transports: ['websocket'], reconnection: false });
       await new Promise<void>((r) => socket.once('connect', () => r()));
       const disconnected = new Promise<string>((r) => socket.once('disconnect', (reason) => r(reason)));
-      const inFlight = fetch(`${first.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'member', password: 'member-pass-123' }) });
-      await new Promise((r) => setTimeout(r, 60));
+      const loginsReceived = (output: string) => output.match(/"url":"\/api\/auth\/login"[^\n]*"msg":"incoming request"/g)?.length ?? 0;
+      const loginsBefore = loginsReceived(first.output());
+      const inFlight = fetch(`${first.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'member', password: 'member-pass-123' }),
+      });
+      await expect.poll(() => loginsReceived(first.output())).toBe(loginsBefore + 1);
       first.process.kill('SIGTERM');
       // The request that was being served completes; new ones are refused while closing.
       expect((await inFlight).status).toBe(200);
@@ -49,9 +71,15 @@ describe('the server process', () => {
     try {
       const settings = await (await fetch(`${second.url}/api/settings/public`)).json();
       expect(settings.data.siteName).toBe('Mosaic');
-      const login = await fetch(`${second.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'member', password: 'member-pass-123' }) });
+      const login = await fetch(`${second.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'member', password: 'member-pass-123' }),
+      });
       expect(login.status).toBe(200);
       expect(second.output()).toMatch(/ready in \d+ ms/);
+      expect(second.output()).toContain(`Demo logins: see ${path.join(dataDir, 'demo-logins.txt')}`);
+      expect(second.output()).not.toContain(first.adminPassword());
     } finally {
       await second.stop();
     }
@@ -60,7 +88,11 @@ describe('the server process', () => {
   it('SEED=none starts with settings but no demo accounts', async () => {
     const server = await startServer({ env: { SEED: 'none' } });
     try {
-      const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'member', password: 'member-pass-123' }) });
+      const login = await fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'member', password: 'member-pass-123' }),
+      });
       expect(login.status).toBe(422);
       expect((await (await fetch(`${server.url}/api/settings/public`)).json()).data.siteName).toBe('Tessera');
       expect(server.output()).not.toContain('Demo logins');

@@ -38,9 +38,11 @@ describe.skipIf(chromiumMissing)('maintenance mode and country block, set by the
   it('the login page stays open in maintenance, and an admin then sees the site', async () => {
     const ctx = await e2e.browser.newContext();
     const page = await ctx.newPage();
-    await logIn(page, base(), 'admin', 'admin-pass-123');
+    await logIn(page, base(), 'admin', e2e.server.adminPassword());
     expect(await page.getAttribute('html', 'data-layout')).toBe('primary');
     expect(await page.textContent('[data-testid=member-name]')).toBe('Ada Admin');
+    // The demo's test gateway is on: the operator is told on every page that payments are simulated.
+    expect(await page.textContent('[data-testid=payments-simulated]')).toContain('Payments are simulated');
     await ctx.close();
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { getConfig, type Config } from '../../src/server/config.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
@@ -60,7 +60,10 @@ function workerDataDir(): string {
   return dataDir;
 }
 
-export const testConfig = (env: NodeJS.ProcessEnv = {}): Config => getConfig({ NODE_ENV: 'test', DATA_DIR: workerDataDir(), ...env });
+/** The demo admin's password in API tests (a real start generates one; see tests/e2e/lifecycle). */
+export const DEMO_ADMIN_PASSWORD = 'admin-pass-123';
+
+export const testConfig = (env: NodeJS.ProcessEnv = {}): Config => getConfig({ NODE_ENV: 'test', DATA_DIR: workerDataDir(), DEMO_ADMIN_PASSWORD, ...env });
 
 export interface ApiHarness {
   app: App;
@@ -102,4 +105,10 @@ export async function login(h: ApiHarness, username: string, password = PASSWORD
   const res = await h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password, remember } });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json().data.token;
+}
+
+/** Every item of a list passes `check`, and the list is not empty (an empty list would pass any `.every()`). */
+export function expectEvery<T>(list: T[], check: (item: T) => boolean): void {
+  expect(list.length, 'the list is empty: nothing was checked').toBeGreaterThan(0);
+  expect(list.filter((item) => !check(item))).toEqual([]);
 }

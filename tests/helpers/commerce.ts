@@ -13,7 +13,12 @@ export async function idOf(h: ApiHarness, kind: keyof typeof TABLES, slug: strin
 }
 
 /** A JSON call through inject: status and parsed body. */
-export async function call(h: ApiHarness, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+export async function call(
+  h: ApiHarness,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+) {
   const res = await h.app.inject({
     method,
     url,
@@ -24,7 +29,11 @@ export async function call(h: ApiHarness, method: 'GET' | 'POST' | 'PUT' | 'DELE
 }
 
 /** A multipart/form-data body with text fields and (unless `name` is null) one file in the field `file`, for inject(). */
-export async function multipart(name: string | null, body: Blob | null, fields: Record<string, string> = {}): Promise<{ payload: Buffer; contentType: string }> {
+export async function multipart(
+  name: string | null,
+  body: Blob | null,
+  fields: Record<string, string> = {},
+): Promise<{ payload: Buffer; contentType: string }> {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   if (name !== null && body) form.append('file', body, name);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { hasChromium, launchBrowser } from './browser.ts';
 import { startServer, type TestServer } from './server.ts';
 
@@ -11,13 +11,22 @@ export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results
 export interface E2e {
   server: TestServer;
   browser: Browser;
+  /** The browser's Content-Security-Policy refusals since the test began; any left at its end fail it. */
+  cspViolations: string[];
 }
 
 /** beforeAll: the production server on a fresh data folder and the system Chromium; afterAll: both stopped. */
 export function useE2e(opts: Parameters<typeof startServer>[0] = {}): E2e {
-  const e2e = {} as E2e;
+  const e2e = { cspViolations: [] } as unknown as E2e;
+  const violations = e2e.cspViolations;
   beforeAll(async () => {
     [e2e.server, e2e.browser] = await Promise.all([startServer(opts), launchBrowser()]);
+    watchCsp(e2e.browser, violations);
+  });
+  // The site runs with its Content-Security-Policy on: anything it refuses fails the test that caused it.
+  afterEach(() => {
+    const seen = violations.splice(0);
+    if (seen.length) throw new Error(`Content-Security-Policy violations:\n${seen.join('\n')}`);
   });
   afterAll(async () => {
     await e2e.browser?.close();
@@ -27,9 +36,26 @@ export function useE2e(opts: Parameters<typeof startServer>[0] = {}): E2e {
   return e2e;
 }
 
-export async function screenshot(page: Page, name: string) {
+/**
+ * Records the browser's Content-Security-Policy refusals on every page of every context the browser opens
+ * (`browser.newPage()` opens its page in a context of its own through `newContext`, so it is covered too).
+ */
+function watchCsp(browser: Browser, violations: string[]) {
+  const listen = (target: BrowserContext) =>
+    target.on('console', (message: ConsoleMessage) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    listen(context);
+    return context;
+  };
+}
+
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
 export async function logIn(page: Page, base: string, login = 'member', password = 'member-pass-123', remember = true) {

@@ -83,10 +83,25 @@ export class FakeStripe {
   }
 
   /** The signed webhook Stripe would send when the customer finished (or abandoned) a session. */
-  event(sessionId: string, type: 'checkout.session.completed' | 'checkout.session.expired' | 'checkout.session.async_payment_failed', overrides: Partial<FakeSession> = {}) {
+  event(
+    sessionId: string,
+    type: 'checkout.session.completed' | 'checkout.session.expired' | 'checkout.session.async_payment_failed',
+    overrides: Partial<FakeSession> = {},
+  ) {
     const session = this.sessions.get(sessionId)!;
-    const object = { ...session, ...(type === 'checkout.session.completed' ? { payment_status: 'paid', status: 'complete' } : { status: 'expired' }), ...overrides };
-    const payload = JSON.stringify({ id: `evt_${Math.random().toString(36).slice(2, 14)}`, object: 'event', api_version: '2025-01-27', type, created: Math.floor(Date.now() / 1000), data: { object } });
+    const object = {
+      ...session,
+      ...(type === 'checkout.session.completed' ? { payment_status: 'paid', status: 'complete' } : { status: 'expired' }),
+      ...overrides,
+    };
+    const payload = JSON.stringify({
+      id: `evt_${Math.random().toString(36).slice(2, 14)}`,
+      object: 'event',
+      api_version: '2025-01-27',
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { object },
+    });
     return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret: this.webhookSecret }) };
   }
 }

@@ -26,11 +26,12 @@ export class SmtpSink {
       onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', async () => {
-          const parsed = await PostalMime.parse(Buffer.concat(chunks));
-          this.messages.push({ ...parsed, rcpt: session.envelope.rcptTo.map((r) => r.address) });
-          for (const wake of this.waiters.splice(0)) wake();
-          callback();
+        stream.on('end', () => {
+          PostalMime.parse(Buffer.concat(chunks)).then((parsed) => {
+            this.messages.push({ ...parsed, rcpt: session.envelope.rcptTo.map((r) => r.address) });
+            for (const wake of this.waiters.splice(0)) wake();
+            callback();
+          }, callback);
         });
       },
     });

@@ -24,7 +24,8 @@ beforeAll(async () => {
       if (path === '/api/empty204') return res.writeHead(204).end();
       if (path === '/api/empty205') return res.writeHead(205).end();
       if (path === '/api/unauthorized') return json(401, { statusCode: 401, error: 'UNAUTHORIZED', message: 'expired' });
-      if (path === '/api/rule') return json(422, { statusCode: 422, error: 'INSUFFICIENT_BALANCE', message: 'You have an insufficient token balance. Please top up.' });
+      if (path === '/api/rule')
+        return json(422, { statusCode: 422, error: 'INSUFFICIENT_BALANCE', message: 'You have an insufficient token balance. Please top up.' });
       if (path === '/api/crash') {
         res.writeHead(502, 'Bad Gateway', { 'content-type': 'text/html' });
         return res.end('<html>proxy error</html>');

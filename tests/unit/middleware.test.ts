@@ -5,7 +5,24 @@ import { session } from '../../src/middleware/session.ts';
 import { decideSiteMode, siteMode } from '../../src/middleware/site-mode.ts';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../src/shared/default-settings.ts';
 
-const member = { _id: 'u1', name: 'Mia', username: 'mia', email: 'm@x', avatar: '/a.svg', cover: null, balance: 5, roles: ['member'], verifiedEmail: true, status: 'active', createdAt: '', bio: '', country: null, language: null, phone: null, gender: null };
+const member = {
+  _id: 'u1',
+  name: 'Mia',
+  username: 'mia',
+  email: 'm@x',
+  avatar: '/a.svg',
+  cover: null,
+  balance: 5,
+  roles: ['member'],
+  verifiedEmail: true,
+  status: 'active',
+  createdAt: '',
+  bio: '',
+  country: null,
+  language: null,
+  phone: null,
+  gender: null,
+};
 
 /** A stub of Astro's middleware context: only what the middleware touches. */
 function stubContext(opts: { route: string; token?: string | null; me?: () => Promise<unknown>; settings?: object; blocked?: boolean; user?: object | null }) {
@@ -34,7 +51,7 @@ function stubContext(opts: { route: string; token?: string | null; me?: () => Pr
 const run = async (mw: typeof session, c: ReturnType<typeof stubContext>) => (await mw(c.ctx as never, c.next as never)) as Response;
 
 describe('pages declare what they need', () => {
-  it('reads each page\'s exported meta by route pattern', () => {
+  it("reads each page's exported meta by route pattern", () => {
     expect(pageMeta('/account')).toEqual({ requiresAuth: true });
     expect(pageMeta('/auth/login')).toMatchObject({ availableInMaintenance: true });
     expect(pageMeta('/')).toEqual({});

@@ -27,11 +27,19 @@ beforeAll(async () => {
   await database.migrate();
   await new SettingsService(database.db).ensureDefaults();
   const config = testConfig();
-  await createUser(database.db, { email: 'mia@test.local', username: 'mia', name: 'Mia Member', password: 'member-pass-123', tokens: 250 }, config.passwordCost);
+  await createUser(
+    database.db,
+    { email: 'mia@test.local', username: 'mia', name: 'Mia Member', password: 'member-pass-123', tokens: 250 },
+    config.passwordCost,
+  );
   app = await buildApp(config, { database, realtime: false });
   await app.ready();
   const fetchInProcess = inProcessFetch(app);
-  configureApi({ baseUrl: 'http://in-process/api', fetch: (input, init) => fetchInProcess(input as string, init, '127.0.0.1', {}), onUnauthorized: () => unauthorized.push('/login') });
+  configureApi({
+    baseUrl: 'http://in-process/api',
+    fetch: (input, init) => fetchInProcess(input as string, init, '127.0.0.1', {}),
+    onUnauthorized: () => unauthorized.push('/login'),
+  });
   navigation.go = (url) => void visited.push(url);
 }, 60_000);
 afterAll(async () => {
@@ -114,7 +122,24 @@ describe('a 401 from any call', () => {
 
 describe('user, settings, UI and the reset-all action', () => {
   it('balance updates add a token amount; the live value sets it absolutely', () => {
-    setUser({ _id: 'u', name: 'A', username: 'a', email: 'a@x', avatar: '', cover: null, balance: 10, roles: ['member'], verifiedEmail: true, status: 'active', createdAt: '', bio: '', country: null, language: null, phone: null, gender: null });
+    setUser({
+      _id: 'u',
+      name: 'A',
+      username: 'a',
+      email: 'a@x',
+      avatar: '',
+      cover: null,
+      balance: 10,
+      roles: ['member'],
+      verifiedEmail: true,
+      status: 'active',
+      createdAt: '',
+      bio: '',
+      country: null,
+      language: null,
+      phone: null,
+      gender: null,
+    });
     expect($user.get()!.avatar).toBe('/images/avatar-placeholder.svg');
     updateBalance(5);
     expect($user.get()!.balance).toBe(15);
@@ -139,7 +164,11 @@ describe('user, settings, UI and the reset-all action', () => {
     showToast('hello', 'info', 0);
     resetAll();
     expect($user.get()).toBeNull();
-    expect($auth.get()).toEqual({ loggedIn: false, login: { requesting: false, success: false, error: null }, forgot: { requesting: false, success: false, error: null } });
+    expect($auth.get()).toEqual({
+      loggedIn: false,
+      login: { requesting: false, success: false, error: null },
+      forgot: { requesting: false, success: false, error: null },
+    });
     expect($settings.get()).toBeNull();
     expect($liveStatus.get()).toBe('initialized');
     expect($toasts.get()).toEqual([]);

@@ -9,11 +9,43 @@ export const KINDS: Record<
   CatalogueKind,
   { group: CategoryGroup; title: string; intro: string; sorts: readonly SortKey[]; access: boolean; types?: { value: string; label: string }[] }
 > = {
-  video: { group: 'video', title: 'Videos', intro: 'Short films, free to watch or unlocked once with tokens.', sorts: ['newest', 'popular', 'oldest', 'price-asc', 'price-desc'], access: true },
-  gallery: { group: 'gallery', title: 'Galleries', intro: 'Photo sets: browse the free ones, unlock the premium ones.', sorts: ['newest', 'popular', 'oldest', 'price-asc', 'price-desc'], access: true },
+  video: {
+    group: 'video',
+    title: 'Videos',
+    intro: 'Short films, free to watch or unlocked once with tokens.',
+    sorts: ['newest', 'popular', 'oldest', 'price-asc', 'price-desc'],
+    access: true,
+  },
+  gallery: {
+    group: 'gallery',
+    title: 'Galleries',
+    intro: 'Photo sets: browse the free ones, unlock the premium ones.',
+    sorts: ['newest', 'popular', 'oldest', 'price-asc', 'price-desc'],
+    access: true,
+  },
   story: { group: 'story', title: 'Stories', intro: 'Essays, fiction and behind-the-scenes long reads.', sorts: ['newest', 'popular', 'oldest'], access: true },
-  post: { group: 'post', title: 'Posts', intro: 'News and guides from the team.', sorts: ['newest', 'popular', 'oldest'], access: false, types: [{ value: 'post', label: 'Posts' }, { value: 'page', label: 'Pages' }] },
-  product: { group: 'product', title: 'Store', intro: 'Digital downloads and physical goods, paid in tokens.', sorts: ['newest', 'popular', 'price-asc', 'price-desc'], access: false, types: [{ value: 'digital', label: 'Digital' }, { value: 'physical', label: 'Physical' }] },
+  post: {
+    group: 'post',
+    title: 'Posts',
+    intro: 'News and guides from the team.',
+    sorts: ['newest', 'popular', 'oldest'],
+    access: false,
+    types: [
+      { value: 'post', label: 'Posts' },
+      { value: 'page', label: 'Pages' },
+    ],
+  },
+  product: {
+    group: 'product',
+    title: 'Store',
+    intro: 'Digital downloads and physical goods, paid in tokens.',
+    sorts: ['newest', 'popular', 'price-asc', 'price-desc'],
+    access: false,
+    types: [
+      { value: 'digital', label: 'Digital' },
+      { value: 'physical', label: 'Physical' },
+    ],
+  },
 };
 
 /** Loads a list page: the group's categories, then the page of items (limited to `categoryId` when given). */

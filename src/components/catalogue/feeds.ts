@@ -46,8 +46,18 @@ export async function sitemapFile(api: ApiCalls, origin: string, name: string): 
 export async function rssFeed(api: ApiCalls, origin: string, kind: 'post' | 'story', siteName: string): Promise<string> {
   const items =
     kind === 'post'
-      ? (await api.posts({ type: 'post', limit: 30 })).data.data.map((p) => ({ slug: p.slug, title: p.title, description: p.shortDescription, date: p.publishedAt }))
-      : (await api.stories({ limit: 30 })).data.data.map((s) => ({ slug: s.slug, title: s.title, description: s.isLocked ? `${s.shortDescription} (${s.price} tokens to unlock)` : s.shortDescription, date: s.publishedAt }));
+      ? (await api.posts({ type: 'post', limit: 30 })).data.data.map((p) => ({
+          slug: p.slug,
+          title: p.title,
+          description: p.shortDescription,
+          date: p.publishedAt,
+        }))
+      : (await api.stories({ limit: 30 })).data.data.map((s) => ({
+          slug: s.slug,
+          title: s.title,
+          description: s.isLocked ? `${s.shortDescription} (${s.price} tokens to unlock)` : s.shortDescription,
+          date: s.publishedAt,
+        }));
   const title = `${siteName}: ${kind === 'post' ? 'posts' : 'stories'}`;
   const link = origin + CATALOGUE_ROUTES[kind];
   const entries = items

@@ -5,5 +5,8 @@ import type { PaymentTransaction } from '../../shared/contracts/tokens.ts';
 export async function paymentOf(url: URL, api: ApiCalls): Promise<PaymentTransaction | null> {
   const id = url.searchParams.get('payment');
   if (!id) return null;
-  return api.payment(id).then((r) => r.data, () => null);
+  return api.payment(id).then(
+    (r) => r.data,
+    () => null,
+  );
 }

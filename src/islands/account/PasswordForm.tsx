@@ -1,5 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
 import { changePassword } from '../../stores/accounts.ts';
+import { logout } from '../../stores/auth.ts';
 import { PASSWORD_POLICY } from '../../shared/contracts/accounts.ts';
 
 /** A new password (typed twice) after the current one; the member's other sessions end. */
@@ -11,6 +12,7 @@ export default function PasswordForm() {
     const form = e.currentTarget;
     const f = new FormData(form);
     const [current, next, confirm] = ['current', 'password', 'confirm'].map((k) => String(f.get(k) ?? ''));
+    if (!current) return setResult({ ok: false, message: 'Enter your current password.' });
     if (next !== confirm) return setResult({ ok: false, message: 'The two new passwords are not the same.' });
     setBusy(true);
     const r = await changePassword(next!, current!);
@@ -46,6 +48,12 @@ export default function PasswordForm() {
       <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
         {busy ? 'Saving…' : 'Change password'}
       </button>
+      <p className="muted">
+        Lost a device, or used a shared computer?{' '}
+        <button type="button" className="btn btn-ghost" onClick={() => void logout(true)}>
+          Log out everywhere
+        </button>
+      </p>
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CurrentUser } from '../../shared/contracts/users.ts';
+import { refreshRegions } from '../../client/regions.ts';
 import { $profile, referenceLists, updateProfile } from '../../stores/accounts.ts';
 import { $user } from '../../stores/user.ts';
 import { showToast } from '../../stores/toast.ts';
@@ -21,8 +22,18 @@ export default function ProfileForm({ initial }: { initial: CurrentUser }) {
     const f = new FormData(e.currentTarget);
     const value = (k: string) => String(f.get(k) ?? '');
     const orNull = (k: string) => value(k).trim() || null;
-    const ok = await updateProfile({ name: value('name'), username: value('username'), bio: value('bio'), country: orNull('country'), language: orNull('language'), phone: orNull('phone'), gender: orNull('gender') });
-    if (ok) showToast('Profile saved.', 'success');
+    const ok = await updateProfile({
+      name: value('name'),
+      username: value('username'),
+      bio: value('bio'),
+      country: orNull('country'),
+      language: orNull('language'),
+      phone: orNull('phone'),
+      gender: orNull('gender'),
+    });
+    if (!ok) return;
+    showToast('Profile saved.', 'success');
+    await refreshRegions(); // the card above the form shows the new name and username
   }
 
   const select = (name: 'country' | 'language' | 'gender', label: string, options: { value: string; text: string }[]) => (
@@ -56,18 +67,39 @@ export default function ProfileForm({ initial }: { initial: CurrentUser }) {
           <label htmlFor="profile-username">Username</label>
           <input id="profile-username" name="username" defaultValue={user.username} autoComplete="username" required maxLength={30} />
         </div>
-        {select('country', 'Country', (lists?.countries ?? []).map((c) => ({ value: c.code, text: c.name })))}
-        {select('language', 'Language', (lists?.languages ?? []).map((l) => ({ value: l.code, text: `${l.name} (${l.nativeName})` })))}
+        {select(
+          'country',
+          'Country',
+          (lists?.countries ?? []).map((c) => ({ value: c.code, text: c.name })),
+        )}
+        {select(
+          'language',
+          'Language',
+          (lists?.languages ?? []).map((l) => ({ value: l.code, text: `${l.name} (${l.nativeName})` })),
+        )}
         <div className="field">
           <label htmlFor="profile-phone">Phone (with country code)</label>
-          <input id="profile-phone" name="phone" type="tel" defaultValue={user.phone ?? ''} autoComplete="tel" placeholder="+44 20 7946 0958" maxLength={30} list="dial-codes" />
+          <input
+            id="profile-phone"
+            name="phone"
+            type="tel"
+            defaultValue={user.phone ?? ''}
+            autoComplete="tel"
+            placeholder="+44 20 7946 0958"
+            maxLength={30}
+            list="dial-codes"
+          />
           <datalist id="dial-codes">
             {(lists?.phoneCodes ?? []).map((p) => (
               <option key={p.code} value={`${p.dialCode} `} label={`${p.name} ${p.dialCode}`} />
             ))}
           </datalist>
         </div>
-        {select('gender', 'Gender', (lists?.genders ?? []).map((g) => ({ value: g.key, text: g.text })))}
+        {select(
+          'gender',
+          'Gender',
+          (lists?.genders ?? []).map((g) => ({ value: g.key, text: g.text })),
+        )}
       </div>
       <div className="field">
         <label htmlFor="profile-bio">About me</label>

@@ -9,7 +9,7 @@ const MAX_MB = 10;
 /** Avatar and cover: choose a picture, see the avatar at once, and watch the upload's real progress; the server re-encodes it. */
 export default function ProfilePictures({ avatar: initial, name }: { avatar: string; name: string }) {
   const user = useStore($user);
-  const { uploading, error } = useStore($profile);
+  const { uploading, uploadError } = useStore($profile);
   const [preview, setPreview] = useState<string | null>(null);
 
   async function choose(kind: 'avatar' | 'cover', file: File | undefined, input: HTMLInputElement) {
@@ -22,7 +22,8 @@ export default function ProfilePictures({ avatar: initial, name }: { avatar: str
     if (url) URL.revokeObjectURL(url);
     setPreview(null);
     input.value = '';
-    showToast(ok ? (kind === 'avatar' ? 'Your new picture is saved.' : 'Your new cover is saved.') : ($profile.get().error ?? 'The upload failed.'), ok ? 'success' : 'error');
+    // A refusal is said once, beside the buttons (uploadError); a success in a toast.
+    if (ok) showToast(kind === 'avatar' ? 'Your new picture is saved.' : 'Your new cover is saved.', 'success');
   }
 
   return (
@@ -32,18 +33,36 @@ export default function ProfilePictures({ avatar: initial, name }: { avatar: str
         <label className="btn btn-ghost" htmlFor="avatar-file">
           Change picture
         </label>
-        <input id="avatar-file" className="visually-hidden" type="file" accept="image/*" onChange={(e) => choose('avatar', e.target.files?.[0], e.currentTarget)} disabled={uploading !== null} />
+        <input
+          id="avatar-file"
+          className="visually-hidden"
+          type="file"
+          accept="image/*"
+          onChange={(e) => choose('avatar', e.target.files?.[0], e.currentTarget)}
+          disabled={uploading !== null}
+        />
         <label className="btn btn-ghost" htmlFor="cover-file">
           Change cover
         </label>
-        <input id="cover-file" className="visually-hidden" type="file" accept="image/*" onChange={(e) => choose('cover', e.target.files?.[0], e.currentTarget)} disabled={uploading !== null} />
+        <input
+          id="cover-file"
+          className="visually-hidden"
+          type="file"
+          accept="image/*"
+          onChange={(e) => choose('cover', e.target.files?.[0], e.currentTarget)}
+          disabled={uploading !== null}
+        />
         {uploading !== null && (
           <div className="upload-progress" role="status">
             <progress max={100} value={uploading} aria-label="Upload progress" data-testid="upload-progress" />
             <small>{uploading < 100 ? `Uploading… ${uploading}%` : 'Processing…'}</small>
           </div>
         )}
-        {error && uploading === null && <small className="alert-error">{error}</small>}
+        {uploadError && uploading === null && (
+          <small className="alert-error" role="alert" data-testid="upload-error">
+            {uploadError}
+          </small>
+        )}
       </div>
     </div>
   );

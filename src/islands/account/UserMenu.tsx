@@ -5,6 +5,7 @@ import { startLive } from '../../client/socket.ts';
 import { hydrateSession, logout } from '../../stores/auth.ts';
 import { $liveStatus } from '../../stores/live.ts';
 import { $user, setUser } from '../../stores/user.ts';
+import { useHydrated } from '../use-hydrated.ts';
 
 interface Props {
   /** The member the page was rendered for; the store takes over from here (live balance). */
@@ -12,13 +13,20 @@ interface Props {
   currencySymbol: string;
 }
 
-const LIVE_LABEL = { initialized: 'Connecting', connected: 'Live', disconnected: 'Offline', failed: 'Live updates unavailable', reconnecting: 'Reconnecting' } as const;
+const LIVE_LABEL = {
+  initialized: 'Connecting',
+  connected: 'Live',
+  disconnected: 'Offline',
+  failed: 'Live updates unavailable',
+  reconnecting: 'Reconnecting',
+} as const;
 
 /** Avatar menu with name, token balance chip (live, highlighted on change) and log out. */
 export default function UserMenu({ user: initial }: Props) {
   const user = useStore($user) ?? initial;
   const live = useStore($liveStatus);
   const [open, setOpen] = useState(false);
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const [flash, setFlash] = useState(false);
   const lastBalance = useRef(initial.balance);
@@ -57,9 +65,12 @@ export default function UserMenu({ user: initial }: Props) {
       <a className={`chip chip-accent${flash ? ' flash' : ''}`} href="/tokens" data-testid="balance" aria-label={`Token balance: ${balance}. Buy tokens`}>
         {user.balance.toLocaleString('en')} <span aria-hidden="true">◈</span>
       </a>
-      <button type="button" className="member-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
+      {/* Disabled until hydrated: a click before the island runs would open nothing. */}
+      <button type="button" className="member-button" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)} disabled={!hydrated}>
         <img className="avatar" src={user.avatar} alt="" width={34} height={34} />
-        <span className="member-name" data-testid="member-name">{user.name}</span>
+        <span className="member-name" data-testid="member-name">
+          {user.name}
+        </span>
         <span className="live-dot" data-status={live} data-testid="live-status" title={LIVE_LABEL[live]}>
           <span className="visually-hidden">{LIVE_LABEL[live]}</span>
         </span>
@@ -68,10 +79,16 @@ export default function UserMenu({ user: initial }: Props) {
         <div className="member-menu" role="menu">
           <div className="who">
             <strong>{user.name}</strong>
-            <small>@{user.username} · {balance}</small>
+            <small>
+              @{user.username} · {balance}
+            </small>
           </div>
-          <a role="menuitem" href="/account">My account</a>
-          <a role="menuitem" href="/tokens">Buy tokens</a>
+          <a role="menuitem" href="/account">
+            My account
+          </a>
+          <a role="menuitem" href="/tokens">
+            Buy tokens
+          </a>
           <button
             role="menuitem"
             type="button"

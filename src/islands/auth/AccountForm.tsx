@@ -60,7 +60,15 @@ export default function AccountForm({ fields, submitLabel, busyLabel, siteKey = 
           {f.type === 'textarea' ? (
             <textarea id={f.name} name={f.name} rows={6} required defaultValue={f.defaultValue} maxLength={5000} />
           ) : (
-            <input id={f.name} name={f.name} type={f.type ?? 'text'} autoComplete={f.autoComplete} required defaultValue={f.defaultValue} aria-describedby={f.hint ? `${f.name}-hint` : undefined} />
+            <input
+              id={f.name}
+              name={f.name}
+              type={f.type ?? 'text'}
+              autoComplete={f.autoComplete}
+              required
+              defaultValue={f.defaultValue}
+              aria-describedby={f.hint ? `${f.name}-hint` : undefined}
+            />
           )}
           {f.hint && (
             <small id={`${f.name}-hint`} className="muted">
@@ -70,7 +78,7 @@ export default function AccountForm({ fields, submitLabel, busyLabel, siteKey = 
         </div>
       ))}
       <Captcha siteKey={siteKey} onToken={setCaptcha} />
-      <button className="btn btn-primary" type="submit" disabled={busy} aria-busy={busy} style={{ width: '100%', marginTop: '.5rem' }}>
+      <button className="btn btn-primary btn-block" type="submit" disabled={busy} aria-busy={busy}>
         {busy ? busyLabel : submitLabel}
       </button>
     </form>

@@ -2,7 +2,10 @@ import { useEffect, useRef } from 'react';
 
 declare global {
   interface Window {
-    grecaptcha?: { ready: (cb: () => void) => void; render: (el: HTMLElement, opts: { sitekey: string; callback: (token: string) => void; 'expired-callback': () => void }) => number };
+    grecaptcha?: {
+      ready: (cb: () => void) => void;
+      render: (el: HTMLElement, opts: { sitekey: string; callback: (token: string) => void; 'expired-callback': () => void }) => number;
+    };
   }
 }
 
@@ -33,6 +36,7 @@ export default function Captcha({ siteKey, onToken }: { siteKey: string; onToken
     return () => {
       cancelled = true;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the widget is rendered once per site key; grecaptcha cannot render into the same box again
   }, [siteKey]);
   return siteKey ? <div ref={box} className="captcha" /> : null;
 }

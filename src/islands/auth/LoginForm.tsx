@@ -33,7 +33,7 @@ export default function LoginForm() {
       <label className="checkbox">
         <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} /> Remember me
       </label>
-      <button className="btn btn-primary" type="submit" disabled={state.requesting} aria-busy={state.requesting} style={{ width: '100%', marginTop: '.5rem' }}>
+      <button className="btn btn-primary btn-block" type="submit" disabled={state.requesting} aria-busy={state.requesting}>
         {state.requesting ? 'Logging in…' : 'Log in'}
       </button>
     </form>

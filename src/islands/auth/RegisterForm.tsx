@@ -16,7 +16,15 @@ export default function RegisterForm({ siteKey }: { siteKey: string }) {
         { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
         { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', hint: PASSWORD_POLICY },
       ]}
-      onSubmit={(v, recaptchaToken) => register({ name: v.name ?? '', username: (v.username ?? '').trim(), email: (v.email ?? '').trim(), password: v.password ?? '', ...(recaptchaToken ? { recaptchaToken } : {}) })}
+      onSubmit={(v, recaptchaToken) =>
+        register({
+          name: v.name ?? '',
+          username: (v.username ?? '').trim(),
+          email: (v.email ?? '').trim(),
+          password: v.password ?? '',
+          ...(recaptchaToken ? { recaptchaToken } : {}),
+        })
+      }
       done={(message) => (
         <>
           <p>{message}</p>

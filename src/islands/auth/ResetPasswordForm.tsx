@@ -19,7 +19,9 @@ export default function ResetPasswordForm({ token }: { token: string }) {
         { name: 'password', label: 'New password', type: 'password', autoComplete: 'new-password', hint: PASSWORD_POLICY },
         { name: 'confirm', label: 'New password again', type: 'password', autoComplete: 'new-password' },
       ]}
-      onSubmit={async (v) => (v.password !== v.confirm ? { ok: false, message: 'The two passwords are not the same.', status: 400 } : resetPassword(token, v.password ?? ''))}
+      onSubmit={async (v) =>
+        v.password !== v.confirm ? { ok: false, message: 'The two passwords are not the same.', status: 400 } : resetPassword(token, v.password ?? '')
+      }
       done={(message) => (
         <>
           <p>{message}</p>

@@ -4,7 +4,9 @@ import { LOGIN_ROUTE, RESEND_VERIFICATION_ROUTE } from '../../shared/routes.ts';
 
 /** Opens the mailed link: confirms the address once, then offers the way on (or a new link when it failed). */
 export default function VerifyEmail({ token }: { token: string }) {
-  const [state, setState] = useState<{ ok: boolean; message: string } | null>(token ? null : { ok: false, message: 'This page needs the link from the verification e-mail.' });
+  const [state, setState] = useState<{ ok: boolean; message: string } | null>(
+    token ? null : { ok: false, message: 'This page needs the link from the verification e-mail.' },
+  );
   useEffect(() => {
     if (token) void verifyEmail(token).then((r) => setState(r.ok ? { ok: true, message: r.data.message } : { ok: false, message: r.message }));
   }, [token]);

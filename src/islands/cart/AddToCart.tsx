@@ -17,6 +17,8 @@ interface Props {
 export default function AddToCart({ productId, name, type, stock }: Props) {
   const cart = useStore($cart);
   const [quantity, setQuantity] = useState(1);
+  /** Said when a typed quantity is above the stock and was lowered to it. */
+  const [lowered, setLowered] = useState(false);
   const max = type === 'physical' ? Math.max(0, stock ?? 0) : 1;
   const inCart = useHydrated() && cart.items.some((i) => i._id === productId);
   if (max === 0) {
@@ -41,8 +43,25 @@ export default function AddToCart({ productId, name, type, stock }: Props) {
       {type === 'physical' && (
         <label className="qty">
           <span>Quantity</span>
-          <input type="number" min={1} max={max} value={quantity} onChange={(e) => setQuantity(Math.min(max, Math.max(1, Number(e.target.value) || 1)))} data-testid="quantity" />
+          <input
+            type="number"
+            min={1}
+            max={max}
+            value={quantity}
+            onChange={(e) => {
+              const wanted = Math.max(1, Number(e.target.value) || 1);
+              setLowered(wanted > max);
+              setQuantity(Math.min(max, wanted));
+            }}
+            aria-describedby={lowered ? `stock-note-${productId}` : undefined}
+            data-testid="quantity"
+          />
         </label>
+      )}
+      {lowered && (
+        <p className="muted" id={`stock-note-${productId}`} role="status" data-testid="quantity-note">
+          Only {max} in stock: the quantity is set to {max}.
+        </p>
       )}
       <button
         className="btn btn-primary"

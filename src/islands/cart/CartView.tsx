@@ -45,6 +45,7 @@ export default function CartView({ mode, loggedIn, balance: initialBalance = 0 }
       ),
     ).then((found) => setProducts((p) => ({ ...p, ...Object.fromEntries(found) })));
     // Keyed on the ids (not the items): a quantity change needs no new lookup.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, [ids]);
 
   const lines = cart.items.map((item) => ({ item, product: products[item._id] }));
@@ -52,7 +53,12 @@ export default function CartView({ mode, loggedIn, balance: initialBalance = 0 }
   const physical = lines.some((l) => l.product && l.product !== 'gone' && l.product.type === 'physical');
   const loading = lines.some((l) => !l.product);
 
-  if (!hydrated) return <p className="muted" aria-busy="true">Loading your cart…</p>;
+  if (!hydrated)
+    return (
+      <p className="muted" aria-busy="true">
+        Loading your cart…
+      </p>
+    );
   if (!cart.items.length) {
     return (
       <div className="cart-empty" data-testid="cart-empty">
@@ -81,7 +87,10 @@ export default function CartView({ mode, loggedIn, balance: initialBalance = 0 }
     );
     if (result.ok) {
       clearCart();
-      flashToast(`Thank you! ${result.result.orders.length} order${result.result.orders.length === 1 ? '' : 's'} placed for ${result.result.totalPrice} tokens.`, 'success');
+      flashToast(
+        `Thank you! ${result.result.orders.length} order${result.result.orders.length === 1 ? '' : 's'} placed for ${result.result.totalPrice} tokens.`,
+        'success',
+      );
       window.location.assign(ACCOUNT_ORDERS_ROUTE);
       return;
     }
@@ -109,11 +118,23 @@ export default function CartView({ mode, loggedIn, balance: initialBalance = 0 }
                 </div>
                 {product.type === 'physical' ? (
                   <div className="stepper" role="group" aria-label={`Quantity of ${product.name}`}>
-                    <button type="button" className="icon-btn" aria-label="One less" disabled={item.quantity <= 1 || busy} onClick={() => updateCartQuantity(item._id, item.quantity - 1)}>
+                    <button
+                      type="button"
+                      className="icon-btn"
+                      aria-label="One less"
+                      disabled={item.quantity <= 1 || busy}
+                      onClick={() => updateCartQuantity(item._id, item.quantity - 1)}
+                    >
                       −
                     </button>
                     <output data-testid="line-quantity">{item.quantity}</output>
-                    <button type="button" className="icon-btn" aria-label="One more" disabled={item.quantity >= (product.stock ?? 0) || busy} onClick={() => updateCartQuantity(item._id, item.quantity + 1)}>
+                    <button
+                      type="button"
+                      className="icon-btn"
+                      aria-label="One more"
+                      disabled={item.quantity >= (product.stock ?? 0) || busy}
+                      onClick={() => updateCartQuantity(item._id, item.quantity + 1)}
+                    >
                       +
                     </button>
                   </div>

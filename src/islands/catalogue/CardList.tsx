@@ -5,7 +5,19 @@ import ItemCard from './ItemCard.tsx';
  * A grid of cards as one React tree: the server renders a whole page of cards in one pass (one renderer call instead
  * of one per card), and 'more' appends with the same component.
  */
-export default function CardList({ cards, eager = 0, label, className = 'card-grid', testId }: { cards: CardModel[]; eager?: number; label?: string; className?: string; testId?: string }) {
+export default function CardList({
+  cards,
+  eager = 0,
+  label,
+  className = 'card-grid',
+  testId,
+}: {
+  cards: CardModel[];
+  eager?: number;
+  label?: string;
+  className?: string;
+  testId?: string;
+}) {
   return (
     <div className={className} aria-label={label} data-testid={testId}>
       {cards.map((card, i) => (

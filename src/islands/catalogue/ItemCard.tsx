@@ -13,7 +13,7 @@ export default function ItemCard({ card, eager }: { card: CardModel; eager?: boo
   return (
     <article className="item-card" data-kind={card.kind} data-locked={card.isLocked || undefined}>
       <a className="item-link" href={card.href}>
-        <div className="thumb" style={{ aspectRatio: card.aspect }}>
+        <div className={`thumb thumb-${card.aspect}`}>
           {card.image ? <Picture image={card.image} alt={card.title} sizes={CARD_SIZES} eager={eager} /> : <div className="thumb-empty" aria-hidden="true" />}
           {card.badge && <span className="thumb-badge">{card.badge}</span>}
           {card.isLocked && (

@@ -27,7 +27,16 @@ export default function CommentForm({ label, submitLabel, busy, initial = '', on
       <label className="visually-hidden" htmlFor={`${label}-text`}>
         {label}
       </label>
-      <textarea id={`${label}-text`} value={text} onChange={(e) => setText(e.target.value)} placeholder={label} rows={3} maxLength={COMMENT_MAX * 2} autoFocus={autoFocus} aria-describedby={`${label}-count`} />
+      <textarea
+        id={`${label}-text`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={label}
+        rows={3}
+        maxLength={COMMENT_MAX * 2}
+        autoFocus={autoFocus}
+        aria-describedby={`${label}-count`}
+      />
       <div className="comment-form-foot">
         <span id={`${label}-count`} className={over ? 'count over' : 'count'} aria-live="polite">
           {length}/{COMMENT_MAX}

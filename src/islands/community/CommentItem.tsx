@@ -67,7 +67,15 @@ export default function CommentItem({ comment: initial, viewer, isReply = false 
         </p>
         {mode === 'edit' ? (
           <>
-            <CommentForm label={`Edit comment ${comment._id.slice(0, 8)}`} submitLabel="Save" busy={progress !== null} initial={comment.content} onSubmit={edit} onCancel={() => setMode('view')} autoFocus />
+            <CommentForm
+              label={`Edit comment ${comment._id.slice(0, 8)}`}
+              submitLabel="Save"
+              busy={progress !== null}
+              initial={comment.content}
+              onSubmit={edit}
+              onCancel={() => setMode('view')}
+              autoFocus
+            />
             <label className="attach">
               Image (optional) <input type="file" accept="image/*" onChange={(e) => setImage(e.target.files?.[0] ?? null)} />
             </label>
@@ -76,7 +84,16 @@ export default function CommentItem({ comment: initial, viewer, isReply = false 
         ) : (
           <CommentText text={comment.content} />
         )}
-        {comment.attachment && mode !== 'edit' && <img className="comment-image" src={comment.attachment.url} alt="Image attached to the comment" width={comment.attachment.width} height={comment.attachment.height} loading="lazy" />}
+        {comment.attachment && mode !== 'edit' && (
+          <img
+            className="comment-image"
+            src={comment.attachment.url}
+            alt="Image attached to the comment"
+            width={comment.attachment.width}
+            height={comment.attachment.height}
+            loading="lazy"
+          />
+        )}
         <div className="comment-actions">
           {!isReply && (replies > 0 || showReplies) && (
             <button type="button" className="link-button" onClick={toggleReplies} aria-expanded={showReplies}>
@@ -84,7 +101,11 @@ export default function CommentItem({ comment: initial, viewer, isReply = false 
             </button>
           )}
           {viewer && !isReply && (
-            <button type="button" className="link-button" onClick={() => (setMode(mode === 'reply' ? 'view' : 'reply'), setShowReplies(true), loadComments('comment', comment._id))}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => (setMode(mode === 'reply' ? 'view' : 'reply'), setShowReplies(true), loadComments('comment', comment._id))}
+            >
               Reply
             </button>
           )}
@@ -101,7 +122,14 @@ export default function CommentItem({ comment: initial, viewer, isReply = false 
           {viewer && !own && <ReportButton targetType="comment" targetId={comment._id} compact />}
         </div>
         {mode === 'reply' && viewer && (
-          <CommentForm label={`Reply to ${comment.creator?.name ?? 'comment'}`} submitLabel="Reply" busy={thread.creating} onSubmit={async (text) => (await createComment('comment', comment._id, text)) && (setMode('view'), true)} onCancel={() => setMode('view')} autoFocus />
+          <CommentForm
+            label={`Reply to ${comment.creator?.name ?? 'comment'}`}
+            submitLabel="Reply"
+            busy={thread.creating}
+            onSubmit={async (text) => (await createComment('comment', comment._id, text)) && (setMode('view'), true)}
+            onCancel={() => setMode('view')}
+            autoFocus
+          />
         )}
         {showReplies && (
           <ol className="comment-list replies">

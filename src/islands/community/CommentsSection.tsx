@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { CommentObject } from '../../shared/contracts/comments.ts';
 import { $comments, commentKey, createComment, listOf, loadComments } from '../../stores/comments.ts';
 import { watchComments } from '../../client/socket.ts';
+import { $liveRooms } from '../../stores/live.ts';
 import { LOGIN_ROUTE } from '../../shared/routes.ts';
 import CommentForm from './CommentForm.tsx';
 import CommentItem, { type Viewer } from './CommentItem.tsx';
@@ -20,6 +21,7 @@ interface Props {
 export default function CommentsSection({ objectType, objectId, viewer, path }: Props) {
   const key = commentKey(objectType, objectId);
   useStore($comments);
+  const hearing = useStore($liveRooms).includes(key);
   const list = listOf(key);
   useEffect(() => {
     void loadComments(objectType, objectId);
@@ -27,9 +29,19 @@ export default function CommentsSection({ objectType, objectId, viewer, path }: 
   }, [objectType, objectId]);
 
   return (
-    <section className="comments" aria-labelledby="comments-title" aria-busy={list.requesting} data-loaded={list.loaded} data-testid="comments">
+    <section
+      className="comments"
+      aria-labelledby="comments-title"
+      aria-busy={list.requesting}
+      data-loaded={list.loaded}
+      data-live={hearing}
+      data-testid="comments"
+    >
       <h2 id="comments-title">
-        Comments <span className="count-badge" data-testid="comments-total">{list.total}</span>
+        Comments{' '}
+        <span className="count-badge" data-testid="comments-total">
+          {list.total}
+        </span>
       </h2>
       {viewer ? (
         <CommentForm label="Add a comment" submitLabel="Comment" busy={list.creating} onSubmit={(text) => createComment(objectType, objectId, text)} />
@@ -55,7 +67,13 @@ export default function CommentsSection({ objectType, objectId, viewer, path }: 
       </ol>
       {!list.items.length && !list.requesting && !list.error && <p className="muted">No comments yet{viewer ? ': be the first.' : '.'}</p>}
       {list.items.length < list.total && (
-        <button type="button" className="btn btn-ghost" onClick={() => loadComments(objectType, objectId, true)} disabled={list.requesting} aria-busy={list.requesting}>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={() => loadComments(objectType, objectId, true)}
+          disabled={list.requesting}
+          aria-busy={list.requesting}
+        >
           {list.requesting ? 'Loading…' : `Show more comments (${list.total - list.items.length})`}
         </button>
       )}

@@ -13,7 +13,9 @@ export default function ContactForm({ siteKey, name = '', email = '' }: { siteKe
         { name: 'email', label: 'Your e-mail', type: 'email', autoComplete: 'email', defaultValue: email },
         { name: 'message', label: 'Message', type: 'textarea' },
       ]}
-      onSubmit={(v, recaptchaToken) => sendContact({ name: v.name ?? '', email: (v.email ?? '').trim(), message: v.message ?? '', ...(recaptchaToken ? { recaptchaToken } : {}) })}
+      onSubmit={(v, recaptchaToken) =>
+        sendContact({ name: v.name ?? '', email: (v.email ?? '').trim(), message: v.message ?? '', ...(recaptchaToken ? { recaptchaToken } : {}) })
+      }
     />
   );
 }

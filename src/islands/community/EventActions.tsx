@@ -17,11 +17,11 @@ export default function EventActions({ id }: { id: string }) {
     navigation.go(EVENTS_ROUTE);
   }
   return (
-    <p style={{ display: 'flex', gap: '.5rem' }}>
+    <p className="row">
       <a className="btn btn-ghost" href={`${EVENTS_ROUTE}/${encodeURIComponent(id)}/edit`}>
         Edit
       </a>
-      <button type="button" className="btn btn-ghost" style={{ color: 'var(--danger)' }} onClick={remove} disabled={busy}>
+      <button type="button" className="btn btn-ghost text-danger" onClick={remove} disabled={busy}>
         Delete
       </button>
     </p>

@@ -24,7 +24,17 @@ export default function EventForm({ event }: { event?: Event }) {
     if (endAt <= startAt) return setError(EVENT_END_BEFORE_START);
     setBusy(true);
     setError(null);
-    const result = await saveEvent({ title: v('title'), description: v('description'), location: v('location'), startAt, endAt, ...(event ? { status: v('status') === 'inactive' ? 'inactive' : 'active' } : {}) }, event?._id);
+    const result = await saveEvent(
+      {
+        title: v('title'),
+        description: v('description'),
+        location: v('location'),
+        startAt,
+        endAt,
+        ...(event ? { status: v('status') === 'inactive' ? 'inactive' : 'active' } : {}),
+      },
+      event?._id,
+    );
     setBusy(false);
     if (result.ok) navigation.go(eventRoute(result.data._id));
     else setError(result.message);

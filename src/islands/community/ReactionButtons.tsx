@@ -35,7 +35,14 @@ export default function ReactionButtons(props: Props) {
   };
 
   const button = (action: ReactionAction, label: string, text: string) => (
-    <button type="button" className={`reaction${state[action] ? ' on' : ''}`} aria-pressed={state[action]} disabled={busy === action} onClick={() => toggle(action)} data-testid={`react-${action}`}>
+    <button
+      type="button"
+      className={`reaction${state[action] ? ' on' : ''}`}
+      aria-pressed={state[action]}
+      disabled={busy === action}
+      onClick={() => toggle(action)}
+      data-testid={`react-${action}`}
+    >
       {text}
       <span className="visually-hidden"> {label}</span>
     </button>
@@ -44,7 +51,8 @@ export default function ReactionButtons(props: Props) {
     <div className="reactions" role="group" aria-label="Reactions">
       {button('like', state.like ? 'Unlike' : 'Like', `♥ ${counts.likes}`)}
       {button('favourite', state.favourite ? 'Remove from favourites' : 'Add to favourites', state.favourite ? '★ Favourite' : '☆ Favourite')}
-      {props.isWatchedLater !== null && button('watch_later', state.watch_later ? 'Remove from watch later' : 'Watch later', state.watch_later ? '✓ Watch later' : '+ Watch later')}
+      {props.isWatchedLater !== null &&
+        button('watch_later', state.watch_later ? 'Remove from watch later' : 'Watch later', state.watch_later ? '✓ Watch later' : '+ Watch later')}
     </div>
   );
 }

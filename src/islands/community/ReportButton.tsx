@@ -18,7 +18,12 @@ export default function ReportButton({ targetType, targetId, compact = false }: 
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     setBusy(true);
-    const result = await sendReport({ targetType, targetId, type: String(form.get('type')) as ReportBody['type'], description: String(form.get('description') ?? '') });
+    const result = await sendReport({
+      targetType,
+      targetId,
+      type: String(form.get('type')) as ReportBody['type'],
+      description: String(form.get('description') ?? ''),
+    });
     setBusy(false);
     showToast(result.ok ? 'Thank you. We will review your report.' : result.message, result.ok ? 'success' : 'error');
     if (result.ok || result.status === 409) {
@@ -36,9 +41,10 @@ export default function ReportButton({ targetType, targetId, compact = false }: 
           <h2 id={`report-${targetId}`}>Report this {targetType === 'comment' ? 'comment' : 'item'}</h2>
           <fieldset className="report-types">
             <legend>What is wrong?</legend>
-            {types.map((t, i) => (
+            {/* Nothing preselected: the member says what is wrong (the form cannot be sent without a choice). */}
+            {types.map((t) => (
               <label key={t.key} className="radio">
-                <input type="radio" name="type" value={t.key} required defaultChecked={i === 0} /> {t.text}
+                <input type="radio" name="type" value={t.key} required /> {t.text}
               </label>
             ))}
             {!types.length && <p>Loading…</p>}

@@ -10,20 +10,19 @@ import { $user } from '../../stores/user.ts';
  * few seconds in case the live connection is down), then shows the outcome.
  */
 export default function PaymentStatus({ paymentId, initial, tokens }: { paymentId: string; initial: Status; tokens: number }) {
-  const [status, setStatus] = useState<Status>(initial);
+  const [polled, setStatus] = useState<Status>(initial);
   const live = useStore($paymentUpdate);
   const user = useStore($user);
-  useEffect(() => {
-    if (live?.redirectUrl.includes(paymentId)) setStatus(live.status as Status);
-  }, [live, paymentId]);
+  const status = live?.redirectUrl.includes(paymentId) ? (live.status as Status) : polled;
   useEffect(() => {
     if (status !== 'pending') return;
     let tries = 0;
-    const timer = setInterval(async () => {
+    const poll = async () => {
       if (++tries > 40) return clearInterval(timer);
       const { data } = await api.payment(paymentId).catch(() => ({ data: null }));
       if (data && data.status !== 'pending') setStatus(data.status);
-    }, 3000);
+    };
+    const timer = setInterval(() => void poll(), 3000);
     return () => clearInterval(timer);
   }, [status, paymentId]);
   if (status === 'pending') {

@@ -25,10 +25,24 @@ export default function TestCheckout({ paymentId }: { paymentId: string }) {
           {error}
         </p>
       )}
-      <button type="button" className="btn btn-primary" disabled={busy !== null} aria-busy={busy === 'confirm'} onClick={() => act('confirm')} data-testid="test-pay">
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={busy !== null}
+        aria-busy={busy === 'confirm'}
+        onClick={() => act('confirm')}
+        data-testid="test-pay"
+      >
         {busy === 'confirm' ? 'Paying…' : 'Pay now (test)'}
       </button>
-      <button type="button" className="btn btn-ghost" disabled={busy !== null} aria-busy={busy === 'cancel'} onClick={() => act('cancel')} data-testid="test-cancel">
+      <button
+        type="button"
+        className="btn btn-ghost"
+        disabled={busy !== null}
+        aria-busy={busy === 'cancel'}
+        onClick={() => act('cancel')}
+        data-testid="test-cancel"
+      >
         Cancel
       </button>
     </div>

@@ -6,6 +6,7 @@ import { $user } from '../../stores/user.ts';
 import { showToast } from '../../stores/toast.ts';
 import { $packages, loadPackages, unlockItem } from '../../stores/wallet.ts';
 import PackagePicker from './PackagePicker.tsx';
+import { useHydrated } from '../use-hydrated.ts';
 
 interface Props {
   kind: UnlockKind;
@@ -28,18 +29,17 @@ export default function UnlockButton({ kind, id, price, what, balance: initial }
   const user = useStore($user);
   const balance = user?.balance ?? initial;
   const packages = useStore($packages);
-  const [step, setStep] = useState<Step>(balance < price ? 'short' : 'idle');
+  const [chosen, setStep] = useState<Step>(balance < price ? 'short' : 'idle');
+  // A top-up in another tab (live balance) can make the item affordable.
+  const step: Step = chosen === 'short' && balance >= price ? 'idle' : chosen;
   const [error, setError] = useState<string | null>(null);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (step === 'confirm') confirmRef.current?.focus();
     if (step === 'short') void loadPackages();
   }, [step]);
-  // A top-up in another tab (live balance) can make the item affordable.
-  useEffect(() => {
-    if (step === 'short' && balance >= price) setStep('idle');
-  }, [balance, price, step]);
 
   const confirm = async () => {
     setStep('busy');
@@ -60,7 +60,11 @@ export default function UnlockButton({ kind, id, price, what, balance: initial }
         <p>
           You have <strong>{balance}</strong> tokens: <strong>{price - balance}</strong> more to unlock this {what}.
         </p>
-        {packages.list.length ? <PackagePicker packages={packages.list} gateways={packages.gateways} loggedIn compact /> : <p className="muted">Loading token packages…</p>}
+        {packages.list.length ? (
+          <PackagePicker packages={packages.list} gateways={packages.gateways} loggedIn compact />
+        ) : (
+          <p className="muted">Loading token packages…</p>
+        )}
       </div>
     );
   }
@@ -71,7 +75,15 @@ export default function UnlockButton({ kind, id, price, what, balance: initial }
           Spend <strong>{price}</strong> of your {balance} tokens? You will have {balance - price} left.
         </p>
         <div className="actions">
-          <button ref={confirmRef} type="button" className="btn btn-primary" disabled={step === 'busy'} aria-busy={step === 'busy'} onClick={confirm} data-testid="unlock-confirm">
+          <button
+            ref={confirmRef}
+            type="button"
+            className="btn btn-primary"
+            disabled={step === 'busy'}
+            aria-busy={step === 'busy'}
+            onClick={confirm}
+            data-testid="unlock-confirm"
+          >
             {step === 'busy' ? 'Unlocking…' : `Confirm: ${price} tokens`}
           </button>
           <button type="button" className="btn btn-ghost" disabled={step === 'busy'} onClick={() => setStep('idle')}>
@@ -91,7 +103,8 @@ export default function UnlockButton({ kind, id, price, what, balance: initial }
           {error}
         </p>
       )}
-      <button type="button" className="btn btn-primary" onClick={() => setStep('confirm')} data-testid="unlock">
+      {/* Disabled until hydrated: a click before the island runs would do nothing at all. */}
+      <button type="button" className="btn btn-primary" onClick={() => setStep('confirm')} disabled={!hydrated} data-testid="unlock">
         Unlock for {price} tokens
       </button>
     </div>

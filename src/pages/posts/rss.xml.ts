@@ -1,5 +1,7 @@
 import type { APIRoute } from 'astro';
 import { rssFeed } from '../../components/catalogue/feeds.ts';
 
-export const GET: APIRoute = async ({ locals, url }) =>
-  new Response(await rssFeed(locals.api, url.origin, 'post', locals.settings.siteName), { headers: { 'content-type': 'application/rss+xml; charset=utf-8' } });
+export const GET: APIRoute = async ({ locals }) =>
+  new Response(await rssFeed(locals.api, locals.origin, 'post', locals.settings.siteName), {
+    headers: { 'content-type': 'application/rss+xml; charset=utf-8' },
+  });

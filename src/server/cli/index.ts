@@ -1,8 +1,9 @@
 /** Operator CLI: `npm run cli -- <command>`, with the server's own configuration (DATA_DIR, DATABASE_URL). */
 import { parseArgs } from 'node:util';
 import { ConfigError, getConfig, type Config } from '../config.ts';
-import { DataDirBusyError, openConfiguredDatabase, type Database } from '../db/client.ts';
+import { DataDirBusyError, DatabaseUnreachableError, openConfiguredDatabase, type Database } from '../db/client.ts';
 import { prepareDatabase, seedDemo } from '../db/seed.ts';
+import { demoLoginsFile, formatLogins } from '../db/demo-logins.ts';
 import { AppError } from '../errors.ts';
 import { GeoIp } from '../lib/geoip.ts';
 import { CountryBlockService } from '../modules/country-block/country-block.service.ts';
@@ -20,8 +21,8 @@ Commands
   seed                                  add the demo accounts and content (once per database)
   user create --email E --password P --name N [--username U] [--role member|admin] [--tokens N]
                                         create an account; --tokens is an opening balance (a ledger credit)
-  settings set <key> <value>            set a setting; JSON values are parsed (adminEmail, recaptchaSecret and
-                                        recaptchaVerifyUrl stay private)
+  settings set <key> <value>            set a known setting; JSON values are parsed, links must be site paths or
+                                        http(s) URLs (adminEmail, recaptchaSecret and recaptchaVerifyUrl stay private)
                                         (e.g. settings set maintenanceMode true, settings set siteName Tessera)
   settings list                         print the public settings
   country block <CC>                    block visitors from a country (ISO 3166-1 alpha-2, e.g. DE)
@@ -47,20 +48,38 @@ const commands: Record<string, Command> = {
   },
   seed: async (database, config) => {
     await prepareDatabase(database, { ...config, seed: 'none' });
-    const { seeded } = await seedDemo(database, config);
-    return seeded ? 'Demo content seeded.' : 'This database already has its demo seed; nothing to do.';
+    const { seeded, logins } = await seedDemo(database, config);
+    if (!seeded) return 'This database already has its demo seed; nothing to do.';
+    return [
+      'Demo content seeded. Demo logins (shown once, kept in ' + demoLoginsFile(config.dataDir) + '):',
+      ...formatLogins(logins ?? []).map((l) => `  ${l}`),
+    ].join('\n');
   },
   'user create': async (database, config, args) => {
     const { values } = parseArgs({
       args,
-      options: { email: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' }, username: { type: 'string' }, role: { type: 'string' }, tokens: { type: 'string' } },
+      options: {
+        email: { type: 'string' },
+        password: { type: 'string' },
+        name: { type: 'string' },
+        username: { type: 'string' },
+        role: { type: 'string' },
+        tokens: { type: 'string' },
+      },
     });
     if (!values.email || !values.password || !values.name) throw new UsageError('user create needs --email, --password and --name');
     if (values.role && values.role !== 'member' && values.role !== 'admin') throw new UsageError('--role must be member or admin');
     const tokens = values.tokens === undefined ? undefined : Number(values.tokens);
     const user = await createUser(
       database.db,
-      { email: values.email, password: values.password, name: values.name, username: values.username, role: values.role as 'member' | 'admin' | undefined, tokens },
+      {
+        email: values.email,
+        password: values.password,
+        name: values.name,
+        username: values.username,
+        role: values.role as 'member' | 'admin' | undefined,
+        tokens,
+      },
       config.passwordCost,
     );
     return `Created ${user.roles.includes('admin') ? 'admin' : 'member'} ${user.username} <${user.email}> (id ${user.id}) with ${user.balance} tokens.`;
@@ -104,19 +123,41 @@ const commands: Record<string, Command> = {
   'packages list': async (database) => {
     const rows = await listAllPackages(database.db);
     if (!rows.length) return 'No token packages.';
-    return rows.map((p) => `${p.id}  ${p.isActive ? 'active  ' : 'disabled'}  ${p.tokens} tokens  ${formatMoney(toMajor(p.priceMinor, p.currency), p.currency, 'en')}  ${p.name}`).join('\n');
+    return rows
+      .map(
+        (p) =>
+          `${p.id}  ${p.isActive ? 'active  ' : 'disabled'}  ${p.tokens} tokens  ${formatMoney(toMajor(p.priceMinor, p.currency), p.currency, 'en')}  ${p.name}`,
+      )
+      .join('\n');
   },
   'packages add': async (database, _config, args) => {
     const { values } = parseArgs({
       args,
-      options: { name: { type: 'string' }, tokens: { type: 'string' }, price: { type: 'string' }, currency: { type: 'string' }, description: { type: 'string' }, ordering: { type: 'string' } },
+      options: {
+        name: { type: 'string' },
+        tokens: { type: 'string' },
+        price: { type: 'string' },
+        currency: { type: 'string' },
+        description: { type: 'string' },
+        ordering: { type: 'string' },
+      },
     });
     const tokens = Number(values.tokens);
     const price = Number(values.price);
     const currency = (values.currency ?? 'USD').toUpperCase();
-    if (!values.name || !Number.isInteger(tokens) || tokens <= 0 || !(price > 0)) throw new UsageError('packages add needs --name, --tokens (a whole number > 0) and --price (> 0)');
+    if (!values.name || !Number.isInteger(tokens) || tokens <= 0 || !(price > 0))
+      throw new UsageError('packages add needs --name, --tokens (a whole number > 0) and --price (> 0)');
     if (!/^[A-Z]{3}$/.test(currency)) throw new UsageError('--currency must be an ISO 4217 code such as USD or EUR');
-    await insertPackages(database.db, [{ name: values.name, tokens, priceMinor: toMinor(price, currency), currency, description: values.description ?? '', ordering: Number(values.ordering ?? 0) || 0 }]);
+    await insertPackages(database.db, [
+      {
+        name: values.name,
+        tokens,
+        priceMinor: toMinor(price, currency),
+        currency,
+        description: values.description ?? '',
+        ordering: Number(values.ordering ?? 0) || 0,
+      },
+    ]);
     return `Added ${values.name}: ${tokens} tokens for ${formatMoney(price, currency, 'en')}.`;
   },
   'packages enable': async (database, _config, [id]) => togglePackage(database, id, true),
@@ -157,6 +198,7 @@ export async function runCli(argv: string[], env = process.env): Promise<{ code:
     return { code: 0, output: await commands[name]!(database, config, args) };
   } catch (err) {
     if (err instanceof DataDirBusyError || err instanceof UsageError || err instanceof ConfigError) return { code: 2, output: err.message };
+    if (err instanceof DatabaseUnreachableError) return { code: 1, output: err.message };
     if (err instanceof AppError) return { code: 1, output: `Error: ${err.message}` };
     if (err instanceof LedgerMismatch) return { code: 1, output: err.message };
     throw err;

@@ -11,7 +11,10 @@ const KEY = 'app:secret';
  */
 export async function resolveAppSecret(db: Tx, configured: string | null): Promise<string> {
   if (configured) return configured;
-  await db.insert(appMeta).values({ key: KEY, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(appMeta)
+    .values({ key: KEY, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select().from(appMeta).where(eq(appMeta.key, KEY));
   return row!.value;
 }

@@ -20,6 +20,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Told when PostgreSQL drops a connection (the pool discards it and opens another); the app points it at its log. */
+  onConnectionError: (err: Error) => void;
   /** Applies every pending migration (serialised across processes on PostgreSQL). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -31,15 +33,30 @@ export interface OpenOptions {
   databaseUrl: string | null;
   /** PGlite data folder; `null` = in memory (tests). */
   pgliteDir: string | null;
+  /** How long to wait for an unreachable PostgreSQL at start (DB_WAIT_SECONDS); 0 = fail at once. */
+  waitSeconds?: number;
+  /** Where the waiting lines go (stderr by default). */
+  log?: (line: string) => void;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // A backend that ends (pg_terminate_backend, a restart, a network blip) must not end the process: without these
+    // listeners the 'error' event of an idle or checked-out client is unhandled. The pool drops that client.
+    pool.on('error', (err) => database.onConnectionError(err));
+    pool.on('connect', (client) => client.on('error', (err) => database.onConnectionError(err)));
+    try {
+      await waitForPostgres(pool, opts.databaseUrl, opts.waitSeconds ?? 0, opts.log ?? ((line) => process.stderr.write(`${line}\n`)));
+    } catch (err) {
+      await pool.end().catch(() => {});
+      throw err;
+    }
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    return {
+    const database: Database = {
       db,
       kind: 'postgres',
+      onConnectionError: (err) => process.stderr.write(`PostgreSQL connection lost: ${err.message}\n`),
       async migrate() {
         // Several processes may boot at once: one advisory lock makes them take turns.
         const client = await pool.connect();
@@ -53,6 +70,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       },
       close: () => pool.end(),
     };
+    return database;
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
   const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
@@ -61,6 +79,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    onConnectionError: () => {},
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),
   };
@@ -70,25 +89,92 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
  * Opens the database the configuration names: PostgreSQL with DATABASE_URL, else PGlite in DATA_DIR/pgdata, holding
  * the data-folder lock for `role` until `close()`. A folder held by another live process throws DataDirBusyError.
  */
-export async function openConfiguredDatabase(config: { databaseUrl: string | null; dataDir: string }, role: string): Promise<Database> {
+export async function openConfiguredDatabase(
+  config: { databaseUrl: string | null; dataDir: string; dbWaitSeconds: number },
+  role: string,
+  log?: (line: string) => void,
+): Promise<Database> {
   const lock = config.databaseUrl ? null : new DataDirLock(config.dataDir);
   lock?.acquire(role);
   try {
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pgdata') });
-    return {
-      ...database,
-      close: async () => {
-        try {
-          await database.close();
-        } finally {
-          lock?.release();
-        }
-      },
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pgdata'),
+      waitSeconds: config.dbWaitSeconds,
+      log,
+    });
+    const close = database.close;
+    database.close = async () => {
+      try {
+        await close();
+      } finally {
+        lock?.release();
+      }
     };
+    return database;
   } catch (err) {
     lock?.release();
     throw err;
   }
+}
+
+/** PostgreSQL did not answer within DB_WAIT_SECONDS at start. */
+export class DatabaseUnreachableError extends Error {}
+
+/** `host:port` of a connection string, never its password. */
+export function postgresAddress(url: string): string {
+  try {
+    const u = new URL(url);
+    return `${u.hostname || 'localhost'}:${u.port || '5432'}`;
+  } catch {
+    return 'the configured address';
+  }
+}
+
+/** Retries the first connection about once a second for `seconds`, saying so, then gives up with one clear error. */
+async function waitForPostgres(pool: pg.Pool, url: string, seconds: number, log: (line: string) => void): Promise<void> {
+  const address = postgresAddress(url);
+  const deadline = Date.now() + seconds * 1000;
+  for (let said = false; ;) {
+    try {
+      (await pool.connect()).release();
+      return;
+    } catch (err) {
+      if (!connectionLost(err) && !isStartingUp(err)) throw err;
+      if (Date.now() >= deadline) {
+        throw new DatabaseUnreachableError(
+          `PostgreSQL at ${address} did not answer within ${seconds} s (${(err as Error).message || (err as { code?: string }).code}). Check DATABASE_URL and that PostgreSQL is running.`,
+        );
+      }
+      if (!said) log(`waiting for PostgreSQL at ${address}… (up to ${seconds} s, DB_WAIT_SECONDS)`);
+      said = true;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(1000, Math.max(0, deadline - Date.now()))));
+    }
+  }
+}
+
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** True when an error (PGlite, pg, wrapped by Drizzle) means the connection to PostgreSQL is gone, not that the query was wrong. */
+export function connectionLost(err: unknown): boolean {
+  for (let e = err as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    const code = e.code ?? '';
+    if (CONNECTION_CODES.has(code) || code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03') return true;
+    if (/^Connection terminated|^Client has encountered a connection error|timeout exceeded when trying to connect/.test(e.message ?? '')) return true;
+  }
+  return false;
+}
+
+/** True when PostgreSQL refused a value it cannot store as text (a NUL character: SQLSTATE 22021, 22P05 in jsonb). */
+export function textRefused(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === '22021' || e.code === '22P05') return true;
+  }
+  return false;
+}
+
+function isStartingUp(err: unknown): boolean {
+  return (err as { code?: string }).code === '57P03';
 }
 
 export async function ping(db: Db): Promise<boolean> {
@@ -121,7 +207,8 @@ export class DataDirLock {
   acquire(role: string, url?: string): void {
     const held = this.holder();
     if (held) {
-      const what = held.role === 'server' ? `the Tessera server (pid ${held.pid}${held.url ? `, ${held.url}` : ''})` : `another Tessera ${held.role} (pid ${held.pid})`;
+      const what =
+        held.role === 'server' ? `the Tessera server (pid ${held.pid}${held.url ? `, ${held.url}` : ''})` : `another Tessera ${held.role} (pid ${held.pid})`;
       throw new DataDirBusyError(
         `The embedded database in ${path.dirname(this.file)} is in use by ${what}. ` +
           'PGlite allows one process per data folder: stop it first (Ctrl+C or SIGTERM), or set DATABASE_URL to use PostgreSQL.',

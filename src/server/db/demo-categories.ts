@@ -16,4 +16,10 @@ export const DEMO_CATEGORIES: NewCategory[] = [
   ['product', 'Merchandise', 'merchandise', 'Things to wear and use.'],
   ['post', 'News', 'news', 'What is new on the site.'],
   ['post', 'Guides', 'guides', 'How to get the most out of it.'],
-].map(([group, name, slug, description], ordering) => ({ group: group as NewCategory['group'], name: name!, slug: slug!, description: description!, ordering }));
+].map(([group, name, slug, description], ordering) => ({
+  group: group as NewCategory['group'],
+  name: name!,
+  slug: slug!,
+  description: description!,
+  ordering,
+}));

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { StoredFile, StoredImage } from '../lib/media-types.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -14,7 +14,10 @@ export const users = pgTable(
     username: text('username').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
-    roles: text('roles').array().notNull().default(sql`'{member}'::text[]`),
+    roles: text('roles')
+      .array()
+      .notNull()
+      .default(sql`'{member}'::text[]`),
     avatar: text('avatar'),
     cover: text('cover'),
     bio: text('bio').notNull().default(''),
@@ -24,7 +27,9 @@ export const users = pgTable(
     gender: text('gender'),
     balance: integer('balance').notNull().default(0),
     verifiedEmail: boolean('verified_email').notNull().default(false),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -40,7 +45,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     userAgent: text('user_agent'),
@@ -48,6 +55,19 @@ export const sessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/** The addresses a member has logged in from: a throttled account still lets these in (issue 12). */
+export const loginAddresses = pgTable(
+  'login_addresses',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    lastSeen: timestamp('last_seen', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ip] })],
 );
 
 /** Site settings: public ones are served by /settings/public, private ones never leave the server. */
@@ -72,7 +92,9 @@ export const tokenLedger = pgTable(
   'token_ledger',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     delta: integer('delta').notNull(),
     balanceAfter: integer('balance_after').notNull(),
     reason: text('reason').notNull(),
@@ -109,9 +131,20 @@ export const categories = pgTable(
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const search = (expr: ReturnType<typeof sql>) => tsvector('search').generatedAlwaysAs(expr);
 const slug = () => text('slug').notNull();
-const categoryIds = () => uuid('category_ids').array().notNull().default(sql`'{}'::uuid[]`);
-const tags = () => text('tags').array().notNull().default(sql`'{}'::text[]`);
-const status = () => text('status', { enum: ['active', 'inactive'] }).notNull().default('active');
+const categoryIds = () =>
+  uuid('category_ids')
+    .array()
+    .notNull()
+    .default(sql`'{}'::uuid[]`);
+const tags = () =>
+  text('tags')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+const status = () =>
+  text('status', { enum: ['active', 'inactive'] })
+    .notNull()
+    .default('active');
 const priced = () => ({ isSale: boolean('is_sale').notNull().default(false), price: integer('price').notNull().default(0) });
 const stats = () => ({
   views: integer('stat_views').notNull().default(0),
@@ -222,7 +255,9 @@ export const posts = pgTable(
   {
     id: id(),
     slug: slug(),
-    type: text('type', { enum: ['post', 'page'] }).notNull().default('post'),
+    type: text('type', { enum: ['post', 'page'] })
+      .notNull()
+      .default('post'),
     title: text('title').notNull(),
     shortDescription: text('short_description').notNull().default(''),
     /** Sanitised HTML. */
@@ -253,7 +288,10 @@ export const products = pgTable(
     stock: integer('stock'),
     tags: tags(),
     categoryIds: categoryIds(),
-    images: jsonb('images').$type<StoredImage[]>().notNull().default(sql`'[]'::jsonb`),
+    images: jsonb('images')
+      .$type<StoredImage[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** The downloadable file of a digital product; never sent to a client. */
     file: jsonb('file').$type<StoredFile>(),
     ...stats(),
@@ -278,7 +316,9 @@ export const banners = pgTable(
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
     link: text('link').notNull().default(''),
-    position: text('position', { enum: ['top', 'middle', 'bottom'] }).notNull().default('top'),
+    position: text('position', { enum: ['top', 'middle', 'bottom'] })
+      .notNull()
+      .default('top'),
     photo: image('photo').notNull(),
     ordering: integer('ordering').notNull().default(0),
     status: status(),
@@ -292,7 +332,9 @@ export const entitlements = pgTable(
   'entitlements',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     itemType: text('item_type', { enum: ['video', 'gallery', 'story', 'product'] }).notNull(),
     itemId: uuid('item_id').notNull(),
     createdAt: createdAt(),
@@ -300,12 +342,26 @@ export const entitlements = pgTable(
   (t) => [uniqueIndex('entitlements_member_item_key').on(t.userId, t.itemType, t.itemId)],
 );
 
+/** Who viewed which item in which hour (a hashed member id or address), so a view counts once per visitor per hour. */
+export const itemViews = pgTable(
+  'item_views',
+  {
+    visitor: text('visitor').notNull(),
+    itemId: uuid('item_id').notNull(),
+    /** Hours since the epoch. */
+    hour: integer('hour').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.visitor, t.itemId, t.hour] }), index('item_views_hour_idx').on(t.hour)],
+);
+
 /** A member's like, favourite or watch-later mark on an item (one per member, item and action). */
 export const reactions = pgTable(
   'reactions',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     objectType: text('object_type', { enum: ['video', 'gallery', 'story', 'product', 'post', 'comment'] }).notNull(),
     objectId: uuid('object_id').notNull(),
     action: text('action', { enum: ['like', 'favourite', 'watch_later'] }).notNull(),
@@ -342,23 +398,26 @@ export const paymentTransactions = pgTable(
   'payment_transactions',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
-    packageId: uuid('package_id').notNull().references(() => tokenPackages.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    packageId: uuid('package_id')
+      .notNull()
+      .references(() => tokenPackages.id, { onDelete: 'restrict' }),
     gateway: text('gateway', { enum: ['test', 'stripe'] }).notNull(),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency').notNull(),
     tokens: integer('tokens').notNull(),
-    status: text('status', { enum: ['pending', 'success', 'failed', 'refunded'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'success', 'failed', 'refunded'] })
+      .notNull()
+      .default('pending'),
     /** The provider's id for the checkout (a Stripe Checkout Session id). */
     providerRef: text('provider_ref'),
     settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('payment_transactions_user_idx').on(t.userId, t.createdAt),
-    uniqueIndex('payment_transactions_provider_ref_key').on(t.gateway, t.providerRef),
-  ],
+  (t) => [index('payment_transactions_user_idx').on(t.userId, t.createdAt), uniqueIndex('payment_transactions_provider_ref_key').on(t.gateway, t.providerRef)],
 );
 
 /** Every webhook event a provider delivered, once: the UNIQUE key makes a replayed event a no-op. */
@@ -387,17 +446,29 @@ export const tokenTransactions = pgTable(
   'token_transactions',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
     type: text('type', { enum: ['video', 'gallery', 'story', 'product'] }).notNull(),
     /** The unlocked item (null for a cart checkout). */
     targetId: uuid('target_id'),
     /** Title, slug and picture of the item at the time of purchase. */
-    targetInfo: jsonb('target_info').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
-    products: jsonb('products').$type<PurchasedLine[]>().notNull().default(sql`'[]'::jsonb`),
+    targetInfo: jsonb('target_info')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    products: jsonb('products')
+      .$type<PurchasedLine[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     totalPrice: integer('total_price').notNull(),
-    status: text('status', { enum: ['success', 'refunded'] }).notNull().default('success'),
+    status: text('status', { enum: ['success', 'refunded'] })
+      .notNull()
+      .default('success'),
     /** The client's `Idempotency-Key`: a retried request finds this row and gets the same answer. */
     idempotencyKey: text('idempotency_key'),
+    /** A digest of the request that used idempotencyKey, so the key reused for another request is told apart. */
+    requestHash: text('request_hash'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -413,9 +484,15 @@ export const orders = pgTable(
   {
     id: id(),
     orderNumber: text('order_number').notNull(),
-    tokenTransactionId: uuid('token_transaction_id').notNull().references(() => tokenTransactions.id, { onDelete: 'restrict' }),
-    buyerId: uuid('buyer_id').notNull().references(() => users.id, { onDelete: 'restrict' }),
-    productId: uuid('product_id').notNull().references(() => products.id, { onDelete: 'restrict' }),
+    tokenTransactionId: uuid('token_transaction_id')
+      .notNull()
+      .references(() => tokenTransactions.id, { onDelete: 'restrict' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
     productInfo: jsonb('product_info').$type<Record<string, unknown>>().notNull(),
     productType: text('product_type', { enum: ['digital', 'physical'] }).notNull(),
     quantity: integer('quantity').notNull(),
@@ -447,7 +524,9 @@ export const orderFiles = pgTable(
   'order_files',
   {
     id: id(),
-    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     file: jsonb('file').$type<StoredFile>().notNull(),
     createdAt: createdAt(),
   },
@@ -459,15 +538,21 @@ export const downloads = pgTable(
   'downloads',
   {
     id: id(),
-    orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     userId: uuid('user_id').notNull(),
     counted: boolean('counted').notNull(),
     range: text('range'),
+    /** The signature of the link that asked (one grant); continuation ranges of a counted transfer belong to it. */
+    grant: text('grant'),
+    /** How many bytes this request asked for. */
+    bytes: bigint('bytes', { mode: 'number' }),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),
   },
-  (t) => [index('downloads_order_idx').on(t.orderId, t.createdAt)],
+  (t) => [index('downloads_order_idx').on(t.orderId, t.createdAt), index('downloads_grant_idx').on(t.orderId, t.grant, t.createdAt)],
 );
 
 /** Single-use links mailed to a member: e-mail verification and password reset. Only the hash is kept. */
@@ -475,7 +560,9 @@ export const userTokens = pgTable(
   'user_tokens',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -492,7 +579,9 @@ export const comments = pgTable(
     id: id(),
     objectType: text('object_type', { enum: ['video', 'gallery', 'story', 'product', 'post', 'comment'] }).notNull(),
     objectId: uuid('object_id').notNull(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     attachment: jsonb('attachment').$type<{ url: string; width: number; height: number }>(),
     totalReply: integer('total_reply').notNull().default(0),
@@ -507,17 +596,23 @@ export const violationReports = pgTable(
   'violation_reports',
   {
     id: id(),
-    userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     targetType: text('target_type', { enum: ['video', 'gallery', 'story', 'product', 'post', 'comment'] }).notNull(),
     targetId: uuid('target_id').notNull(),
     description: text('description').notNull().default(''),
-    status: text('status', { enum: ['open', 'resolved', 'rejected'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'resolved', 'rejected'] })
+      .notNull()
+      .default('open'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('violation_reports_open_key').on(t.userId, t.targetType, t.targetId).where(sql`status = 'open'`),
+    uniqueIndex('violation_reports_open_key')
+      .on(t.userId, t.targetType, t.targetId)
+      .where(sql`status = 'open'`),
     index('violation_reports_status_idx').on(t.status, t.createdAt),
   ],
 );
@@ -532,8 +627,12 @@ export const events = pgTable(
     location: text('location').notNull().default(''),
     startAt: timestamp('start_at', { withTimezone: true, mode: 'date' }).notNull(),
     endAt: timestamp('end_at', { withTimezone: true, mode: 'date' }).notNull(),
-    status: text('status', { enum: ['active', 'inactive'] }).notNull().default('active'),
-    createdBy: uuid('created_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['active', 'inactive'] })
+      .notNull()
+      .default('active'),
+    createdBy: uuid('created_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

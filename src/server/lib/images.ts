@@ -17,7 +17,11 @@ const PREVIEW_WIDTH = 48;
  */
 export async function storeImage(storage: Storage, input: Buffer, prefix = `img/${randomUUID()}`): Promise<StoredImage> {
   const base = sharp(input, { failOn: 'error' }).rotate();
-  const original = await base.clone().resize({ width: MAX_WIDTH, withoutEnlargement: true }).jpeg({ quality: 84, mozjpeg: true }).toBuffer({ resolveWithObject: true });
+  const original = await base
+    .clone()
+    .resize({ width: MAX_WIDTH, withoutEnlargement: true })
+    .jpeg({ quality: 84, mozjpeg: true })
+    .toBuffer({ resolveWithObject: true });
   const { width, height } = original.info;
   const fitting = IMAGE_WIDTHS.filter((w) => w <= width);
   const widths: number[] = fitting.length ? fitting : [width];

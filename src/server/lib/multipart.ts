@@ -12,7 +12,8 @@ export interface UploadedFile {
  * file is a 413). `requireFile` makes a missing or empty file a 400.
  */
 export async function readForm(request: FastifyRequest, opts: { fileField: string; maxBytes: number; requireFile?: boolean }) {
-  if (!request.isMultipart()) throw badRequest(`Send the form as multipart/form-data${opts.requireFile ? `, with the file in the field \`${opts.fileField}\`` : ''}.`);
+  if (!request.isMultipart())
+    throw badRequest(`Send the form as multipart/form-data${opts.requireFile ? `, with the file in the field \`${opts.fileField}\`` : ''}.`);
   const fields: Record<string, string> = {};
   let file: UploadedFile | null = null;
   for await (const part of request.parts({ limits: { fileSize: opts.maxBytes, files: 1 } })) {

@@ -8,7 +8,7 @@ export interface SendOptions {
   /** Sent as `Content-Disposition: attachment` with this file name. */
   downloadName?: string;
   /** Called once the request is known to be servable, before the body goes out (e.g. to count a download). */
-  beforeSend?: (range: { start: number; end: number } | null) => Promise<void>;
+  beforeSend?: (range: { start: number; end: number } | null, size: number) => Promise<void>;
 }
 
 /** Streams one stored file with HTTP Range (206, 416 with `Content-Range: bytes *\/size`), for GET and HEAD. */
@@ -31,7 +31,7 @@ export async function sendStored(request: FastifyRequest, reply: FastifyReply, s
     // Several ranges are answered with the first one (a client asking for more asks again).
     range = parsed[0]!;
   }
-  await opts.beforeSend?.(range);
+  await opts.beforeSend?.(range, object.size);
   const length = range ? range.end - range.start + 1 : object.size;
   reply.header('content-length', length);
   if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${object.size}`);

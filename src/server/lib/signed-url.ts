@@ -24,7 +24,10 @@ export class MediaSigner {
   }
 
   private signature(key: string, e: string, d: string | undefined): string {
-    return createHmac('sha256', this.secret).update(`${key}\n${e}\n${d ?? ''}`).digest('base64url').slice(0, 32);
+    return createHmac('sha256', this.secret)
+      .update(`${key}\n${e}\n${d ?? ''}`)
+      .digest('base64url')
+      .slice(0, 32);
   }
 
   /** A link to one stored file, valid for `ttlSeconds` (at least) from now. */

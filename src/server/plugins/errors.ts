@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
+import { connectionLost, textRefused } from '../db/client.ts';
+import { NUL_REFUSED } from './input-guard.ts';
 
 /** Maps every error to the contract's body `{statusCode, error, message}`; 5xx never show internals. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -14,6 +16,14 @@ export function registerErrorHandler(app: FastifyInstance) {
         return `${where} ${v.message ?? 'is invalid'}${extra}`;
       });
       return reply.code(400).send({ statusCode: 400, error: 'VALIDATION_ERROR', message: [...new Set(fields)].join('; ') });
+    }
+    if (textRefused(err)) return reply.code(400).send({ statusCode: 400, error: 'VALIDATION_ERROR', message: NUL_REFUSED });
+    if (connectionLost(err)) {
+      request.log.warn({ err, reqId: request.id }, 'request failed: the database connection was lost');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ statusCode: 503, error: 'DATABASE_UNAVAILABLE', message: 'The database is unavailable for a moment. Please try again in a few seconds.' });
     }
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -33,8 +43,15 @@ export function registerErrorHandler(app: FastifyInstance) {
 
 function fastifyCode(status: number): string {
   return (
-    { 400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'METHOD_NOT_ALLOWED', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'RATE_LIMITED' }[
-      status
-    ] ?? 'BAD_REQUEST'
+    {
+      400: 'BAD_REQUEST',
+      401: 'UNAUTHORIZED',
+      403: 'FORBIDDEN',
+      404: 'NOT_FOUND',
+      405: 'METHOD_NOT_ALLOWED',
+      413: 'PAYLOAD_TOO_LARGE',
+      415: 'UNSUPPORTED_MEDIA_TYPE',
+      429: 'RATE_LIMITED',
+    }[status] ?? 'BAD_REQUEST'
   );
 }

@@ -3,6 +3,7 @@ import { isValidKey } from '../lib/storage/storage.ts';
 import { sendStored } from '../lib/send-stored.ts';
 import { isPublicMediaKey } from '../lib/public-media.ts';
 import { AppError } from '../errors.ts';
+import { countryGate } from './country-gate.ts';
 
 export const REFUSED = {
   unsigned: 'This media link is not signed.',
@@ -20,6 +21,7 @@ export async function registerMedia(app: FastifyInstance) {
     method: ['GET', 'HEAD'],
     url: '/media/*',
     schema: { hide: true },
+    onRequest: countryGate(app),
     handler: async (request, reply) => {
       const key = decodeURIComponentSafe((request.params as { '*': string })['*']);
       if (key === null || !isValidKey(key)) throw new AppError(403, 'MEDIA_FORBIDDEN', REFUSED.tampered);

@@ -8,12 +8,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PageCache, pickEncoding, type CachedPage } from '../lib/page-cache.ts';
 
-type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: undefined, locals: object) => Promise<void>;
+type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (() => Promise<void>) | undefined, locals: object) => Promise<void>;
 
 /** What the host passes into every page render as `Astro.locals` (see src/env.d.ts). */
 export interface HostLocals {
   apiFetch: typeof fetch;
   clientIp: string;
+  origin: string;
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -48,7 +49,8 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
 
   /** Blocked visitors and maintenance mode always get a fresh render (their own page, never cached). */
   const bypassesCache = async (request: FastifyRequest) =>
-    (await app.services.settings.get('maintenanceMode')) === true || (await app.services.countryBlock.check({ ip: request.ip, headers: request.headers })).blocked;
+    (await app.services.settings.get('maintenanceMode')) === true ||
+    (await app.services.countryBlock.check({ ip: request.ip, headers: request.headers })).blocked;
 
   await app.register(async (site) => {
     // Leave request bodies unread: Astro reads them itself.
@@ -66,7 +68,7 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
       // The visitor's address, and the trusted country header when enabled, travel with the page's API calls.
       const country = countryHeader ? request.headers[countryHeader] : undefined;
       const forwarded = typeof country === 'string' ? { [countryHeader!]: country } : {};
-      const locals: HostLocals = { apiFetch: (input, init) => apiFetch(input, init, request.ip, forwarded), clientIp: request.ip };
+      const locals: HostLocals = { apiFetch: (input, init) => apiFetch(input, init, request.ip, forwarded), clientIp: request.ip, origin: app.siteOrigin };
       const page = await renderAstro(handler, request, reply, locals);
       // Only what the site marked public (anonymous, normal mode, a 200) is kept.
       const publicPage = page.status === 200 && /\bpublic\b/.test(String(page.headers['cache-control'] ?? '')) && !page.headers['set-cookie'];
@@ -77,16 +79,20 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
   });
 }
 
-/** `host + url` for an anonymous GET or HEAD (no `token` cookie), else null. */
+/** The URL of an anonymous GET or HEAD (no `token` cookie), else null. Pages never depend on the Host header. */
 function cacheKey(request: FastifyRequest): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   if (/(?:^|;\s*)token=[^;]/.test(request.headers.cookie ?? '')) return null;
-  return `${request.headers.host ?? ''}${request.url}`;
+  return request.url;
 }
 
 const DROPPED = new Set(['content-length', 'content-encoding', 'set-cookie', 'date', 'transfer-encoding', 'connection']);
 function storableHeaders(headers: OutgoingHttpHeaders): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([k, v]) => v !== undefined && !DROPPED.has(k.toLowerCase())).map(([k, v]) => [k.toLowerCase(), String(v)]));
+  return Object.fromEntries(
+    Object.entries(headers)
+      .filter(([k, v]) => v !== undefined && !DROPPED.has(k.toLowerCase()))
+      .map(([k, v]) => [k.toLowerCase(), String(v)]),
+  );
 }
 
 function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: 'HIT' | 'MISS') {
@@ -96,6 +102,8 @@ function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPa
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.send(request.method === 'HEAD' ? undefined : body);
 }
+
+const NOT_FOUND_ROUTE = '/404';
 
 async function renderAstro(handler: AstroHandler, request: FastifyRequest, reply: FastifyReply, locals: HostLocals) {
   const body = new PassThrough();
@@ -115,7 +123,13 @@ async function renderAstro(handler: AstroHandler, request: FastifyRequest, reply
     return end(...args);
   }) as typeof body.end;
   reply.raw.once('close', () => body.destroy());
-  handler(request.raw, sink as unknown as ServerResponse, undefined, locals).catch((err) => body.destroy(err));
+  // An address no route matches is the 404 page, rendered with the host's locals like every page (else Astro renders
+  // it bare, and its absolute URLs would follow the request's Host).
+  const notFound = () => {
+    request.raw.url = NOT_FOUND_ROUTE;
+    return handler(request.raw, sink as unknown as ServerResponse, undefined, locals);
+  };
+  handler(request.raw, sink as unknown as ServerResponse, notFound, locals).catch((err) => body.destroy(err));
   const { status, headers } = await head.promise;
   return { status, headers, body };
 }

@@ -39,7 +39,8 @@ export const ChangePasswordBody = Type.Object(
   {
     password: Type.String({ minLength: 1, maxLength: 200 }),
     source: Type.Optional(Type.String({ maxLength: 20 })),
-    currentPassword: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    /** Required: a stolen session alone must not be enough to take the account over. */
+    currentPassword: Type.String({ minLength: 1, maxLength: 200 }),
   },
   { additionalProperties: false },
 );

@@ -19,7 +19,10 @@ export const CommentBody = Type.Object(
 );
 export type CommentBody = Static<typeof CommentBody>;
 
-export const CommentSearchQuery = Type.Intersect([ListQuery, Type.Object({ objectType: Literals(COMMENT_OBJECTS), objectId: Type.String({ format: 'uuid' }) })]);
+export const CommentSearchQuery = Type.Intersect([
+  ListQuery,
+  Type.Object({ objectType: Literals(COMMENT_OBJECTS), objectId: Type.String({ format: 'uuid' }) }),
+]);
 export type CommentSearchQuery = ListQuery & { objectType: CommentObject; objectId: string };
 
 export const Comment = Type.Object({

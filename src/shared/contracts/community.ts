@@ -57,7 +57,11 @@ export type ViolationReport = Static<typeof ViolationReport>;
 /** Reference lists for forms. */
 export const CountryItem = Type.Object({ code: Type.String(), name: Type.String() });
 export const LanguageItem = Type.Object({ code: Type.String(), name: Type.String(), nativeName: Type.String() });
-export const PhoneCodeItem = Type.Object({ code: Type.String({ description: 'ISO country' }), name: Type.String(), dialCode: Type.String({ description: 'e.g. +44' }) });
+export const PhoneCodeItem = Type.Object({
+  code: Type.String({ description: 'ISO country' }),
+  name: Type.String(),
+  dialCode: Type.String({ description: 'e.g. +44' }),
+});
 export type CountryItem = Static<typeof CountryItem>;
 export type LanguageItem = Static<typeof LanguageItem>;
 export type PhoneCodeItem = Static<typeof PhoneCodeItem>;

@@ -33,5 +33,8 @@ export const Event = Type.Object({
 });
 export type Event = Static<typeof Event>;
 
-export const EventSearchQuery = Type.Intersect([ListQuery, Type.Object({ mine: Type.Optional(Type.Boolean({ description: 'only the viewer’s own events, also inactive and past' })) })]);
+export const EventSearchQuery = Type.Intersect([
+  ListQuery,
+  Type.Object({ mine: Type.Optional(Type.Boolean({ description: 'only the viewer’s own events, also inactive and past' })) }),
+]);
 export type EventSearchQuery = ListQuery & { mine?: boolean };

@@ -33,7 +33,10 @@ export const Order = Type.Object({
 export type Order = Static<typeof Order>;
 
 /** The buyer as the admin's order list shows them. */
-export const OrderWithBuyer = Type.Intersect([Order, Type.Object({ buyer: Type.Object({ _id: Type.String(), name: Type.String(), username: Type.String(), email: Type.String() }) })]);
+export const OrderWithBuyer = Type.Intersect([
+  Order,
+  Type.Object({ buyer: Type.Object({ _id: Type.String(), name: Type.String(), username: Type.String(), email: Type.String() }) }),
+]);
 export type OrderWithBuyer = Static<typeof OrderWithBuyer>;
 
 export const OrderSearchQuery = Type.Intersect([

@@ -34,7 +34,10 @@ export const ReactionState = Type.Object({
 });
 export type ReactionState = Static<typeof ReactionState>;
 
-export const ReactionSearchQuery = Type.Intersect([ListQuery, Type.Object({ action: Type.Optional(Literals(REACTION_ACTIONS)), objectType: Type.Optional(Literals(REACTION_OBJECTS)) })]);
+export const ReactionSearchQuery = Type.Intersect([
+  ListQuery,
+  Type.Object({ action: Type.Optional(Literals(REACTION_ACTIONS)), objectType: Type.Optional(Literals(REACTION_OBJECTS)) }),
+]);
 export type ReactionSearchQuery = ListQuery & { action?: ReactionAction; objectType?: ReactionObject };
 
 export const ReactedItemsQuery = Type.Intersect([ListQuery, Type.Object({ action: Type.Optional(Literals(REACTION_ACTIONS)) })]);

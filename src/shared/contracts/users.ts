@@ -56,4 +56,3 @@ export const ProfileUpdateBody = Type.Object(
   { additionalProperties: false },
 );
 export type ProfileUpdateBody = Static<typeof ProfileUpdateBody>;
-

@@ -5,7 +5,10 @@
 
 function rng(seed: string): () => number {
   let h = 1779033703 ^ seed.length;
-  for (let i = 0; i < seed.length; i++) h = Math.imul(h ^ seed.charCodeAt(i), 3432918353), (h = (h << 13) | (h >>> 19));
+  for (let i = 0; i < seed.length; i++) {
+    h = Math.imul(h ^ seed.charCodeAt(i), 3432918353);
+    h = (h << 13) | (h >>> 19);
+  }
   return () => {
     h = Math.imul(h ^ (h >>> 16), 2246822507);
     h = Math.imul(h ^ (h >>> 13), 3266489909);
@@ -54,7 +57,8 @@ function city(r: () => number, p: string[], w: number, h: number): string {
     const bh = h * (0.25 + r() * 0.55);
     out += `<rect x="${x.toFixed(0)}" y="${(h - bh).toFixed(0)}" width="${bw.toFixed(0)}" height="${bh.toFixed(0)}" fill="${r() > 0.5 ? p[3] : p[4]}"/>`;
     for (let wy = h - bh + 12; wy < h - 12; wy += 18) {
-      for (let wx = x + 8; wx < x + bw - 10; wx += 14) if (r() > 0.55) out += `<rect x="${wx.toFixed(0)}" y="${wy.toFixed(0)}" width="6" height="9" fill="${p[2]}" opacity=".85"/>`;
+      for (let wx = x + 8; wx < x + bw - 10; wx += 14)
+        if (r() > 0.55) out += `<rect x="${wx.toFixed(0)}" y="${wy.toFixed(0)}" width="6" height="9" fill="${p[2]}" opacity=".85"/>`;
     }
     x += bw + 2;
   }

@@ -34,7 +34,10 @@ function sourceHash(): string {
 
 const defaultCacheRoot = () => path.resolve(HERE, '../../../../node_modules/.cache/tessera-demo-media');
 
-const render = (kind: ArtKind, seed: string, w: number, h: number) => sharp(Buffer.from(artwork(kind, seed, w, h))).png().toBuffer();
+const render = (kind: ArtKind, seed: string, w: number, h: number) =>
+  sharp(Buffer.from(artwork(kind, seed, w, h)))
+    .png()
+    .toBuffer();
 
 /** Builds all demo media into `storage` (sharp derivatives, clips, downloads). Takes a while: cached by loadDemoMedia. */
 async function buildDemoMedia(storage: Storage): Promise<DemoMedia> {
@@ -46,7 +49,11 @@ async function buildDemoMedia(storage: Storage): Promise<DemoMedia> {
 
   const videos: DemoMedia['videos'] = [];
   for (const [i, v] of DEMO_VIDEOS.entries()) {
-    const poster = sharp(path.join(CLIP_DIR, `clip-${v.clip}.jpg`)).modulate({ hue: v.hue, saturation: 1.15 }).resize(1280, 720).jpeg().toBuffer();
+    const poster = sharp(path.join(CLIP_DIR, `clip-${v.clip}.jpg`))
+      .modulate({ hue: v.hue, saturation: 1.15 })
+      .resize(1280, 720)
+      .jpeg()
+      .toBuffer();
     const clip = await fsp.readFile(path.join(CLIP_DIR, `clip-${v.clip}.webm`));
     videos.push({
       thumbnail: await image(poster, `video-${i}-poster`),
@@ -66,10 +73,18 @@ async function buildDemoMedia(storage: Storage): Promise<DemoMedia> {
   for (const [i, p] of DEMO_POSTS.entries()) posts.push(p.art ? await image(render(p.art, p.title, 1600, 900), `post-${i}`) : null);
   const products: DemoMedia['products'] = [];
   for (const [i, p] of DEMO_PRODUCTS.entries()) {
-    const images = [await image(render('product', p.name, 1200, 1200), `product-${i}-a`), await image(render('abstract', `${p.name}-b`, 1200, 1200), `product-${i}-b`)];
+    const images = [
+      await image(render('product', p.name, 1200, 1200), `product-${i}-a`),
+      await image(render('abstract', `${p.name}-b`, 1200, 1200), `product-${i}-b`),
+    ];
     let stored: StoredFile | null = null;
     if (p.file?.kind === 'wallpaper') stored = await file(`demo/download-${i}.png`, await render('landscape', p.name, 1920, 1080), p.file.name);
-    if (p.file?.kind === 'preset') stored = await file(`demo/download-${i}.txt`, Buffer.from(`# ${p.name}\nexposure=+0.3\ncontrast=+12\nhighlights=-20\nshadows=+15\nvibrance=+10\n`), p.file.name);
+    if (p.file?.kind === 'preset')
+      stored = await file(
+        `demo/download-${i}.txt`,
+        Buffer.from(`# ${p.name}\nexposure=+0.3\ncontrast=+12\nhighlights=-20\nshadows=+15\nvibrance=+10\n`),
+        p.file.name,
+      );
     products.push({ images, file: stored });
   }
   const banners: StoredImage[] = [];

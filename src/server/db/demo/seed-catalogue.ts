@@ -16,7 +16,10 @@ const HOUR = 3600_000;
 export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now = Date.now() } = {}): Promise<void> {
   const media = await loadDemoMedia(storage);
   const allSlugs = [...DEMO_VIDEOS, ...DEMO_GALLERIES, ...DEMO_STORIES, ...DEMO_POSTS, ...DEMO_PRODUCTS].flatMap((i) => i.categories);
-  const found = await db.select({ id: categories.id, slug: categories.slug }).from(categories).where(inArray(categories.slug, [...new Set(allSlugs), '']));
+  const found = await db
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .where(inArray(categories.slug, [...new Set(allSlugs), '']));
   const ids = (slugs: string[]) => slugs.map((s) => found.find((c) => c.slug === s)?.id).filter((id): id is string => Boolean(id));
   // Older items first in each list, a day or so apart; views vary so that "popular" differs from "newest".
   const ago = (i: number, step = 26) => new Date(now - (i + 1) * step * HOUR);
@@ -43,9 +46,25 @@ export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now =
       const images = media.galleries[i]!.photos;
       const [gallery] = await tx
         .insert(galleries)
-        .values({ slug: slugify(g.title), title: g.title, description: g.description, tags: g.tags, categoryIds: ids(g.categories), cover: images[0]!, numOfItems: images.length, isSale: g.price > 0, price: g.price, views: views(i + 3), createdAt: ago(i, 30) })
+        .values({
+          slug: slugify(g.title),
+          title: g.title,
+          description: g.description,
+          tags: g.tags,
+          categoryIds: ids(g.categories),
+          cover: images[0]!,
+          numOfItems: images.length,
+          isSale: g.price > 0,
+          price: g.price,
+          views: views(i + 3),
+          createdAt: ago(i, 30),
+        })
         .returning({ id: galleries.id });
-      await tx.insert(photos).values(images.map((image, p) => ({ target: 'gallery' as const, targetId: gallery!.id, title: `${g.title} ${p + 1}`, image, isCover: p === 0, ordering: p })));
+      await tx
+        .insert(photos)
+        .values(
+          images.map((image, p) => ({ target: 'gallery' as const, targetId: gallery!.id, title: `${g.title} ${p + 1}`, image, isCover: p === 0, ordering: p })),
+        );
     }
     await tx.insert(stories).values(
       DEMO_STORIES.map((s, i) => ({
@@ -93,8 +112,10 @@ export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now =
         createdAt: ago(i, 20),
       })),
     );
-    await tx.insert(banners).values(
-      DEMO_BANNERS.map((b, i) => ({ title: b.title, description: b.description, link: b.link, position: b.position, photo: media.banners[i]!, ordering: i })),
-    );
+    await tx
+      .insert(banners)
+      .values(
+        DEMO_BANNERS.map((b, i) => ({ title: b.title, description: b.description, link: b.link, position: b.position, photo: media.banners[i]!, ordering: i })),
+      );
   });
 }

@@ -38,9 +38,7 @@ export class S3Storage implements Storage {
 
   async read(key: string, range?: ByteRange): Promise<Readable> {
     assertValidKey(key);
-    const res = await this.client.send(
-      new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
-    );
+    const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }));
     return res.Body as Readable;
   }
 

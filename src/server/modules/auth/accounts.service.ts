@@ -1,16 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { badRequest, unprocessable } from '../../errors.ts';
+import { AppError, badRequest, conflict, unprocessable } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { passwordChangedMessage, resetPasswordMessage, verifyEmailMessage } from '../mail/mail-templates.ts';
+import { alreadyRegisteredMessage, passwordChangedMessage, resetPasswordMessage, verifyEmailMessage } from '../mail/mail-templates.ts';
 import { findUserByLogin, updateUser, type UserRow } from '../users/users.repository.ts';
 import { createUser, isEmail, isStrongPassword, normaliseEmail } from '../users/users.service.ts';
 import { deleteUserSessions } from './sessions.repository.ts';
 import { consumeUserToken, insertUserToken, retireUserTokens, type LinkPurpose } from './user-tokens.repository.ts';
 import type { AuthContext } from './auth.service.ts';
+import type { EndLiveSessions } from '../../types.ts';
 import { PASSWORD_POLICY, RESET_LINK_MINUTES, VERIFY_LINK_HOURS, type ChangePasswordBody, type RegisterBody } from '../../../shared/contracts/accounts.ts';
 import { MAIL_LINK_SENT } from '../../../shared/messages.ts';
 import { RESET_PASSWORD_ROUTE, VERIFY_EMAIL_ROUTE } from '../../../shared/routes.ts';
@@ -29,7 +31,9 @@ export class AccountsService {
   private readonly mailer: Mailer;
   private readonly captcha: CaptchaService;
   private readonly log: FastifyBaseLogger;
-  constructor(deps: { db: Db; passwordCost: number; mailer: Mailer; captcha: CaptchaService; log: FastifyBaseLogger }) {
+  private readonly endLive: EndLiveSessions;
+  constructor(deps: { db: Db; passwordCost: number; mailer: Mailer; captcha: CaptchaService; log: FastifyBaseLogger; endLive: EndLiveSessions }) {
+    this.endLive = deps.endLive;
     this.db = deps.db;
     this.passwordCost = deps.passwordCost;
     this.mailer = deps.mailer;
@@ -37,12 +41,34 @@ export class AccountsService {
     this.log = deps.log;
   }
 
+  /**
+   * A new account, and a verification link mailed to it. An e-mail address that already has an account gets the very
+   * same answer (a made-up id), and its owner a mail with a reset link: the form must not tell strangers who is
+   * registered. A taken username is public anyway and is named (409).
+   */
   async register(body: RegisterBody, origin: string, ip?: string) {
     await this.captcha.require(body.recaptchaToken, ip);
-    const user = await createUser(this.db, { ...body, role: 'member', verifiedEmail: false }, this.passwordCost);
-    this.log.info({ userId: user.id }, 'member registered');
-    await this.mailVerification(user, origin);
-    return { _id: user.id, message: `Welcome! We sent a link to ${user.email}: open it to confirm your address.` };
+    const welcome = (email: string) => `Welcome! We sent a link to ${email}: open it to confirm your address.`;
+    try {
+      const user = await createUser(this.db, { ...body, role: 'member', verifiedEmail: false }, this.passwordCost);
+      this.log.info({ userId: user.id }, 'member registered');
+      await this.mailVerification(user, origin);
+      return { _id: user.id, message: welcome(user.email) };
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'EMAIL_TAKEN')) throw err;
+      const owner = (await findUserByLogin(this.db, normaliseEmail(body.email)))!;
+      const username = body.username?.trim().toLowerCase();
+      const holder = username ? await findUserByLogin(this.db, username) : null;
+      if (holder && holder.id !== owner.id) throw conflict(`The username ${username} is already taken.`, 'USERNAME_TAKEN');
+      await hashPassword(body.password, this.passwordCost); // the time a real registration takes
+      this.log.info({ userId: owner.id }, 'registration attempted with a registered e-mail; the owner is told');
+      if (owner.status === 'active') {
+        const token = await this.issue(owner.id, 'reset_password');
+        const url = `${origin}${RESET_PASSWORD_ROUTE}?token=${token}`;
+        this.mailer.send(owner.email, alreadyRegisteredMessage(await this.mailer.brand(origin), owner.name, url, RESET_LINK_MINUTES));
+      }
+      return { _id: randomUUID(), message: welcome(owner.email) };
+    }
   }
 
   async verifyEmail(token: string) {
@@ -73,14 +99,17 @@ export class AccountsService {
   async resetPassword(token: string, password: string, origin: string) {
     if (!isStrongPassword(password)) throw badRequest(PASSWORD_POLICY, 'WEAK_PASSWORD');
     const passwordHash = await hashPassword(password, this.passwordCost);
-    const user = await this.db.transaction(async (tx) => {
+    const reset = await this.db.transaction(async (tx) => {
       const userId = await consumeUserToken(tx, hashToken(token), 'reset_password');
       if (!userId) return null;
       await retireUserTokens(tx, userId, 'reset_password');
-      await deleteUserSessions(tx, userId);
-      return updateUser(tx, userId, { passwordHash, verifiedEmail: true });
+      const ended = await deleteUserSessions(tx, userId);
+      const user = await updateUser(tx, userId, { passwordHash, verifiedEmail: true });
+      return user && { ended, user };
     });
-    if (!user) throw badRequest(LINK_INVALID, 'LINK_INVALID');
+    if (!reset) throw badRequest(LINK_INVALID, 'LINK_INVALID');
+    const { user, ended } = reset;
+    this.endLive(ended);
     this.mailer.send(user.email, passwordChangedMessage(await this.mailer.brand(origin), user.name));
     return { success: true, message: 'Your password is changed. Log in with the new one.' };
   }
@@ -88,7 +117,7 @@ export class AccountsService {
   /** The logged-in member's new password; their other sessions end, this one stays. */
   async changePassword(auth: AuthContext, body: ChangePasswordBody, origin: string) {
     if (!isStrongPassword(body.password)) throw badRequest(PASSWORD_POLICY, 'WEAK_PASSWORD');
-    if (body.currentPassword !== undefined && !(await verifyPassword(body.currentPassword, auth.user.passwordHash))) {
+    if (!(await verifyPassword(body.currentPassword, auth.user.passwordHash))) {
       throw unprocessable('Your current password is not correct.', 'WRONG_PASSWORD');
     }
     const passwordHash = await hashPassword(body.password, this.passwordCost);
@@ -97,9 +126,11 @@ export class AccountsService {
       await retireUserTokens(tx, auth.user.id, 'reset_password');
       return deleteUserSessions(tx, auth.user.id, auth.sessionId);
     });
-    this.log.info({ userId: auth.user.id, endedSessions: ended }, 'password changed');
+    this.endLive(ended);
+    this.log.info({ userId: auth.user.id, endedSessions: ended.length }, 'password changed');
     this.mailer.send(auth.user.email, passwordChangedMessage(await this.mailer.brand(origin), auth.user.name));
-    return { success: true, message: ended ? `Password changed. ${ended} other session${ended === 1 ? ' was' : 's were'} logged out.` : 'Password changed.' };
+    const n = ended.length;
+    return { success: true, message: n ? `Password changed. ${n} other session${n === 1 ? ' was' : 's were'} logged out.` : 'Password changed.' };
   }
 
   private async memberByEmail(raw: string): Promise<UserRow | null> {

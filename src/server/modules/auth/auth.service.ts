@@ -1,11 +1,13 @@
 import type { Db } from '../../db/client.ts';
-import { AppError, badRequest, forbidden } from '../../errors.ts';
+import { AppError, badRequest, forbidden, rateLimited } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { SESSION_DAYS_REMEMBER, SESSION_DAYS_SHORT, type LoginBody } from '../../../shared/contracts/auth.ts';
 import { INCORRECT_CREDENTIALS } from '../../../shared/messages.ts';
 import { findUserByLogin, type UserRow } from '../users/users.repository.ts';
-import { deleteSession, findLiveSession, insertSession } from './sessions.repository.ts';
+import type { EndLiveSessions } from '../../types.ts';
+import { deleteSession, deleteUserSessions, findLiveSession, insertSession, isKnownAddress, rememberAddress } from './sessions.repository.ts';
+import { LoginThrottle } from './login-throttle.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -19,8 +21,12 @@ export class AuthService {
   /** A hash to verify against when the login names nobody, so both paths take the same time. */
   private decoy: Promise<string>;
   private readonly db: Db;
-  constructor(db: Db, passwordCost: number) {
+  private readonly endLive: EndLiveSessions;
+  private readonly throttle: LoginThrottle;
+  constructor(db: Db, passwordCost: number, endLive: EndLiveSessions, limit: { perAccount: number; windowMs: number }) {
     this.db = db;
+    this.endLive = endLive;
+    this.throttle = new LoginThrottle({ max: limit.perAccount, windowMs: limit.windowMs });
     this.decoy = hashPassword('decoy-password-for-timing', passwordCost);
   }
 
@@ -31,10 +37,22 @@ export class AuthService {
     return login;
   }
 
+  /**
+   * Failed attempts count against the account, whichever name or letter case was typed; past the limit, addresses
+   * the member has logged in from before are not slowed, others wait (LoginThrottle).
+   */
   async login(body: LoginBody, meta: { ip?: string; userAgent?: string }) {
-    const user = await findUserByLogin(this.db, AuthService.loginName(body));
+    const name = AuthService.loginName(body);
+    const user = await findUserByLogin(this.db, name);
+    const key = user ? `account:${user.id}` : `name:${name.toLowerCase()}`;
+    const known = user && meta.ip ? await isKnownAddress(this.db, user.id, meta.ip) : false;
+    const wait = this.throttle.wait(key, known);
+    if (wait > 0) throw rateLimited('login attempts', wait);
     const ok = await verifyPassword(body.password, user?.passwordHash ?? (await this.decoy));
-    if (!user || !ok) throw new AppError(422, 'INVALID_CREDENTIALS', INCORRECT_CREDENTIALS);
+    if (!user || !ok) {
+      this.throttle.failed(key);
+      throw new AppError(422, 'INVALID_CREDENTIALS', INCORRECT_CREDENTIALS);
+    }
     if (user.status !== 'active') throw forbidden('This account is inactive.', 'ACCOUNT_INACTIVE');
     const token = newToken();
     const days = body.remember === false ? SESSION_DAYS_SHORT : SESSION_DAYS_REMEMBER;
@@ -46,6 +64,7 @@ export class AuthService {
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 300),
     });
+    if (meta.ip) await rememberAddress(this.db, user.id, meta.ip);
     return { token, expiresAt: expiresAt.toISOString() };
   }
 
@@ -56,7 +75,17 @@ export class AuthService {
     return { user: row.user, sessionId: row.session.id, tokenHash };
   }
 
-  logout(auth: AuthContext): Promise<boolean> {
-    return deleteSession(this.db, auth.tokenHash);
+  /** Ends this session; its live connections close at once. */
+  async logout(auth: AuthContext): Promise<boolean> {
+    const ended = await deleteSession(this.db, auth.tokenHash);
+    this.endLive(ended);
+    return ended.length > 0;
+  }
+
+  /** Ends every session of the member, this one included ("log out everywhere"); their live connections close. */
+  async logoutEverywhere(auth: AuthContext): Promise<number> {
+    const ended = await deleteUserSessions(this.db, auth.user.id);
+    this.endLive(ended);
+    return ended.length;
   }
 }

@@ -1,6 +1,23 @@
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { loginAddresses, sessions, users } from '../../db/schema.ts';
+
+/** Remembers that the member logged in from this address. */
+export async function rememberAddress(db: Tx, userId: string, ip: string): Promise<void> {
+  await db
+    .insert(loginAddresses)
+    .values({ userId, ip })
+    .onConflictDoUpdate({ target: [loginAddresses.userId, loginAddresses.ip], set: { lastSeen: new Date() } });
+}
+
+export async function isKnownAddress(db: Tx, userId: string, ip: string): Promise<boolean> {
+  const rows = await db
+    .select({ ip: loginAddresses.ip })
+    .from(loginAddresses)
+    .where(and(eq(loginAddresses.userId, userId), eq(loginAddresses.ip, ip)))
+    .limit(1);
+  return rows.length > 0;
+}
 
 export async function insertSession(db: Tx, s: typeof sessions.$inferInsert) {
   const [row] = await db.insert(sessions).values(s).returning();
@@ -18,9 +35,9 @@ export async function findLiveSession(db: Tx, tokenHash: string) {
   return row ?? null;
 }
 
-export async function deleteSession(db: Tx, tokenHash: string): Promise<boolean> {
+export async function deleteSession(db: Tx, tokenHash: string): Promise<string[]> {
   const rows = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ id: sessions.id });
-  return rows.length > 0;
+  return rows.map((r) => r.id);
 }
 
 export async function deleteExpiredSessions(db: Tx): Promise<number> {
@@ -28,11 +45,11 @@ export async function deleteExpiredSessions(db: Tx): Promise<number> {
   return rows.length;
 }
 
-/** Ends every session of a member except `keepId` (a password change keeps the session that made it). */
-export async function deleteUserSessions(db: Tx, userId: string, keepId?: string): Promise<number> {
+/** Ends every session of a member except `keepId` (a password change keeps the session that made it); their ids. */
+export async function deleteUserSessions(db: Tx, userId: string, keepId?: string): Promise<string[]> {
   const rows = await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), keepId ? ne(sessions.id, keepId) : undefined))
     .returning({ id: sessions.id });
-  return rows.length;
+  return rows.map((r) => r.id);
 }

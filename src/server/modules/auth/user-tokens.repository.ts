@@ -20,5 +20,8 @@ export async function consumeUserToken(db: Tx, tokenHash: string, purpose: LinkP
 
 /** Retires a member's unused links of one purpose (a newer link replaces them; a reset ends them all). */
 export async function retireUserTokens(db: Tx, userId: string, purpose: LinkPurpose) {
-  await db.update(userTokens).set({ usedAt: new Date() }).where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
+  await db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
 }

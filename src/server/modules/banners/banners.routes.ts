@@ -8,12 +8,25 @@ import { ok, type App } from '../../types.ts';
 export async function bannersRoutes(app: App) {
   app.get(
     '/site-promo/search',
-    { schema: { tags: ['site'], summary: 'Active banners, by position', querystring: BannerSearchQuery, response: { 200: Envelope(ListPayload(Banner)), 400: ErrorBody } } },
+    {
+      schema: {
+        tags: ['site'],
+        summary: 'Active banners, by position',
+        querystring: BannerSearchQuery,
+        response: { 200: Envelope(ListPayload(Banner)), 400: ErrorBody },
+      },
+    },
     async (request) => {
       const { db } = app.database;
       const where = and(eq(banners.status, 'active'), request.query.position ? eq(banners.position, request.query.position) : undefined);
       const [rows, total] = await Promise.all([
-        db.select().from(banners).where(where).orderBy(asc(banners.ordering), asc(banners.createdAt)).limit(request.query.limit ?? 12).offset(request.query.offset ?? 0),
+        db
+          .select()
+          .from(banners)
+          .where(where)
+          .orderBy(asc(banners.ordering), asc(banners.createdAt))
+          .limit(request.query.limit ?? 12)
+          .offset(request.query.offset ?? 0),
         db.$count(banners, where),
       ]);
       const data = rows.map((b) => ({

@@ -6,7 +6,12 @@ export async function captchaRoutes(app: App) {
   app.post(
     '/re-captcha/verify',
     {
-      schema: { tags: ['community'], summary: 'Check a captcha token with the provider (always success while verification is off)', body: CaptchaVerifyBody, response: { 200: Envelope(CaptchaResult), 400: ErrorBody } },
+      schema: {
+        tags: ['community'],
+        summary: 'Check a captcha token with the provider (always success while verification is off)',
+        body: CaptchaVerifyBody,
+        response: { 200: Envelope(CaptchaResult), 400: ErrorBody },
+      },
     },
     async (request) => {
       const result = await app.services.captcha.verify(request.body.token, request.ip);

@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import type { CatalogueQuery } from '../../../shared/contracts/catalogue.ts';
@@ -49,13 +49,12 @@ export async function listItems<T extends PgTable>(
 /** One active item by `_id` or slug, with the viewer's flags; null when there is none. */
 export async function findItem<T extends PgTable>(db: Tx, spec: CatalogueTable<T>, idOrSlug: string, viewer: Viewer): Promise<ItemRow<T> | null> {
   const { where } = listWhere(spec.columns, {}, [byIdOrSlug(spec.columns, idOrSlug)]);
-  const [row] = await db.select(selection(spec, viewer)).from(spec.table as PgTable).where(where).limit(1);
+  const [row] = await db
+    .select(selection(spec, viewer))
+    .from(spec.table as PgTable)
+    .where(where)
+    .limit(1);
   return (row as unknown as ItemRow<T>) ?? null;
-}
-
-/** Adds one view to an item's stats. */
-export async function countView<T extends PgTable>(db: Tx, spec: CatalogueTable<T>, id: string): Promise<void> {
-  await db.execute(sql`update ${spec.table} set ${sql.identifier('stat_views')} = ${sql.identifier('stat_views')} + 1 where ${spec.columns.id} = ${id}`);
 }
 
 /** How many active items match `q` (for `/search/total`). */
@@ -64,9 +63,17 @@ export async function countMatches<T extends PgTable>(db: Tx, spec: CatalogueTab
 }
 
 /** Just what a purchase needs of an active item (no flags, no categories): id, slug, title, isSale, price. */
-export async function findPriced<T extends PgTable>(db: Tx, spec: CatalogueTable<T>, idOrSlug: string): Promise<{ id: string; slug: string; title: string; isSale: boolean; price: number } | null> {
+export async function findPriced<T extends PgTable>(
+  db: Tx,
+  spec: CatalogueTable<T>,
+  idOrSlug: string,
+): Promise<{ id: string; slug: string; title: string; isSale: boolean; price: number } | null> {
   const { where } = listWhere(spec.columns, {}, [byIdOrSlug(spec.columns, idOrSlug)]);
   const t = getTableColumns(spec.table) as Record<string, PgColumn>;
-  const [row] = await db.select({ id: t.id!, slug: t.slug!, title: t.title!, isSale: t.isSale!, price: t.price! }).from(spec.table as PgTable).where(where).limit(1);
+  const [row] = await db
+    .select({ id: t.id!, slug: t.slug!, title: t.title!, isSale: t.isSale!, price: t.price! })
+    .from(spec.table as PgTable)
+    .where(where)
+    .limit(1);
   return (row as { id: string; slug: string; title: string; isSale: boolean; price: number }) ?? null;
 }

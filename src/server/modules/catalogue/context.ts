@@ -1,10 +1,12 @@
 import type { Db } from '../../db/client.ts';
 import type { MediaView } from './media-view.ts';
+import type { ViewCounter } from './views.ts';
 
-/** What the catalogue services share: the database and the media mapper. */
+/** What the catalogue services share: the database, the media mapper and the view counter. */
 export interface CatalogueContext {
   db: Db;
   media: MediaView;
+  views: ViewCounter;
 }
 
 export const statsOf = (r: { views: number; likes: number; favourites: number; comments: number }) => ({

@@ -16,10 +16,26 @@ export async function itemsByIds(db: Db, services: Services, viewer: Viewer, kin
   if (!ids.length) return [];
   const page = { limit: ids.length };
   const byKind = {
-    video: async () => (await listItems(db, VIDEOS, page, viewer, [inArray(VIDEOS.columns.id, ids)])).rows.map((r) => ({ id: r.id, item: services.videos.toVideo(r, viewer, false) })),
-    gallery: async () => (await listItems(db, GALLERIES, page, viewer, [inArray(GALLERIES.columns.id, ids)])).rows.map((r) => ({ id: r.id, item: services.galleries.toGallery(r, viewer) })),
-    story: async () => (await listItems(db, STORIES, page, viewer, [inArray(STORIES.columns.id, ids)])).rows.map((r) => ({ id: r.id, item: services.stories.toStory(r, viewer, false) })),
-    product: async () => (await listItems(db, PRODUCTS, page, viewer, [inArray(PRODUCTS.columns.id, ids)])).rows.map((r) => ({ id: r.id, item: services.products.toProduct(r as ItemRow<typeof PRODUCTS.table>) })),
+    video: async () =>
+      (await listItems(db, VIDEOS, page, viewer, [inArray(VIDEOS.columns.id, ids)])).rows.map((r) => ({
+        id: r.id,
+        item: services.videos.toVideo(r, viewer, false),
+      })),
+    gallery: async () =>
+      (await listItems(db, GALLERIES, page, viewer, [inArray(GALLERIES.columns.id, ids)])).rows.map((r) => ({
+        id: r.id,
+        item: services.galleries.toGallery(r, viewer),
+      })),
+    story: async () =>
+      (await listItems(db, STORIES, page, viewer, [inArray(STORIES.columns.id, ids)])).rows.map((r) => ({
+        id: r.id,
+        item: services.stories.toStory(r, viewer, false),
+      })),
+    product: async () =>
+      (await listItems(db, PRODUCTS, page, viewer, [inArray(PRODUCTS.columns.id, ids)])).rows.map((r) => ({
+        id: r.id,
+        item: services.products.toProduct(r as ItemRow<typeof PRODUCTS.table>),
+      })),
   };
   const found = new Map((await byKind[kind]()).map((x) => [x.id, x.item as CatalogueItem]));
   return ids.flatMap((id) => (found.has(id) ? [found.get(id)!] : []));

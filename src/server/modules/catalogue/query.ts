@@ -39,7 +39,13 @@ export function listWhere(c: ListColumns, query: CatalogueQuery, extra: (SQL | u
   const tsq = textQuery(query.q);
   if (tsq) filters.push(sql`${c.search} @@ ${tsq}`);
   if (query.categoryId) filters.push(sql`${c.categoryIds} @> array[${query.categoryId}]::uuid[]`);
-  if (query.categoryIds?.length) filters.push(sql`${c.categoryIds} && array[${sql.join(query.categoryIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]`);
+  if (query.categoryIds?.length)
+    filters.push(
+      sql`${c.categoryIds} && array[${sql.join(
+        query.categoryIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::uuid[]`,
+    );
   if (query.excludedId) filters.push(ne(c.id, query.excludedId));
   const dated = c.publishedAt ?? c.createdAt;
   if (query.fromDate) filters.push(gte(dated, new Date(query.fromDate)));
@@ -80,7 +86,9 @@ export function viewerFlags(viewerId: string | null, kind: string, idColumn: PgC
 
 /** The item's categories as `[{_id, name, slug}]`, in their ordering, selected with the row. */
 export const categoryRefs = (categoryIds: PgColumn) =>
-  sql<{ _id: string; name: string; slug: string }[]>`(select coalesce(json_agg(json_build_object('_id', c.id, 'name', c.name, 'slug', c.slug) order by c.ordering), '[]'::json) from categories c where c.id = any(${qualified(categoryIds)}))`;
+  sql<
+    { _id: string; name: string; slug: string }[]
+  >`(select coalesce(json_agg(json_build_object('_id', c.id, 'name', c.name, 'slug', c.slug) order by c.ordering), '[]'::json) from categories c where c.id = any(${qualified(categoryIds)}))`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Detail lookups accept an `_id` or a slug. */

@@ -25,7 +25,13 @@ export async function searchCategories(db: Tx, query: CategorySearchQuery): Prom
   const where = filters.length ? and(...filters) : undefined;
   const order = [query.sort === 'desc' ? desc(categories.ordering) : asc(categories.ordering), asc(categories.name)];
   const [rows, total] = await Promise.all([
-    db.select().from(categories).where(where).orderBy(...order).limit(query.limit ?? 12).offset(query.offset ?? 0),
+    db
+      .select()
+      .from(categories)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit ?? 12)
+      .offset(query.offset ?? 0),
     db.$count(categories, where),
   ]);
   return { data: rows.map(toCategory), total };

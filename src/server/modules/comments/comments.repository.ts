@@ -11,7 +11,10 @@ type ItemKind = Exclude<CommentObject, 'comment'>;
 /** Whether an active catalogue item of this kind exists. */
 export async function itemExists(db: Tx, kind: ItemKind, id: string): Promise<boolean> {
   const t = REACTABLE[kind];
-  const [row] = await db.select({ id: t.id }).from(t.table).where(and(eq(t.id, id), eq(t.status, 'active')));
+  const [row] = await db
+    .select({ id: t.id })
+    .from(t.table)
+    .where(and(eq(t.id, id), eq(t.status, 'active')));
   return Boolean(row);
 }
 
@@ -23,7 +26,10 @@ export async function findComment(db: Tx, id: string): Promise<CommentRow | null
 /** Moves the counter of what a comment is on: the item's `stat_comments`, or the parent comment's `total_reply`. */
 async function bumpCounter(tx: Tx, objectType: CommentObject, objectId: string, by: 1 | -1) {
   if (objectType === 'comment') {
-    await tx.update(comments).set({ totalReply: sql`greatest(0, ${comments.totalReply} + ${by})` }).where(eq(comments.id, objectId));
+    await tx
+      .update(comments)
+      .set({ totalReply: sql`greatest(0, ${comments.totalReply} + ${by})` })
+      .where(eq(comments.id, objectId));
     return;
   }
   const t = REACTABLE[objectType];
@@ -51,7 +57,11 @@ export async function deleteComment(db: Tx, id: string): Promise<CommentRow | nu
 }
 
 export async function updateComment(db: Tx, id: string, set: Partial<Pick<CommentRow, 'content' | 'attachment'>>): Promise<CommentRow | null> {
-  const [row] = await db.update(comments).set({ ...set, updatedAt: new Date() }).where(eq(comments.id, id)).returning();
+  const [row] = await db
+    .update(comments)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(comments.id, id))
+    .returning();
   return row ?? null;
 }
 
@@ -60,9 +70,15 @@ export async function listComments(db: Tx, objectType: CommentObject, objectId: 
   const where = and(eq(comments.objectType, objectType), eq(comments.objectId, objectId)) as SQL;
   const order = opts.sort === 'asc' ? [asc(comments.createdAt), asc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select({ comment: comments, creator: users }).from(comments).leftJoin(users, eq(users.id, comments.userId)).where(where).orderBy(...order).limit(opts.limit).offset(opts.offset),
+    db
+      .select({ comment: comments, creator: users })
+      .from(comments)
+      .leftJoin(users, eq(users.id, comments.userId))
+      .where(where)
+      .orderBy(...order)
+      .limit(opts.limit)
+      .offset(opts.offset),
     db.select({ total: count() }).from(comments).where(where),
   ]);
   return { rows: rows.map((r) => ({ ...r.comment, creator: r.creator })) as CommentWithCreator[], total };
 }
-

@@ -16,23 +16,48 @@ const uuidParam = (id: string) => {
 export async function commentsRoutes(app: App) {
   const comments = app.services.comments;
   // Per member: a burst of comments (and edits) is refused with 429 and Retry-After.
-  const writeLimit = keyedLimit(app, { what: 'comments', max: app.config.communityLimits.commentsPerMinute, windowMs: 60_000, key: (req) => `comments:${req.auth?.user.id}` });
+  const writeLimit = keyedLimit(app, {
+    what: 'comments',
+    max: app.config.communityLimits.commentsPerMinute,
+    windowMs: 60_000,
+    key: (req) => `comments:${req.auth?.user.id}`,
+  });
   const member = { preHandler: [app.requireAuth, writeLimit] };
 
   app.post(
     '/comments',
-    { schema: { tags: ['comments'], summary: 'Comment on an item, or reply to a comment (objectType comment)', body: CommentBody, response: { 200: Envelope(Comment), ...errors } }, ...member },
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'Comment on an item, or reply to a comment (objectType comment)',
+        body: CommentBody,
+        response: { 200: Envelope(Comment), ...errors },
+      },
+      ...member,
+    },
     async (request) => ok(await comments.create(request.auth!.user, request.body)),
   );
   app.get(
     '/comments/search',
-    { schema: { tags: ['comments'], summary: 'The comments on one object, newest first, with their authors', querystring: CommentSearchQuery, response: { 200: Envelope(ListPayload(Comment)), 400: ErrorBody } } },
+    {
+      schema: {
+        tags: ['comments'],
+        summary: 'The comments on one object, newest first, with their authors',
+        querystring: CommentSearchQuery,
+        response: { 200: Envelope(ListPayload(Comment)), 400: ErrorBody },
+      },
+    },
     async (request) => ok(await comments.search(request.query)),
   );
   app.delete(
     '/comments/:id',
     {
-      schema: { tags: ['comments'], summary: 'Delete a comment and its replies (its author or an admin)', params: IdParams, response: { 200: Envelope(Type.Object({ success: Type.Boolean(), _id: Type.String() })), ...errors } },
+      schema: {
+        tags: ['comments'],
+        summary: 'Delete a comment and its replies (its author or an admin)',
+        params: IdParams,
+        response: { 200: Envelope(Type.Object({ success: Type.Boolean(), _id: Type.String() })), ...errors },
+      },
       preHandler: app.requireAuth,
     },
     async (request) => ok(await comments.remove(request.auth!.user, uuidParam(request.params.id))),
@@ -40,7 +65,13 @@ export async function commentsRoutes(app: App) {
   app.put(
     '/comments/:id',
     {
-      schema: { tags: ['comments'], summary: 'Edit my comment: multipart with `content` and an optional image in `file`', consumes: ['multipart/form-data'], params: IdParams, response: { 200: Envelope(Comment), ...errors } },
+      schema: {
+        tags: ['comments'],
+        summary: 'Edit my comment: multipart with `content` and an optional image in `file`',
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 200: Envelope(Comment), ...errors },
+      },
       ...member,
     },
     async (request) => {

@@ -6,14 +6,27 @@ import { publicMediaKey, publicMediaUrl } from '../../lib/public-media.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { reencodeImage } from '../../lib/images.ts';
-import { deleteComment, findComment, insertComment, itemExists, listComments, updateComment, type CommentRow, type CommentWithCreator } from './comments.repository.ts';
+import {
+  deleteComment,
+  findComment,
+  insertComment,
+  itemExists,
+  listComments,
+  updateComment,
+  type CommentRow,
+  type CommentWithCreator,
+} from './comments.repository.ts';
 import { commentRoom } from '../../../shared/socket-events.ts';
 import { COMMENT_EMPTY, COMMENT_MAX, COMMENT_TOO_LONG, type Comment, type CommentBody, type CommentSearchQuery } from '../../../shared/contracts/comments.ts';
 import type { EmitToRoom } from '../../types.ts';
 
 /** Comment text: trimmed, control characters (other than line breaks and tabs) removed, 1..COMMENT_MAX characters. */
 export function cleanContent(raw: string | undefined): string {
-  const text = (raw ?? '').replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim();
+  const text = (raw ?? '')
+    .replace(/\r\n?/g, '\n')
+    // eslint-disable-next-line no-control-regex -- removing control characters is the point
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+    .trim();
   if (!text) throw badRequest(COMMENT_EMPTY, 'COMMENT_EMPTY');
   if ([...text].length > COMMENT_MAX) throw badRequest(COMMENT_TOO_LONG, 'COMMENT_TOO_LONG');
   return text;
@@ -59,7 +72,11 @@ export class CommentsService {
   }
 
   async search(query: CommentSearchQuery) {
-    const { rows, total } = await listComments(this.db, query.objectType, query.objectId, { limit: query.limit ?? 12, offset: query.offset ?? 0, sort: query.sort });
+    const { rows, total } = await listComments(this.db, query.objectType, query.objectId, {
+      limit: query.limit ?? 12,
+      offset: query.offset ?? 0,
+      sort: query.sort,
+    });
     return { data: rows.map((c: CommentWithCreator) => toComment(c, c.creator)), total };
   }
 
@@ -88,7 +105,11 @@ export class CommentsService {
     const row = await updateComment(this.db, id, set);
     if (!row) throw notFound('No such comment.');
     if (image && existing.attachment) await this.dropFile(existing.attachment.url);
-    return toComment(row, user);
+    const comment = toComment(row, user);
+    // Everyone viewing the object sees the new text at once, like a new comment.
+    const parent = row.objectType === 'comment' ? await findComment(this.db, row.objectId) : null;
+    this.emit(this.rooms(row, parent), 'comment_updated', comment);
+    return comment;
   }
 
   private async own(id: string, user: UserRow, adminMay: boolean, what: string): Promise<CommentRow> {

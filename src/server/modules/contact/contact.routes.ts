@@ -11,9 +11,14 @@ export async function contactRoutes(app: App) {
   app.post(
     '/contact',
     {
-      schema: { tags: ['community'], summary: 'Send a message to the site operator', body: ContactBody, response: { 200: Envelope(MessageResult), 400: ErrorBody, 422: ErrorBody, 429: ErrorBody } },
+      schema: {
+        tags: ['community'],
+        summary: 'Send a message to the site operator',
+        body: ContactBody,
+        response: { 200: Envelope(MessageResult), 400: ErrorBody, 422: ErrorBody, 429: ErrorBody },
+      },
       preHandler: limit,
     },
-    async (request) => ok(await app.services.contact.send(request.body, publicOrigin(app, request), request.ip)),
+    async (request) => ok(await app.services.contact.send(request.body, publicOrigin(app), request.ip)),
   );
 }

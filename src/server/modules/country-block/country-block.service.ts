@@ -1,3 +1,4 @@
+import countries from 'i18n-iso-countries';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { isLocalAddress, type GeoIp } from '../../lib/geoip.ts';
@@ -40,6 +41,14 @@ export class CountryBlockService {
     return isLocalAddress(ip) ? null : this.geo.country(ip);
   }
 
+  /** Whether the visitor's country is blocked (no lookup at all while no country is). */
+  async blocks(input: CountryCheckInput): Promise<boolean> {
+    const codes = await this.blockedCodes();
+    if (codes.size === 0) return false;
+    const country = this.country(input);
+    return country !== null && codes.has(country);
+  }
+
   async check(input: CountryCheckInput): Promise<{ blocked: boolean; country: string | null }> {
     const country = this.country(input);
     return { blocked: country !== null && (await this.blockedCodes()).has(country), country };
@@ -61,8 +70,10 @@ export class CountryBlockService {
   }
 }
 
+/** An assigned ISO 3166-1 alpha-2 code (i18n-iso-countries' list): `de` → `DE`; `XX`, `UK` or `EU` are refused. */
 function normalise(code: string): string {
   const c = code.trim().toUpperCase();
-  if (!/^[A-Z]{2}$/.test(c)) throw badRequest(`'${code}' is not an ISO 3166-1 alpha-2 country code (e.g. DE)`, 'VALIDATION_ERROR');
+  if (!/^[A-Z]{2}$/.test(c) || !countries.isValid(c))
+    throw badRequest(`'${code}' is not an ISO 3166-1 alpha-2 country code (e.g. DE, GB, US)`, 'VALIDATION_ERROR');
   return c;
 }

@@ -16,7 +16,11 @@ export async function findEvent(db: Tx, id: string): Promise<EventWithCreator | 
 }
 
 export async function updateEvent(db: Tx, id: string, set: Partial<typeof events.$inferInsert>): Promise<EventRow | null> {
-  const [row] = await db.update(events).set({ ...set, updatedAt: new Date() }).where(eq(events.id, id)).returning();
+  const [row] = await db
+    .update(events)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(events.id, id))
+    .returning();
   return row ?? null;
 }
 
@@ -28,12 +32,17 @@ export async function deleteEvent(db: Tx, id: string): Promise<boolean> {
  * Active events that have not ended, the soonest first; or (`createdBy`) every event of one member, newest first.
  */
 export async function listEvents(db: Tx, opts: { createdBy?: string; q?: string; limit: number; offset: number }) {
-  const where = (
-    opts.createdBy ? eq(events.createdBy, opts.createdBy) : and(eq(events.status, 'active'), gt(events.endAt, new Date()))
-  ) as SQL;
+  const where = (opts.createdBy ? eq(events.createdBy, opts.createdBy) : and(eq(events.status, 'active'), gt(events.endAt, new Date()))) as SQL;
   const order = opts.createdBy ? [desc(events.startAt), desc(events.id)] : [asc(events.startAt), asc(events.id)];
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select({ event: events, creator: users }).from(events).leftJoin(users, eq(users.id, events.createdBy)).where(where).orderBy(...order).limit(opts.limit).offset(opts.offset),
+    db
+      .select({ event: events, creator: users })
+      .from(events)
+      .leftJoin(users, eq(users.id, events.createdBy))
+      .where(where)
+      .orderBy(...order)
+      .limit(opts.limit)
+      .offset(opts.offset),
     db.select({ total: count() }).from(events).where(where),
   ]);
   return { rows: rows.map((r) => ({ ...r.event, creator: r.creator })) as EventWithCreator[], total };

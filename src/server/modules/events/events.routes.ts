@@ -13,12 +13,27 @@ export async function eventsRoutes(app: App) {
   const member = { preHandler: [app.requireAuth, limit] };
   app.post(
     '/event',
-    { schema: { tags: ['events'], summary: 'Create an event (title required, end after start)', body: EventBody, response: { 200: Envelope(Event), ...errors } }, ...member },
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Create an event (title required, end after start)',
+        body: EventBody,
+        response: { 200: Envelope(Event), ...errors },
+      },
+      ...member,
+    },
     async (request) => ok(await events.create(viewerOf(request.auth)!, request.body)),
   );
   app.get(
     '/event',
-    { schema: { tags: ['events'], summary: 'Active events that have not ended, soonest first (mine=true: all of mine)', querystring: EventSearchQuery, response: { 200: Envelope(ListPayload(Event)), 400: ErrorBody } } },
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Active events that have not ended, soonest first (mine=true: all of mine)',
+        querystring: EventSearchQuery,
+        response: { 200: Envelope(ListPayload(Event)), 400: ErrorBody },
+      },
+    },
     async (request) => ok(await events.list(viewerOf(request.auth), request.query)),
   );
   app.get(
@@ -28,12 +43,29 @@ export async function eventsRoutes(app: App) {
   );
   app.put(
     '/event/:id',
-    { schema: { tags: ['events'], summary: 'Edit an event (its creator or an admin)', params: IdParams, body: EventBody, response: { 200: Envelope(Event), ...errors } }, ...member },
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Edit an event (its creator or an admin)',
+        params: IdParams,
+        body: EventBody,
+        response: { 200: Envelope(Event), ...errors },
+      },
+      ...member,
+    },
     async (request) => ok(await events.update(viewerOf(request.auth)!, request.params.id, request.body)),
   );
   app.delete(
     '/event/:id',
-    { schema: { tags: ['events'], summary: 'Delete an event (its creator or an admin)', params: IdParams, response: { 200: Envelope(Type.Object({ success: Type.Boolean() })), ...errors } }, ...member },
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Delete an event (its creator or an admin)',
+        params: IdParams,
+        response: { 200: Envelope(Type.Object({ success: Type.Boolean() })), ...errors },
+      },
+      ...member,
+    },
     async (request) => ok(await events.remove(viewerOf(request.auth)!, request.params.id)),
   );
 }

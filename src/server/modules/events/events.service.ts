@@ -31,7 +31,14 @@ function validated(body: EventBody) {
   if (!title) problems.push('Title is required.');
   if (!(endAt > startAt)) problems.push(EVENT_END_BEFORE_START);
   if (problems.length) throw badRequest(problems.join(' '), 'VALIDATION_ERROR');
-  return { title, description: (body.description ?? '').trim(), location: (body.location ?? '').trim(), startAt, endAt, ...(body.status ? { status: body.status } : {}) };
+  return {
+    title,
+    description: (body.description ?? '').trim(),
+    location: (body.location ?? '').trim(),
+    startAt,
+    endAt,
+    ...(body.status ? { status: body.status } : {}),
+  };
 }
 
 /** Member events: anyone reads active ones; members create; the creator or an admin edits and deletes. */
@@ -47,7 +54,11 @@ export class EventsService {
   }
 
   async list(viewer: Viewer, query: EventSearchQuery) {
-    const { rows, total } = await listEvents(this.db, { createdBy: query.mine && viewer ? viewer.id : undefined, limit: query.limit ?? 12, offset: query.offset ?? 0 });
+    const { rows, total } = await listEvents(this.db, {
+      createdBy: query.mine && viewer ? viewer.id : undefined,
+      limit: query.limit ?? 12,
+      offset: query.offset ?? 0,
+    });
     return { data: rows.map((e) => toEvent(e, viewer)), total };
   }
 

@@ -3,19 +3,35 @@ import { Envelope, ErrorBody, IdParams, ListPayload } from '../../../shared/cont
 import { Gallery, GallerySearchQuery, Photo, PhotoListQuery, PhotoSearchQuery } from '../../../shared/contracts/galleries.ts';
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
+import { visitorOf } from '../catalogue/views.ts';
 
 export async function galleriesRoutes(app: App) {
   const galleries = app.services.galleries;
   const tags = ['catalogue'];
   app.get(
     '/assets/galleries/search',
-    { schema: { tags, summary: 'Galleries: search, filter, sort and page', querystring: GallerySearchQuery, response: { 200: Envelope(ListPayload(Gallery)), 400: ErrorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Galleries: search, filter, sort and page',
+        querystring: GallerySearchQuery,
+        response: { 200: Envelope(ListPayload(Gallery)), 400: ErrorBody },
+      },
+    },
     async (request) => ok(await galleries.search(request.query, viewerOf(request.auth))),
   );
   app.get(
     '/assets/galleries/:id/view',
-    { schema: { tags, summary: 'One gallery by _id or slug (counts a view)', params: IdParams, querystring: DetailQuery, response: { 200: Envelope(Gallery), 404: ErrorBody } } },
-    async (request) => ok(await galleries.view(request.params.id, viewerOf(request.auth), request.query.countView !== false)),
+    {
+      schema: {
+        tags,
+        summary: 'One gallery by _id or slug (counts a view)',
+        params: IdParams,
+        querystring: DetailQuery,
+        response: { 200: Envelope(Gallery), 404: ErrorBody },
+      },
+    },
+    async (request) => ok(await galleries.view(request.params.id, viewerOf(request.auth), request.query.countView === false ? null : visitorOf(request))),
   );
   app.get(
     '/assets/galleries/:id/photos',
@@ -32,7 +48,14 @@ export async function galleriesRoutes(app: App) {
   );
   app.get(
     '/assets/photos',
-    { schema: { tags, summary: 'Photos, filtered by target and targetId', querystring: PhotoSearchQuery, response: { 200: Envelope(ListPayload(Photo)), 400: ErrorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Photos, filtered by target and targetId',
+        querystring: PhotoSearchQuery,
+        response: { 200: Envelope(ListPayload(Photo)), 400: ErrorBody },
+      },
+    },
     async (request) => ok(await galleries.photos(request.query, viewerOf(request.auth))),
   );
 }

@@ -3,7 +3,7 @@ import { galleries } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Gallery, GallerySearchQuery, Photo, PhotoListQuery, PhotoSearchQuery } from '../../../shared/contracts/galleries.ts';
 import { canView, type Viewer } from '../catalogue/access.ts';
-import { countView, findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
+import { findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
 import { flagsOf, statsOf, type CatalogueContext } from '../catalogue/context.ts';
 import { GALLERIES } from '../catalogue/tables.ts';
 import { listPhotos, type PhotoRow } from './photos.repository.ts';
@@ -20,9 +20,9 @@ export class GalleriesService {
     return { data: rows.map((r) => this.toGallery(r, viewer)), total };
   }
 
-  async view(idOrSlug: string, viewer: Viewer, count = true): Promise<Gallery> {
+  async view(idOrSlug: string, viewer: Viewer, visitor: string | null = null): Promise<Gallery> {
     const row = await this.find(idOrSlug, viewer);
-    if (count) await countView(this.ctx.db, GALLERIES, row.id);
+    if (visitor) await this.ctx.views.count(GALLERIES, row.id, visitor);
     return this.toGallery(row, viewer);
   }
 

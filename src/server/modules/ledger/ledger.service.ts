@@ -42,23 +42,34 @@ export class LedgerService {
    */
   async check(): Promise<LedgerProblem[]> {
     const problems: LedgerProblem[] = [];
-    const balances = await rowsOf<{ id: string; username: string; balance: number; ledger: string }>(this.db, sql`
+    const balances = await rowsOf<{ id: string; username: string; balance: number; ledger: string }>(
+      this.db,
+      sql`
       select u.id, u.username, u.balance, coalesce(sum(l.delta), 0)::text as ledger
       from users u left join token_ledger l on l.user_id = u.id
-      group by u.id having u.balance <> coalesce(sum(l.delta), 0)`);
+      group by u.id having u.balance <> coalesce(sum(l.delta), 0)`,
+    );
     for (const r of balances) problems.push({ kind: 'balance', userId: r.id, detail: `${r.username}: balance ${r.balance}, ledger sums to ${r.ledger}` });
-    const spends = await rowsOf<{ id: string; user_id: string; total_price: number; debited: string | null }>(this.db, sql`
+    const spends = await rowsOf<{ id: string; user_id: string; total_price: number; debited: string | null }>(
+      this.db,
+      sql`
       select t.id, t.user_id, t.total_price, (select sum(-l.delta) from token_ledger l where l.ref_type = 'token_transaction' and l.ref_id = t.id::text)::text as debited
       from token_transactions t
       where t.status = 'success'
-        and coalesce((select sum(-l.delta) from token_ledger l where l.ref_type = 'token_transaction' and l.ref_id = t.id::text), 0) <> t.total_price`);
-    for (const r of spends) problems.push({ kind: 'spend-without-debit', userId: r.user_id, detail: `token transaction ${r.id}: price ${r.total_price}, debited ${r.debited ?? 0}` });
-    const payments = await rowsOf<{ id: string; user_id: string; status: string; tokens: number; credited: string | null }>(this.db, sql`
+        and coalesce((select sum(-l.delta) from token_ledger l where l.ref_type = 'token_transaction' and l.ref_id = t.id::text), 0) <> t.total_price`,
+    );
+    for (const r of spends)
+      problems.push({ kind: 'spend-without-debit', userId: r.user_id, detail: `token transaction ${r.id}: price ${r.total_price}, debited ${r.debited ?? 0}` });
+    const payments = await rowsOf<{ id: string; user_id: string; status: string; tokens: number; credited: string | null }>(
+      this.db,
+      sql`
       select p.id, p.user_id, p.status, p.tokens, (select sum(l.delta) from token_ledger l where l.ref_type = 'payment' and l.ref_id = p.id::text)::text as credited
       from payment_transactions p
       where coalesce((select sum(l.delta) from token_ledger l where l.ref_type = 'payment' and l.ref_id = p.id::text), 0)
-            <> case when p.status = 'success' then p.tokens else 0 end`);
-    for (const r of payments) problems.push({ kind: 'payment-credit', userId: r.user_id, detail: `payment ${r.id} (${r.status}): ${r.tokens} tokens, credited ${r.credited ?? 0}` });
+            <> case when p.status = 'success' then p.tokens else 0 end`,
+    );
+    for (const r of payments)
+      problems.push({ kind: 'payment-credit', userId: r.user_id, detail: `payment ${r.id} (${r.status}): ${r.tokens} tokens, credited ${r.credited ?? 0}` });
     return problems;
   }
 }

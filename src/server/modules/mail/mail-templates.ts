@@ -60,10 +60,26 @@ export const resetPasswordMessage = (brand: Brand, name: string, url: string, mi
     footnote: `The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this message: your password stays as it is.`,
   });
 
+export const alreadyRegisteredMessage = (brand: Brand, name: string, url: string, minutes: number): Message =>
+  render(brand, {
+    subject: `You already have a ${brand.siteName} account`,
+    paragraphs: [
+      `Hi ${name},`,
+      `Somebody (hopefully you) tried to create a new ${brand.siteName} account with this e-mail address, which already has one.`,
+      'If you forgot your password, choose a new one with the link below. If it was not you, ignore this message: nothing changed.',
+    ],
+    action: { label: 'Choose a new password', url },
+    footnote: `The link works once and expires in ${minutes} minutes.`,
+  });
+
 export const passwordChangedMessage = (brand: Brand, name: string): Message =>
   render(brand, {
     subject: `Your ${brand.siteName} password was changed`,
-    paragraphs: [`Hi ${name},`, 'The password of your account was just changed, and every other session was logged out.', 'If this was not you, reset your password now from the login page.'],
+    paragraphs: [
+      `Hi ${name},`,
+      'The password of your account was just changed, and every other session was logged out.',
+      'If this was not you, reset your password now from the login page.',
+    ],
     action: { label: 'Log in', url: `${brand.origin}/auth/login` },
   });
 

@@ -21,7 +21,9 @@ export class Mailer {
     this.config = config;
     this.settings = settings;
     this.log = log;
-    this.transport = config.smtpUrl ? nodemailer.createTransport(config.smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+    this.transport = config.smtpUrl
+      ? nodemailer.createTransport(config.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
   /** The site name and logo of the settings, with absolute links on `origin`. */
@@ -49,7 +51,14 @@ export class Mailer {
   }
 
   private async deliver(to: string, message: Message, opts: { replyTo?: string }): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.config.from, to, replyTo: opts.replyTo, subject: message.subject, text: message.text, html: message.html });
+    const info = await this.transport.sendMail({
+      from: this.config.from,
+      to,
+      replyTo: opts.replyTo,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+    });
     const links = message.text.match(/https?:\/\/\S+/g) ?? [];
     if (this.config.smtpUrl) {
       this.log.info({ to, subject: message.subject, messageId: info.messageId }, 'mail sent');

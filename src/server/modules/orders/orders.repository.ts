@@ -34,7 +34,11 @@ function where(query: OrderSearchQuery, buyerId: string | null): SQL | undefined
 }
 
 /** A page of orders, newest first; one member's (`buyerId`) or everybody's with their buyer (admin). */
-export async function listOrders(db: Tx, query: OrderSearchQuery, buyerId: string | null): Promise<{ rows: (OrderRow & { buyer: BuyerRef })[]; total: number }> {
+export async function listOrders(
+  db: Tx,
+  query: OrderSearchQuery,
+  buyerId: string | null,
+): Promise<{ rows: (OrderRow & { buyer: BuyerRef })[]; total: number }> {
   const condition = where(query, buyerId);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
@@ -60,7 +64,11 @@ export async function findOrder(db: Tx, id: string): Promise<(OrderRow & { buyer
 }
 
 export async function updateOrder(db: Tx, id: string, patch: { deliveryStatus?: DeliveryStatus; shippingCode?: string }): Promise<OrderRow | null> {
-  const [row] = await db.update(orders).set({ ...patch, updatedAt: new Date() }).where(eq(orders.id, id)).returning();
+  const [row] = await db
+    .update(orders)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(orders.id, id))
+    .returning();
   return row ?? null;
 }
 
@@ -69,7 +77,14 @@ export async function confirmReceipt(db: Tx, id: string, buyerId: string): Promi
   const [row] = await db
     .update(orders)
     .set({ deliveryStatus: 'delivered', buyerConfirmedAt: new Date(), updatedAt: new Date() })
-    .where(and(eq(orders.id, id), eq(orders.buyerId, buyerId), sql`${orders.buyerConfirmedAt} is null`, sql`${orders.deliveryStatus} in ('processing', 'shipping', 'delivered')`))
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.buyerId, buyerId),
+        sql`${orders.buyerConfirmedAt} is null`,
+        sql`${orders.deliveryStatus} in ('shipping', 'delivered')`, // not before it is on its way
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -89,23 +104,69 @@ export async function findPurchase(db: Tx, buyerId: string, productId: string, l
  * Logs one download request; a `counted` one (a whole file, or a range from byte 0) also uses one of the purchase's
  * downloads, guarded so that concurrent requests never pass the limit. False when the limit is used up.
  */
-export async function recordDownload(
-  db: Tx,
-  entry: { orderId: string; userId: string; counted: boolean; range: string | null; ip: string; userAgent: string | null },
-  limit: number,
-): Promise<boolean> {
+export interface DownloadRequest {
+  orderId: string;
+  userId: string;
+  /** The link's signature: one grant. */
+  grant: string;
+  range: { start: number; end: number } | null;
+  rangeHeader: string | null;
+  size: number;
+  ip: string;
+  userAgent: string | null;
+}
+
+/**
+ * Logs a download of a purchase's file and decides, under the order's row lock, whether it starts a new transfer
+ * (which uses one of the purchase's `limit` downloads). A transfer starts with a request for the whole file, a range
+ * from byte 0, or the first request of a grant (a link); later ranges of the same grant belong to that transfer while
+ * all its requests together ask for no more than the file's size. False (nothing logged) past the limit.
+ */
+export async function recordDownload(db: Tx, entry: DownloadRequest, limit: number): Promise<{ allowed: boolean; counted: boolean }> {
   return db.transaction(async (tx) => {
-    if (entry.counted) {
-      const used = await tx
+    const [order] = await tx.select({ used: orders.downloadCount }).from(orders).where(eq(orders.id, entry.orderId)).for('update');
+    const bytes = entry.range ? entry.range.end - entry.range.start + 1 : entry.size;
+    let counted = !entry.range || entry.range.start === 0;
+    if (!counted) {
+      const [last] = await tx
+        .select({ at: downloads.createdAt })
+        .from(downloads)
+        .where(and(eq(downloads.orderId, entry.orderId), eq(downloads.grant, entry.grant), eq(downloads.counted, true)))
+        .orderBy(desc(downloads.createdAt))
+        .limit(1);
+      if (!last) counted = true;
+      else {
+        const [transfer] = await tx
+          .select({ bytes: sql<number>`coalesce(sum(${downloads.bytes}), 0)::bigint`.mapWith(Number) })
+          .from(downloads)
+          .where(and(eq(downloads.orderId, entry.orderId), eq(downloads.grant, entry.grant), gte(downloads.createdAt, last.at)));
+        counted = transfer!.bytes + bytes > entry.size;
+      }
+    }
+    if (counted) {
+      if (!order || order.used >= limit) return { allowed: false, counted };
+      await tx
         .update(orders)
         .set({ downloadCount: sql`${orders.downloadCount} + 1` })
-        .where(and(eq(orders.id, entry.orderId), sql`${orders.downloadCount} < ${limit}`))
-        .returning({ id: orders.id });
-      if (!used.length) return false;
+        .where(eq(orders.id, entry.orderId));
     }
-    await tx.insert(downloads).values(entry);
-    return true;
+    await tx.insert(downloads).values({
+      orderId: entry.orderId,
+      userId: entry.userId,
+      counted,
+      range: entry.rangeHeader,
+      grant: entry.grant,
+      bytes,
+      ip: entry.ip,
+      userAgent: entry.userAgent,
+    });
+    return { allowed: true, counted };
   });
+}
+
+/** Logs a download of a file an admin attached to an order (never counted). */
+export async function logFileDownload(db: Tx, entry: { orderId: string; userId: string; range: string | null; ip: string; userAgent: string | null }) {
+  await db.insert(downloads).values({ ...entry, counted: false });
 }
 
 export async function insertOrderFile(db: Tx, orderId: string, file: StoredFile): Promise<OrderFileRow> {

@@ -11,14 +11,25 @@ import { ok, type App } from '../../types.ts';
 import { REFUSED } from '../../plugins/media.ts';
 import { viewerOf } from '../catalogue/access.ts';
 import { downloadSubject } from './orders.service.ts';
+import { countryGate } from '../../plugins/country-gate.ts';
 
 const OrderId = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
 /** A storage-safe file name that keeps the extension: `Invoice (1).PDF` → `invoice-1.pdf`. */
 function safeName(name: string): string {
-  const ext = path.extname(name).toLowerCase().replace(/[^a-z0-9.]/g, '').slice(0, 10);
-  const stem = path.basename(name, path.extname(name)).toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'file';
+  const ext = path
+    .extname(name)
+    .toLowerCase()
+    .replace(/[^a-z0-9.]/g, '')
+    .slice(0, 10);
+  const stem =
+    path
+      .basename(name, path.extname(name))
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'file';
   return `${stem}${ext}`;
 }
 
@@ -34,43 +45,96 @@ export async function ordersRoutes(app: App) {
 
   app.get(
     '/orders/users/search',
-    { schema: { tags: ['orders'], summary: "The member's orders, newest first", querystring: OrderSearchQuery, response: { 200: Envelope(ListPayload(OrderWithBuyer)), ...errors } }, ...member },
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The member's orders, newest first",
+        querystring: OrderSearchQuery,
+        response: { 200: Envelope(ListPayload(OrderWithBuyer)), ...errors },
+      },
+      ...member,
+    },
     async (request) => ok(await orders.search(request.query, request.auth!.user.id)),
   );
   app.get(
     '/orders/users/details/search',
-    { schema: { tags: ['orders'], summary: "The member's orders with their details, newest first", querystring: OrderSearchQuery, response: { 200: Envelope(ListPayload(OrderWithBuyer)), ...errors } }, ...member },
+    {
+      schema: {
+        tags: ['orders'],
+        summary: "The member's orders with their details, newest first",
+        querystring: OrderSearchQuery,
+        response: { 200: Envelope(ListPayload(OrderWithBuyer)), ...errors },
+      },
+      ...member,
+    },
     async (request) => ok(await orders.search(request.query, request.auth!.user.id)),
   );
   app.get(
     '/orders/details/search',
-    { schema: { tags: ['orders'], summary: 'Admin: every order, with its buyer', querystring: OrderSearchQuery, response: { 200: Envelope(ListPayload(OrderWithBuyer)), ...errors } }, ...admin },
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Admin: every order, with its buyer',
+        querystring: OrderSearchQuery,
+        response: { 200: Envelope(ListPayload(OrderWithBuyer)), ...errors },
+      },
+      ...admin,
+    },
     async (request) => ok(await orders.search(request.query, null)),
   );
   app.get(
     '/orders/details/:id',
-    { schema: { tags: ['orders'], summary: 'One order (its buyer or an admin)', params: OrderId, response: { 200: Envelope(OrderWithBuyer), ...errors } }, ...member },
+    {
+      schema: { tags: ['orders'], summary: 'One order (its buyer or an admin)', params: OrderId, response: { 200: Envelope(OrderWithBuyer), ...errors } },
+      ...member,
+    },
     async (request) => ok(await orders.get(viewerOf(request.auth)!, request.params.id)),
   );
   app.put(
     '/orders/:id/update',
-    { schema: { tags: ['orders'], summary: 'Admin: delivery status and shipping code (the buyer is told live)', params: OrderId, body: OrderUpdateBody, response: { 200: Envelope(Order), ...errors } }, ...admin },
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Admin: delivery status and shipping code (the buyer is told live)',
+        params: OrderId,
+        body: OrderUpdateBody,
+        response: { 200: Envelope(Order), ...errors },
+      },
+      ...admin,
+    },
     async (request) => ok(await orders.update(request.params.id, request.body)),
   );
   app.put(
     '/orders/:id/finish-confirm',
-    { schema: { tags: ['orders'], summary: 'The buyer confirms receipt', params: OrderId, response: { 200: Envelope(Order), ...errors, 422: ErrorBody } }, ...member },
+    {
+      schema: { tags: ['orders'], summary: 'The buyer confirms receipt', params: OrderId, response: { 200: Envelope(Order), ...errors, 422: ErrorBody } },
+      ...member,
+    },
     async (request) => ok(await orders.confirm(viewerOf(request.auth)!, request.params.id)),
   );
   app.get(
     '/orders/:id/files-info',
-    { schema: { tags: ['orders'], summary: 'Files attached to an order, with expiring download links', params: OrderId, response: { 200: Envelope(Type.Array(OrderFile)), ...errors } }, ...member },
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'Files attached to an order, with expiring download links',
+        params: OrderId,
+        response: { 200: Envelope(Type.Array(OrderFile)), ...errors },
+      },
+      ...member,
+    },
     async (request) => ok(await orders.files(viewerOf(request.auth)!, request.params.id)),
   );
   app.post(
     '/orders/:id/files',
     {
-      schema: { tags: ['orders'], summary: 'Admin: attach a delivery file (multipart, field `file`)', consumes: ['multipart/form-data'], params: OrderId, response: { 200: Envelope(OrderFile), ...errors, 413: ErrorBody } },
+      schema: {
+        tags: ['orders'],
+        summary: 'Admin: attach a delivery file (multipart, field `file`)',
+        consumes: ['multipart/form-data'],
+        params: OrderId,
+        response: { 200: Envelope(OrderFile), ...errors, 413: ErrorBody },
+      },
       ...admin,
     },
     async (request) => {
@@ -84,7 +148,15 @@ export async function ordersRoutes(app: App) {
   );
   app.get(
     '/assets/products/:id/download-link',
-    { schema: { tags: ['orders'], summary: 'A signed, expiring link to a bought digital product (buyers only)', params: IdParams, response: { 200: Envelope(DownloadLink), ...errors } }, ...member },
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'A signed, expiring link to a bought digital product (buyers only)',
+        params: IdParams,
+        response: { 200: Envelope(DownloadLink), ...errors },
+      },
+      ...member,
+    },
     async (request) => ok(await orders.downloadLink(viewerOf(request.auth)!, request.params.id)),
   );
 
@@ -92,6 +164,7 @@ export async function ordersRoutes(app: App) {
   app.route({
     method: ['GET', 'HEAD'],
     url: '/downloads/:id',
+    onRequest: countryGate(app),
     schema: {
       tags: ['orders'],
       summary: 'Download a purchase (the signed link from download-link or files-info); Range supported',
@@ -103,12 +176,17 @@ export async function ordersRoutes(app: App) {
       const query = request.query as { e?: string; s?: string; f?: string };
       const fileId = query.f ?? null;
       const verdict = app.media.signer.verify(downloadSubject(id, fileId), query);
-      if (verdict !== 'ok') throw new AppError(403, 'DOWNLOAD_FORBIDDEN', verdict === 'expired' ? 'This download link has expired. Ask for a new one from your order.' : REFUSED[verdict]);
+      if (verdict !== 'ok')
+        throw new AppError(
+          403,
+          'DOWNLOAD_FORBIDDEN',
+          verdict === 'expired' ? 'This download link has expired. Ask for a new one from your order.' : REFUSED[verdict],
+        );
       const { file, record } = await orders.resolveDownload(id, fileId, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
       return sendStored(request, reply, app.media.storage, file.key, {
         cacheControl: 'private, no-store',
         downloadName: file.name,
-        beforeSend: request.method === 'GET' ? (range) => record(range, request.headers.range) : undefined,
+        beforeSend: request.method === 'GET' ? (range, size) => record(range, size, request.headers.range, query.s!) : undefined,
       });
     },
   });

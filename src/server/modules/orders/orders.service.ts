@@ -78,7 +78,10 @@ export class OrdersService {
 
   /** Admin: delivery status and shipping code; the buyer hears about it live. */
   async update(id: string, body: OrderUpdateBody): Promise<Order> {
-    const patch = { ...(body.deliveryStatus ? { deliveryStatus: body.deliveryStatus } : {}), ...(body.shippingCode !== undefined ? { shippingCode: body.shippingCode.trim() } : {}) };
+    const patch = {
+      ...(body.deliveryStatus ? { deliveryStatus: body.deliveryStatus } : {}),
+      ...(body.shippingCode !== undefined ? { shippingCode: body.shippingCode.trim() } : {}),
+    };
     const row = await repo.updateOrder(this.db, id, patch);
     if (!row) throw notFound('No such order.', 'ORDER_NOT_FOUND');
     this.log.info({ orderId: id, ...patch }, 'order updated');
@@ -86,12 +89,20 @@ export class OrdersService {
     return this.toOrder(row);
   }
 
-  /** The buyer confirms that the parcel arrived. */
+  /** The buyer confirms that the parcel arrived (once it is shipping or delivered). */
   async confirm(member: Member, id: string): Promise<Order> {
     const order = await this.visible(member, id);
     if (order.buyerId !== member.id) throw forbidden('Only the buyer can confirm receipt.');
     const row = await repo.confirmReceipt(this.db, id, member.id);
-    if (!row) throw unprocessable(order.buyerConfirmedAt ? 'You already confirmed this order.' : 'This order cannot be confirmed.', 'ORDER_NOT_CONFIRMABLE');
+    if (!row)
+      throw unprocessable(
+        order.buyerConfirmedAt
+          ? 'You already confirmed this order.'
+          : order.deliveryStatus === 'processing'
+            ? 'This order has not been shipped yet: confirm receipt once it has arrived.'
+            : 'This order cannot be confirmed.',
+        'ORDER_NOT_CONFIRMABLE',
+      );
     // No order_updated: that event tells the buyer about an admin's change (API.md), and this change is their own.
     return this.toOrder(row);
   }
@@ -150,9 +161,14 @@ export class OrdersService {
     }
     if (!file) throw notFound('This file does not exist.');
     const limit = this.downloads.limitPerPurchase;
-    const record = async (range: { start: number; end: number } | null, rangeHeader: string | undefined) => {
-      const counted = !fileId && (range === null || range.start === 0);
-      const allowed = await repo.recordDownload(this.db, { orderId, userId: order.buyerId, counted, range: rangeHeader ?? null, ...client }, limit);
+    const record = async (range: { start: number; end: number } | null, size: number, rangeHeader: string | undefined, grant: string) => {
+      const base = { orderId, userId: order.buyerId, ...client };
+      if (fileId) {
+        await repo.logFileDownload(this.db, { ...base, range: rangeHeader ?? null });
+        this.log.info({ orderId, userId: order.buyerId, fileKey: file.key, counted: false, range: rangeHeader }, 'download');
+        return;
+      }
+      const { allowed, counted } = await repo.recordDownload(this.db, { ...base, grant, range, rangeHeader: rangeHeader ?? null, size }, limit);
       if (!allowed) throw new AppError(403, 'DOWNLOAD_LIMIT_REACHED', `You have used all ${limit} downloads of this purchase.`);
       this.log.info({ orderId, userId: order.buyerId, fileKey: file.key, counted, range: rangeHeader }, 'download');
     };

@@ -86,7 +86,14 @@ export async function recordEvent(db: Tx, event: { gateway: string; eventId: str
  * Moves one payment of this gateway to its outcome, once: `paid` from pending (or from failed: the provider says the
  * money arrived after all), `failed` only from pending; a paid amount must match ours. Null when nothing moved.
  */
-export async function settlePayment(db: Tx, id: string, gateway: string, outcome: 'paid' | 'failed', providerRef: string | null, amountMinor: number | null = null): Promise<PaymentRow | null> {
+export async function settlePayment(
+  db: Tx,
+  id: string,
+  gateway: string,
+  outcome: 'paid' | 'failed',
+  providerRef: string | null,
+  amountMinor: number | null = null,
+): Promise<PaymentRow | null> {
   const from = outcome === 'paid' ? (['pending', 'failed'] as const) : (['pending'] as const);
   const [row] = await db
     .update(paymentTransactions)

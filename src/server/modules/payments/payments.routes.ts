@@ -14,7 +14,7 @@ import { keyedLimit } from '../../lib/limits.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
-import { TestGateway } from './gateways/test-gateway.ts';
+import { type TestGateway } from './gateways/test-gateway.ts';
 import { PAYMENT_CANCEL_ROUTE, PAYMENT_SUCCESS_ROUTE } from '../../../shared/routes.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 429: ErrorBody };
@@ -27,7 +27,14 @@ export async function paymentsRoutes(app: App) {
 
   app.get(
     '/package/token/search',
-    { schema: { tags: ['payments'], summary: 'Active token packages, in display order', querystring: ListQuery, response: { 200: Envelope(ListPayload(TokenPackage)), 400: ErrorBody } } },
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Active token packages, in display order',
+        querystring: ListQuery,
+        response: { 200: Envelope(ListPayload(TokenPackage)), 400: ErrorBody },
+      },
+    },
     async (request) => ok(await payments.packages(request.query.limit ?? 50, request.query.offset ?? 0)),
   );
   app.get(
@@ -38,23 +45,44 @@ export async function paymentsRoutes(app: App) {
   app.post(
     '/payment/purchase-tokens',
     {
-      schema: { tags: ['payments'], summary: 'Start buying a token package: a pending payment and the URL to pay at', body: PurchaseTokensBody, response: { 200: Envelope(PurchaseTokensResult), ...errors, 502: ErrorBody, 503: ErrorBody } },
+      schema: {
+        tags: ['payments'],
+        summary: 'Start buying a token package: a pending payment and the URL to pay at',
+        body: PurchaseTokensBody,
+        response: { 200: Envelope(PurchaseTokensResult), ...errors, 502: ErrorBody, 503: ErrorBody },
+      },
       preHandler: [app.requireAuth, app.requirePurchaser, purchaseLimit],
     },
     async (request) => {
-      return ok(await payments.purchase(request.auth!.user, request.body, publicOrigin(app, request)));
+      return ok(await payments.purchase(request.auth!.user, request.body, publicOrigin(app)));
     },
   );
   for (const url of ['/payment/transactions', '/transactions/user/search']) {
     app.get(
       url,
-      { schema: { tags: ['payments'], summary: "The member's payments (money in), newest first", querystring: PaymentSearchQuery, response: { 200: Envelope(ListPayload(PaymentTransaction)), ...errors } }, ...member },
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "The member's payments (money in), newest first",
+          querystring: PaymentSearchQuery,
+          response: { 200: Envelope(ListPayload(PaymentTransaction)), ...errors },
+        },
+        ...member,
+      },
       async (request) => ok(await payments.list(request.auth!.user.id, request.query)),
     );
   }
   app.get(
     '/payment/transactions/:id',
-    { schema: { tags: ['payments'], summary: 'One payment (its owner or an admin)', params: Type.Object({ id: Type.String({ format: 'uuid' }) }), response: { 200: Envelope(PaymentTransaction), ...errors } }, ...member },
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'One payment (its owner or an admin)',
+        params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+        response: { 200: Envelope(PaymentTransaction), ...errors },
+      },
+      ...member,
+    },
     async (request) => ok(await payments.get(viewerOf(request.auth)!, request.params.id)),
   );
 
@@ -64,7 +92,14 @@ export async function paymentsRoutes(app: App) {
     webhooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
     webhooks.post(
       '/payment/webhook/:gateway',
-      { schema: { tags: ['payments'], summary: "A payment provider's signed event (Stripe: Stripe-Signature)", params: Type.Object({ gateway: Type.String({ maxLength: 20 }) }), response: { 200: Envelope(Type.Object({ received: Type.Boolean(), replayed: Type.Boolean() })), 400: ErrorBody, 404: ErrorBody } } },
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "A payment provider's signed event (Stripe: Stripe-Signature)",
+          params: Type.Object({ gateway: Type.String({ maxLength: 20 }) }),
+          response: { 200: Envelope(Type.Object({ received: Type.Boolean(), replayed: Type.Boolean() })), 400: ErrorBody, 404: ErrorBody },
+        },
+      },
       async (request) => {
         if (!Buffer.isBuffer(request.body)) throw badRequest('A webhook needs a body.');
         const { gateway } = request.params as { gateway: string };

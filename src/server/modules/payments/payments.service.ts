@@ -4,7 +4,14 @@ import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
 import type { EmitToUser } from '../../types.ts';
 import { iso } from '../../lib/dates.ts';
 import { toMajor } from '../../../shared/money.ts';
-import type { GatewayName, PaymentSearchQuery, PaymentTransaction, PurchaseTokensBody, PurchaseTokensResult, TokenPackage } from '../../../shared/contracts/tokens.ts';
+import type {
+  GatewayName,
+  PaymentSearchQuery,
+  PaymentTransaction,
+  PurchaseTokensBody,
+  PurchaseTokensResult,
+  TokenPackage,
+} from '../../../shared/contracts/tokens.ts';
 import type { ListResult } from '../../../shared/api-client.ts';
 import { PAYMENT_CANCEL_ROUTE, PAYMENT_SUCCESS_ROUTE } from '../../../shared/routes.ts';
 import { applyTokenDelta } from '../ledger/ledger.repository.ts';
@@ -156,7 +163,10 @@ export class PaymentsService {
     }
     const { payment, balance } = result;
     if (!payment) {
-      this.log.warn({ gateway: gateway.name, eventId: event.eventId, paymentId, outcome: event.outcome, amount: event.amountMinor }, 'webhook moved no payment');
+      this.log.warn(
+        { gateway: gateway.name, eventId: event.eventId, paymentId, outcome: event.outcome, amount: event.amountMinor },
+        'webhook moved no payment',
+      );
       return { replayed: false, settled: null };
     }
     this.log.info({ paymentId: payment.id, status: payment.status, tokens: payment.tokens, eventId: event.eventId }, 'payment settled');

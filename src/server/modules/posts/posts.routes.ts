@@ -3,17 +3,33 @@ import { Envelope, ErrorBody, IdParams, ListPayload } from '../../../shared/cont
 import { Post, PostSearchQuery } from '../../../shared/contracts/posts.ts';
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
+import { visitorOf } from '../catalogue/views.ts';
 
 export async function postsRoutes(app: App) {
   const posts = app.services.posts;
   app.get(
     '/posts/search',
-    { schema: { tags: ['catalogue'], summary: 'Posts and pages (type post|page)', querystring: PostSearchQuery, response: { 200: Envelope(ListPayload(Post)), 400: ErrorBody } } },
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Posts and pages (type post|page)',
+        querystring: PostSearchQuery,
+        response: { 200: Envelope(ListPayload(Post)), 400: ErrorBody },
+      },
+    },
     async (request) => ok(await posts.search(request.query, viewerOf(request.auth))),
   );
   app.get(
     '/posts/:id',
-    { schema: { tags: ['catalogue'], summary: 'One post or page by _id or slug', params: IdParams, querystring: DetailQuery, response: { 200: Envelope(Post), 404: ErrorBody } } },
-    async (request) => ok(await posts.get(request.params.id, viewerOf(request.auth), request.query.countView !== false)),
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One post or page by _id or slug',
+        params: IdParams,
+        querystring: DetailQuery,
+        response: { 200: Envelope(Post), 404: ErrorBody },
+      },
+    },
+    async (request) => ok(await posts.get(request.params.id, viewerOf(request.auth), request.query.countView === false ? null : visitorOf(request))),
   );
 }

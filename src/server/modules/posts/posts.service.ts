@@ -3,7 +3,7 @@ import { posts } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Post, PostSearchQuery } from '../../../shared/contracts/posts.ts';
 import type { Viewer } from '../catalogue/access.ts';
-import { countView, findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
+import { findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
 import { statsOf, type CatalogueContext } from '../catalogue/context.ts';
 import { POSTS } from '../catalogue/tables.ts';
 
@@ -20,10 +20,10 @@ export class PostsService {
     return { data: rows.map((r) => this.toPost(r, false)), total };
   }
 
-  async get(idOrSlug: string, viewer: Viewer, count = true): Promise<Post> {
+  async get(idOrSlug: string, viewer: Viewer, visitor: string | null = null): Promise<Post> {
     const row = await findItem(this.ctx.db, POSTS, idOrSlug, viewer);
     if (!row) throw notFound('This post does not exist.');
-    if (count) await countView(this.ctx.db, POSTS, row.id);
+    if (visitor) await this.ctx.views.count(POSTS, row.id, visitor);
     return this.toPost(row, true);
   }
 

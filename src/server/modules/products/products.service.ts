@@ -3,7 +3,7 @@ import { products } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Product, ProductSearchQuery } from '../../../shared/contracts/products.ts';
 import type { Viewer } from '../catalogue/access.ts';
-import { countView, findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
+import { findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
 import { statsOf, type CatalogueContext } from '../catalogue/context.ts';
 import { PRODUCTS } from '../catalogue/tables.ts';
 
@@ -19,10 +19,10 @@ export class ProductsService {
     return { data: rows.map((r) => this.toProduct(r)), total };
   }
 
-  async get(idOrSlug: string, viewer: Viewer, count = true): Promise<Product> {
+  async get(idOrSlug: string, viewer: Viewer, visitor: string | null = null): Promise<Product> {
     const row = await findItem(this.ctx.db, PRODUCTS, idOrSlug, viewer);
     if (!row) throw notFound('This product does not exist.');
-    if (count) await countView(this.ctx.db, PRODUCTS, row.id);
+    if (visitor) await this.ctx.views.count(PRODUCTS, row.id, visitor);
     return this.toProduct(row);
   }
 

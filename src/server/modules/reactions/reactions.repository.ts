@@ -9,7 +9,13 @@ import type { ReactionAction, ReactionObject, ReactionSearchQuery } from '../../
 export type ReactionRow = typeof reactions.$inferSelect;
 type ItemKind = Exclude<ReactionObject, 'comment'>;
 
-const spec = (t: CatalogueTable<PgTable>, title: string) => ({ table: t.table, id: t.columns.id, slug: t.columns.slug, status: t.columns.status, title: t.columns.fields[title]! });
+const spec = (t: CatalogueTable<PgTable>, title: string) => ({
+  table: t.table,
+  id: t.columns.id,
+  slug: t.columns.slug,
+  status: t.columns.status,
+  title: t.columns.fields[title]!,
+});
 /** The catalogue tables whose items take reactions, with the column their name is in. */
 export const REACTABLE: Record<ItemKind, { table: PgTable; id: PgColumn; title: PgColumn; slug: PgColumn; status: PgColumn }> = {
   video: spec(VIDEOS as never, 'title'),
@@ -24,7 +30,10 @@ const COUNTER: Partial<Record<ReactionAction, string>> = { like: 'stat_likes', f
 
 export async function findItemInfo(db: Tx, kind: ItemKind, id: string): Promise<{ title: string; slug: string } | null> {
   const t = REACTABLE[kind];
-  const [row] = await db.select({ title: t.title, slug: t.slug }).from(t.table).where(and(eq(t.id, id), eq(t.status, 'active')));
+  const [row] = await db
+    .select({ title: t.title, slug: t.slug })
+    .from(t.table)
+    .where(and(eq(t.id, id), eq(t.status, 'active')));
   return (row as { title: string; slug: string }) ?? null;
 }
 
@@ -36,7 +45,12 @@ export async function setReaction(db: Tx, userId: string, kind: ItemKind, object
   return db.transaction(async (tx) => {
     const changed = on
       ? (await tx.insert(reactions).values({ userId, objectType: kind, objectId, action }).onConflictDoNothing().returning({ id: reactions.id })).length > 0
-      : (await tx.delete(reactions).where(and(eq(reactions.userId, userId), eq(reactions.objectType, kind), eq(reactions.objectId, objectId), eq(reactions.action, action))).returning({ id: reactions.id })).length > 0;
+      : (
+          await tx
+            .delete(reactions)
+            .where(and(eq(reactions.userId, userId), eq(reactions.objectType, kind), eq(reactions.objectId, objectId), eq(reactions.action, action)))
+            .returning({ id: reactions.id })
+        ).length > 0;
     const t = REACTABLE[kind];
     const counter = COUNTER[action];
     const [counts] =
@@ -45,7 +59,10 @@ export async function setReaction(db: Tx, userId: string, kind: ItemKind, object
             tx,
             sql`update ${t.table} set ${sql.raw(`${counter} = greatest(0, ${counter} ${on ? '+' : '-'} 1)`)} where ${t.id} = ${objectId} returning stat_likes as likes, stat_favourites as favourites`,
           )
-        : await rowsOf<{ likes: number; favourites: number }>(tx, sql`select stat_likes as likes, stat_favourites as favourites from ${t.table} where ${t.id} = ${objectId}`);
+        : await rowsOf<{ likes: number; favourites: number }>(
+            tx,
+            sql`select stat_likes as likes, stat_favourites as favourites from ${t.table} where ${t.id} = ${objectId}`,
+          );
     return { changed, likes: Number(counts?.likes ?? 0), favourites: Number(counts?.favourites ?? 0) };
   });
 }
@@ -57,7 +74,13 @@ export async function listReactions(db: Tx, userId: string, query: ReactionSearc
     query.objectType ? eq(reactions.objectType, query.objectType) : undefined,
   ) as SQL;
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select().from(reactions).where(where).orderBy(query.sort === 'asc' ? asc(reactions.createdAt) : desc(reactions.createdAt), asc(reactions.id)).limit(query.limit ?? 12).offset(query.offset ?? 0),
+    db
+      .select()
+      .from(reactions)
+      .where(where)
+      .orderBy(query.sort === 'asc' ? asc(reactions.createdAt) : desc(reactions.createdAt), asc(reactions.id))
+      .limit(query.limit ?? 12)
+      .offset(query.offset ?? 0),
     db.select({ total: count() }).from(reactions).where(where),
   ]);
   return { rows, total };
@@ -77,7 +100,14 @@ export async function itemInfos(db: Tx, rows: ReactionRow[]): Promise<Map<string
 }
 
 /** Ids of the items of one kind the member reacted to (with `action`, or any), newest reaction first. */
-export async function reactedIds(db: Tx, userId: string, kind: ItemKind, action: ReactionAction | undefined, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
+export async function reactedIds(
+  db: Tx,
+  userId: string,
+  kind: ItemKind,
+  action: ReactionAction | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ ids: string[]; total: number }> {
   const where = and(eq(reactions.userId, userId), eq(reactions.objectType, kind), action ? eq(reactions.action, action) : undefined) as SQL;
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
@@ -88,7 +118,10 @@ export async function reactedIds(db: Tx, userId: string, kind: ItemKind, action:
       .orderBy(sql`max(${reactions.createdAt}) desc`, asc(reactions.objectId))
       .limit(limit)
       .offset(offset),
-    db.select({ total: sql<number>`count(distinct ${reactions.objectId})::int` }).from(reactions).where(where),
+    db
+      .select({ total: sql<number>`count(distinct ${reactions.objectId})::int` })
+      .from(reactions)
+      .where(where),
   ]);
   return { ids: rows.map((r) => r.id), total: Number(total) };
 }

@@ -13,24 +13,51 @@ export async function reactionsRoutes(app: App) {
   const member = { preHandler: app.requireAuth };
   app.post(
     '/reactions',
-    { schema: { tags: ['reactions'], summary: 'Like, favourite or watch later (idempotent); the item counters move once', body: ReactionBody, response: { 200: Envelope(ReactionState), ...errors } }, ...member },
+    {
+      schema: {
+        tags: ['reactions'],
+        summary: 'Like, favourite or watch later (idempotent); the item counters move once',
+        body: ReactionBody,
+        response: { 200: Envelope(ReactionState), ...errors },
+      },
+      ...member,
+    },
     async (request) => ok(await reactions.set(request.auth!.user.id, request.body, true)),
   );
   app.delete(
     '/reactions',
-    { schema: { tags: ['reactions'], summary: 'Take a reaction back (idempotent)', body: ReactionBody, response: { 200: Envelope(ReactionState), ...errors } }, ...member },
+    {
+      schema: { tags: ['reactions'], summary: 'Take a reaction back (idempotent)', body: ReactionBody, response: { 200: Envelope(ReactionState), ...errors } },
+      ...member,
+    },
     async (request) => ok(await reactions.set(request.auth!.user.id, request.body, false)),
   );
   app.get(
     '/reactions',
-    { schema: { tags: ['reactions'], summary: "The member's reactions, newest first (filters action, objectType)", querystring: ReactionSearchQuery, response: { 200: Envelope(ListPayload(Reaction)), ...errors } }, ...member },
+    {
+      schema: {
+        tags: ['reactions'],
+        summary: "The member's reactions, newest first (filters action, objectType)",
+        querystring: ReactionSearchQuery,
+        response: { 200: Envelope(ListPayload(Reaction)), ...errors },
+      },
+      ...member,
+    },
     async (request) => ok(await reactions.list(request.auth!.user.id, request.query)),
   );
-  for (const [url, kind] of [['/reactions/videos', 'video'], ['/reactions/galleries', 'gallery']] as const) {
+  for (const [url, kind] of [
+    ['/reactions/videos', 'video'],
+    ['/reactions/galleries', 'gallery'],
+  ] as const) {
     app.get(
       url,
       {
-        schema: { tags: ['reactions'], summary: `The ${kind === 'video' ? 'videos' : 'galleries'} the member reacted to (with action, or any), newest first`, querystring: ReactedItemsQuery, response: { 200: Envelope(ListPayload(Type.Record(Type.String(), Type.Unknown()))), ...errors } },
+        schema: {
+          tags: ['reactions'],
+          summary: `The ${kind === 'video' ? 'videos' : 'galleries'} the member reacted to (with action, or any), newest first`,
+          querystring: ReactedItemsQuery,
+          response: { 200: Envelope(ListPayload(Type.Record(Type.String(), Type.Unknown()))), ...errors },
+        },
         ...member,
       },
       async (request) => {

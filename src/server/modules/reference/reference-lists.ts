@@ -11,8 +11,12 @@ export function referenceLists() {
   const names = countries.getNames('en', { select: 'official' });
   const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en');
   built = {
-    countries: Object.entries(names).map(([code, name]) => ({ code, name })).sort(byName),
-    languages: ISO6391.getAllCodes().map((code) => ({ code, name: ISO6391.getName(code), nativeName: ISO6391.getNativeName(code) })).sort(byName),
+    countries: Object.entries(names)
+      .map(([code, name]) => ({ code, name }))
+      .sort(byName),
+    languages: ISO6391.getAllCodes()
+      .map((code) => ({ code, name: ISO6391.getName(code), nativeName: ISO6391.getNativeName(code) }))
+      .sort(byName),
     phoneCodes: getCountries()
       .map((code) => ({ code, name: names[code] ?? code, dialCode: `+${getCountryCallingCode(code)}` }))
       .sort(byName),

@@ -17,7 +17,12 @@ export async function reportsRoutes(app: App) {
   app.post(
     '/violation-reports',
     {
-      schema: { tags: ['community'], summary: 'Report an item or a comment (one open report per member and target; 409 again)', body: ReportBody, response: { 200: Envelope(ViolationReport), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody } },
+      schema: {
+        tags: ['community'],
+        summary: 'Report an item or a comment (one open report per member and target; 409 again)',
+        body: ReportBody,
+        response: { 200: Envelope(ViolationReport), 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody, 429: ErrorBody },
+      },
       preHandler: [app.requireAuth, limit],
     },
     async (request) => ok(await app.services.reports.create(request.auth!.user.id, request.body)),

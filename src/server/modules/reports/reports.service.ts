@@ -25,9 +25,16 @@ export class ReportsService {
   }
 
   async create(userId: string, body: ReportBody): Promise<ViolationReport> {
-    const exists = body.targetType === 'comment' ? Boolean(await findComment(this.db, body.targetId)) : await itemExists(this.db, body.targetType, body.targetId);
+    const exists =
+      body.targetType === 'comment' ? Boolean(await findComment(this.db, body.targetId)) : await itemExists(this.db, body.targetType, body.targetId);
     if (!exists) throw notFound(`No such ${body.targetType}.`);
-    const row = await insertOpenReport(this.db, { userId, type: body.type, targetType: body.targetType, targetId: body.targetId, description: (body.description ?? '').trim() });
+    const row = await insertOpenReport(this.db, {
+      userId,
+      type: body.type,
+      targetType: body.targetType,
+      targetId: body.targetId,
+      description: (body.description ?? '').trim(),
+    });
     if (!row) throw conflict('You have already reported this. We will look at it soon.', 'ALREADY_REPORTED');
     this.log.warn({ reportId: row.id, type: row.type, targetType: row.targetType, targetId: row.targetId, by: userId }, 'violation reported');
     return toReport(row);

@@ -7,14 +7,27 @@ import { GALLERIES, POSTS, PRODUCTS, STORIES, VIDEOS } from '../catalogue/tables
 export async function searchRoutes(app: App) {
   app.get(
     '/search/total',
-    { schema: { tags: ['catalogue'], summary: 'How many items of each type match q', querystring: SearchTotalQuery, response: { 200: Envelope(SearchTotal), 400: ErrorBody } } },
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'How many items of each type match q',
+        querystring: SearchTotalQuery,
+        response: { 200: Envelope(SearchTotal), 400: ErrorBody },
+      },
+    },
     async (request) => {
       const { db } = app.database;
       const q = request.query.q;
       const [totalVideos, totalGalleries, totalStories, totalPosts, totalProducts] = await Promise.all(
         [VIDEOS, GALLERIES, STORIES, POSTS, PRODUCTS].map((spec) => countMatches(db, spec as never, q)),
       );
-      return ok({ totalVideos: totalVideos!, totalGalleries: totalGalleries!, totalStories: totalStories!, totalPosts: totalPosts!, totalProducts: totalProducts! });
+      return ok({
+        totalVideos: totalVideos!,
+        totalGalleries: totalGalleries!,
+        totalStories: totalStories!,
+        totalPosts: totalPosts!,
+        totalProducts: totalProducts!,
+      });
     },
   );
 }

@@ -22,7 +22,12 @@ export async function settingsRoutes(app: App) {
   app.post(
     '/settings/keys',
     {
-      schema: { tags: ['site'], summary: 'The public values of the keys asked for', body: SettingsKeysBody, response: { 200: Envelope(SettingsMap), 400: ErrorBody } },
+      schema: {
+        tags: ['site'],
+        summary: 'The public values of the keys asked for',
+        body: SettingsKeysBody,
+        response: { 200: Envelope(SettingsMap), 400: ErrorBody },
+      },
     },
     async (request) => ok(await app.services.settings.getKeys(request.body.keys)),
   );

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
-import { DEFAULT_PRIVATE_SETTINGS, DEFAULT_PUBLIC_SETTINGS, SETTING_GROUPS, SETTING_TYPES } from '../../../shared/default-settings.ts';
+import { DEFAULT_PRIVATE_SETTINGS, DEFAULT_PUBLIC_SETTINGS, SETTING_GROUPS } from '../../../shared/default-settings.ts';
+import { SETTING_RULES } from './setting-rules.ts';
 import { insertMissingSettings, listSettings, upsertSetting, type SettingRow } from './settings.repository.ts';
 
 /** How long another process's change (CLI on PostgreSQL) may take to be seen; own changes are seen at once. */
@@ -49,16 +50,23 @@ export class SettingsService {
     return (row ? row.value : fallback) as T | undefined;
   }
 
-  /** Sets one key (the known private keys stay private). A string from the command line is read as JSON when it is JSON (`true`, `[...]`), else as text. */
-  async set(key: string, raw: unknown, opts: { public?: boolean; group?: string } = {}): Promise<unknown> {
-    if (!/^[A-Za-z][A-Za-z0-9_.-]{0,99}$/.test(key)) throw badRequest(`'${key}' is not a valid setting key`, 'VALIDATION_ERROR');
-    const value = typeof raw === 'string' ? parseLoose(raw) : raw;
-    const expected = SETTING_TYPES[key];
-    const actual = Array.isArray(value) ? 'array' : typeof value;
-    if (expected && actual !== expected) throw badRequest(`setting ${key} must be a ${expected}, got ${actual}`, 'VALIDATION_ERROR');
-    await upsertSetting(this.db, { key, value, group: opts.group ?? SETTING_GROUPS[key] ?? 'general', public: opts.public ?? !(key in DEFAULT_PRIVATE_SETTINGS) });
+  /**
+   * Sets one known key (see setting-rules.ts; unknown keys and unsafe values are refused). A string from the command
+   * line is read as JSON when it is JSON (`true`, `[...]`), else as text. Returns the value stored.
+   */
+  async set(key: string, raw: unknown): Promise<unknown> {
+    const rule = SETTING_RULES[key];
+    if (!rule) throw badRequest(`'${key}' is not a setting. Known settings: ${Object.keys(SETTING_RULES).join(', ')}.`, 'UNKNOWN_SETTING');
+    // Text from the command line: as JSON first (`true`, `[...]`), then as the text itself (`siteName 2048`).
+    let verdict = rule(typeof raw === 'string' ? parseLoose(raw) : raw);
+    if (!verdict.ok && typeof raw === 'string') {
+      const asText = rule(raw);
+      if (asText.ok) verdict = asText;
+    }
+    if (!verdict.ok) throw badRequest(`setting ${key} ${verdict.problem}`, 'VALIDATION_ERROR');
+    await upsertSetting(this.db, { key, value: verdict.value, group: SETTING_GROUPS[key] ?? 'general', public: !(key in DEFAULT_PRIVATE_SETTINGS) });
     this.changed();
-    return value;
+    return verdict.value;
   }
 
   /** Writes the defaults that are missing (first boot, and after an upgrade adds a key). */

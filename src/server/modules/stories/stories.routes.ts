@@ -3,13 +3,21 @@ import { Envelope, ErrorBody, IdParams, ListPayload } from '../../../shared/cont
 import { BeforeAfter, BeforeAfterQuery, Story, StorySearchQuery } from '../../../shared/contracts/stories.ts';
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
+import { visitorOf } from '../catalogue/views.ts';
 
 export async function storiesRoutes(app: App) {
   const stories = app.services.stories;
   const tags = ['catalogue'];
   app.get(
     '/stories/search',
-    { schema: { tags, summary: 'Stories: search, filter, sort and page', querystring: StorySearchQuery, response: { 200: Envelope(ListPayload(Story)), 400: ErrorBody } } },
+    {
+      schema: {
+        tags,
+        summary: 'Stories: search, filter, sort and page',
+        querystring: StorySearchQuery,
+        response: { 200: Envelope(ListPayload(Story)), 400: ErrorBody },
+      },
+    },
     async (request) => ok(await stories.search(request.query, viewerOf(request.auth))),
   );
   app.get(
@@ -23,7 +31,7 @@ export async function storiesRoutes(app: App) {
         response: { 200: Envelope(Story), 404: ErrorBody },
       },
     },
-    async (request) => ok(await stories.view(request.params.id, viewerOf(request.auth), request.query.countView !== false)),
+    async (request) => ok(await stories.view(request.params.id, viewerOf(request.auth), request.query.countView === false ? null : visitorOf(request))),
   );
   app.get(
     '/stories/:id/before-after',

@@ -3,7 +3,7 @@ import { stories } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { BeforeAfter, Story, StorySearchQuery } from '../../../shared/contracts/stories.ts';
 import { canView, type Viewer } from '../catalogue/access.ts';
-import { countView, findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
+import { findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
 import { flagsOf, statsOf, type CatalogueContext } from '../catalogue/context.ts';
 import { STORIES } from '../catalogue/tables.ts';
 
@@ -19,9 +19,9 @@ export class StoriesService {
     return { data: rows.map((r) => this.toStory(r, viewer, false)), total };
   }
 
-  async view(idOrSlug: string, viewer: Viewer, count = true): Promise<Story> {
+  async view(idOrSlug: string, viewer: Viewer, visitor: string | null = null): Promise<Story> {
     const row = await this.find(idOrSlug, viewer);
-    if (count) await countView(this.ctx.db, STORIES, row.id);
+    if (visitor) await this.ctx.views.count(STORIES, row.id, visitor);
     return this.toStory(row, viewer, true);
   }
 

@@ -7,7 +7,14 @@ import type { Viewer } from '../catalogue/access.ts';
 import { itemsByIds } from '../catalogue/items-by-ids.ts';
 
 /** `GET /assets/my-purchase?type=`: the member's unlocked (or bought) items of one type, newest purchase first. */
-export async function myPurchases(db: Db, services: Services, viewer: NonNullable<Viewer>, type: SpendType, limit: number, offset: number): Promise<ListResult<CatalogueItem>> {
+export async function myPurchases(
+  db: Db,
+  services: Services,
+  viewer: NonNullable<Viewer>,
+  type: SpendType,
+  limit: number,
+  offset: number,
+): Promise<ListResult<CatalogueItem>> {
   const { ids, total } = await services.tokenTransactions.entitlementIds(viewer, type, limit, offset);
   return { data: await itemsByIds(db, services, viewer, type, ids), total };
 }

@@ -14,7 +14,10 @@ export async function insertTokenTransaction(db: Tx, row: typeof tokenTransactio
 }
 
 export async function findByIdempotencyKey(db: Tx, userId: string, key: string): Promise<TokenTransactionRow | null> {
-  const [row] = await db.select().from(tokenTransactions).where(and(eq(tokenTransactions.userId, userId), eq(tokenTransactions.idempotencyKey, key)));
+  const [row] = await db
+    .select()
+    .from(tokenTransactions)
+    .where(and(eq(tokenTransactions.userId, userId), eq(tokenTransactions.idempotencyKey, key)));
   return row ?? null;
 }
 
@@ -24,7 +27,11 @@ export async function insertEntitlement(db: Tx, userId: string, itemType: SpendT
   return rows.length > 0;
 }
 
-export async function listTokenTransactions(db: Tx, userId: string, query: TokenTransactionSearchQuery): Promise<{ rows: TokenTransactionRow[]; total: number }> {
+export async function listTokenTransactions(
+  db: Tx,
+  userId: string,
+  query: TokenTransactionSearchQuery,
+): Promise<{ rows: TokenTransactionRow[]; total: number }> {
   const { from, to } = dateRange(query.fromDate, query.toDate);
   const conditions: (SQL | undefined)[] = [
     eq(tokenTransactions.userId, userId),
@@ -49,7 +56,10 @@ export async function listTokenTransactions(db: Tx, userId: string, query: Token
 /** The active products of a cart, by id. */
 export async function findActiveProducts(db: Tx, ids: string[]): Promise<ProductRow[]> {
   if (!ids.length) return [];
-  return db.select().from(products).where(and(inArray(products.id, ids), eq(products.status, 'active')));
+  return db
+    .select()
+    .from(products)
+    .where(and(inArray(products.id, ids), eq(products.status, 'active')));
 }
 
 /** Takes `quantity` units of a physical product, only if that many are in stock; the units left, or null. */
@@ -63,10 +73,22 @@ export async function takeStock(db: Tx, productId: string, quantity: number): Pr
 }
 
 /** The member's entitlements of one type, newest first (ids only; the catalogue maps the items). */
-export async function listEntitlementIds(db: Tx, userId: string, itemType: SpendType, limit: number, offset: number): Promise<{ ids: string[]; total: number }> {
+export async function listEntitlementIds(
+  db: Tx,
+  userId: string,
+  itemType: SpendType,
+  limit: number,
+  offset: number,
+): Promise<{ ids: string[]; total: number }> {
   const where = and(eq(entitlements.userId, userId), eq(entitlements.itemType, itemType));
   const [rows, total] = await Promise.all([
-    db.select({ id: entitlements.itemId }).from(entitlements).where(where).orderBy(desc(entitlements.createdAt), asc(entitlements.id)).limit(limit).offset(offset),
+    db
+      .select({ id: entitlements.itemId })
+      .from(entitlements)
+      .where(where)
+      .orderBy(desc(entitlements.createdAt), asc(entitlements.id))
+      .limit(limit)
+      .offset(offset),
     db.$count(entitlements, where),
   ]);
   return { ids: rows.map((r) => r.id), total };

@@ -53,7 +53,15 @@ export async function tokenTransactionsRoutes(app: App) {
   );
   app.get(
     '/token-transactions/user/search',
-    { schema: { tags: ['tokens'], summary: "The member's token spends, newest first", querystring: TokenTransactionSearchQuery, response: { 200: Envelope(ListPayload(TokenTransaction)), ...errors } }, ...member },
+    {
+      schema: {
+        tags: ['tokens'],
+        summary: "The member's token spends, newest first",
+        querystring: TokenTransactionSearchQuery,
+        response: { 200: Envelope(ListPayload(TokenTransaction)), ...errors },
+      },
+      ...member,
+    },
     async (request) => ok(await service.list(request.auth!.user, request.query)),
   );
   app.get(
@@ -67,6 +75,7 @@ export async function tokenTransactionsRoutes(app: App) {
       },
       ...member,
     },
-    async (request) => ok(await myPurchases(app.database.db, app.services, viewerOf(request.auth)!, request.query.type, request.query.limit ?? 12, request.query.offset ?? 0)),
+    async (request) =>
+      ok(await myPurchases(app.database.db, app.services, viewerOf(request.auth)!, request.query.type, request.query.limit ?? 12, request.query.offset ?? 0)),
   );
 }

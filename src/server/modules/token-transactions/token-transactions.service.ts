@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { PurchasedLine } from '../../db/schema.ts';
@@ -50,7 +51,11 @@ export class TokenTransactionsService {
 
   /** Unlocks a priced video, gallery or story. 400 free, 404 unknown, 409 owned, 422 balance too low. */
   async unlock(member: Member, kind: UnlockKind, idOrSlug: string, idempotencyKey?: string): Promise<TokenTransaction> {
-    const replay = await this.replay(member, idempotencyKey, (prior) => prior.type === kind && (prior.targetId === idOrSlug || prior.targetInfo.slug === idOrSlug));
+    const replay = await this.replay(
+      member,
+      idempotencyKey,
+      (prior) => prior.type === kind && (prior.targetId === idOrSlug || prior.targetInfo.slug === idOrSlug),
+    );
     if (replay) return replay;
     const item = await findPriced(this.db, SPECS[kind] as never, idOrSlug);
     if (!item) throw notFound(`This ${NOUN[kind]} does not exist.`);
@@ -58,7 +63,14 @@ export class TokenTransactionsService {
     if (!isSale || price <= 0) throw badRequest(`This ${NOUN[kind]} is free: there is nothing to buy.`, 'FREE_ITEM');
 
     const done = await this.db.transaction(async (tx) => {
-      const row = await repo.insertTokenTransaction(tx, { userId: member.id, type: kind, targetId: id, targetInfo: { title, slug }, totalPrice: price, idempotencyKey });
+      const row = await repo.insertTokenTransaction(tx, {
+        userId: member.id,
+        type: kind,
+        targetId: id,
+        targetInfo: { title, slug },
+        totalPrice: price,
+        idempotencyKey,
+      });
       if (!row) return null;
       if (!(await repo.insertEntitlement(tx, member.id, kind, id))) throw conflict(`You already own this ${NOUN[kind]}.`, 'ALREADY_BOUGHT');
       const balance = await applyTokenDelta(tx, member.id, -price, { reason: `unlock ${kind} ${slug}`, refType: 'token_transaction', refId: row.id });
@@ -73,30 +85,40 @@ export class TokenTransactionsService {
 
   /** One debit for a whole cart: stock taken, one order per line; any failing line fails everything. */
   async checkout(member: Member, body: CheckoutBody, idempotencyKey?: string): Promise<TokenTransaction & { orders: Order[] }> {
-    const replay = await this.replay(member, idempotencyKey, (prior) => prior.type === 'product' && prior.targetId === null);
-    if (replay) return { ...replay, orders: [] };
-
     const quantities = new Map<string, number>();
     for (const line of body.products) quantities.set(line._id, (quantities.get(line._id) ?? 0) + line.quantity);
-    const found = await repo.findActiveProducts(this.db, [...quantities.keys()]);
-    const missing = [...quantities.keys()].filter((id) => !found.some((p) => p.id === id));
-    if (missing.length) throw notFound(`${missing.length === 1 ? 'A product in your cart is' : 'Some products in your cart are'} no longer available.`, 'PRODUCT_NOT_FOUND');
-    // A fixed order (by id) for the row locks, so that concurrent checkouts never deadlock.
-    const lines = found.sort((a, b) => a.id.localeCompare(b.id)).map((p) => ({ product: p, quantity: quantities.get(p.id)! }));
-    const manyDigital = lines.find((l) => l.product.type === 'digital' && l.quantity > 1);
-    if (manyDigital) throw badRequest(`"${manyDigital.product.name}" is a download: buy it once (quantity 1).`, 'VALIDATION_ERROR');
     const delivery = {
       deliveryAddress: body.deliveryAddress?.trim() ?? '',
       postalCode: body.postalCode?.trim() ?? '',
       phoneNumber: body.phoneNumber?.trim() ?? '',
       userNote: body.userNote?.trim() ?? '',
     };
+    const requestHash = digest({ lines: [...quantities].sort(([a], [b]) => a.localeCompare(b)), delivery });
+    const replay = await this.replay(member, idempotencyKey, (prior) => prior.type === 'product' && prior.requestHash === requestHash);
+    if (replay) return { ...replay, orders: [] };
+
+    const found = await repo.findActiveProducts(this.db, [...quantities.keys()]);
+    const missing = [...quantities.keys()].filter((id) => !found.some((p) => p.id === id));
+    if (missing.length)
+      throw notFound(`${missing.length === 1 ? 'A product in your cart is' : 'Some products in your cart are'} no longer available.`, 'PRODUCT_NOT_FOUND');
+    // A fixed order (by id) for the row locks, so that concurrent checkouts never deadlock.
+    const lines = found.sort((a, b) => a.id.localeCompare(b.id)).map((p) => ({ product: p, quantity: quantities.get(p.id)! }));
+    const manyDigital = lines.find((l) => l.product.type === 'digital' && l.quantity > 1);
+    if (manyDigital) throw badRequest(`"${manyDigital.product.name}" is a download: buy it once (quantity 1).`, 'VALIDATION_ERROR');
     if (lines.some((l) => l.product.type === 'physical')) checkDelivery(delivery);
     const purchased: PurchasedLine[] = lines.map((l) => ({ productId: l.product.id, name: l.product.name, quantity: l.quantity, price: l.product.price }));
     const total = purchased.reduce((sum, l) => sum + l.price * l.quantity, 0);
 
     const done = await this.db.transaction(async (tx) => {
-      const row = await repo.insertTokenTransaction(tx, { userId: member.id, type: 'product', targetId: null, products: purchased, totalPrice: total, idempotencyKey });
+      const row = await repo.insertTokenTransaction(tx, {
+        userId: member.id,
+        type: 'product',
+        targetId: null,
+        products: purchased,
+        totalPrice: total,
+        idempotencyKey,
+        requestHash,
+      });
       if (!row) return null;
       for (const { product, quantity } of lines) {
         const fresh = await repo.insertEntitlement(tx, member.id, 'product', product.id);
@@ -148,6 +170,11 @@ export class TokenTransactionsService {
     if (!sameRequest(prior)) throw unprocessable('This Idempotency-Key was already used for a different request.', 'IDEMPOTENCY_KEY_REUSED');
     return toTokenTransaction(prior);
   }
+}
+
+/** A stable digest of a request's meaning (the merged cart and the delivery details), stored beside its Idempotency-Key. */
+function digest(request: unknown): string {
+  return createHash('sha256').update(JSON.stringify(request)).digest('hex');
 }
 
 function checkDelivery(d: { deliveryAddress: string; postalCode: string; phoneNumber: string }) {

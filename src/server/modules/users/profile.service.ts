@@ -110,4 +110,3 @@ function normalisePhone(raw: string, country: string | null, problems: string[])
   problems.push('Phone must be a valid number, with its country code (e.g. +44 20 7946 0958).');
   return null;
 }
-

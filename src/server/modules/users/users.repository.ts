@@ -28,7 +28,11 @@ export async function insertUser(db: Tx, user: NewUser): Promise<UserRow> {
 }
 
 export async function updateUser(db: Tx, id: string, set: Partial<NewUser>): Promise<UserRow | null> {
-  const [row] = await db.update(users).set({ ...set, updatedAt: new Date() }).where(eq(users.id, id)).returning();
+  const [row] = await db
+    .update(users)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
   return row ?? null;
 }
 

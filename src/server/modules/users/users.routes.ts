@@ -20,7 +20,15 @@ export async function usersRoutes(app: App) {
   );
   app.put(
     '/users',
-    { schema: { tags: ['users'], summary: 'Update my profile (name, username, bio, country, language, phone, gender; cover: null removes it)', body: ProfileUpdateBody, response: { 200: Envelope(CurrentUser), ...errors } }, ...member },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Update my profile (name, username, bio, country, language, phone, gender; cover: null removes it)',
+        body: ProfileUpdateBody,
+        response: { 200: Envelope(CurrentUser), ...errors },
+      },
+      ...member,
+    },
     async (request) => ok(await profiles.update(request.auth!.user, request.body)),
   );
 
@@ -32,7 +40,13 @@ export async function usersRoutes(app: App) {
     return ok(await profiles.storePicture(target, kind, file!.data));
   };
   const pictureSchema = (kind: string, params?: typeof IdParams) => ({
-    schema: { tags: ['users'], summary: `Upload a ${kind} (multipart, field \`file\`)`, consumes: ['multipart/form-data'], ...(params ? { params } : {}), response: { 200: Envelope(CurrentUser), ...errors } },
+    schema: {
+      tags: ['users'],
+      summary: `Upload a ${kind} (multipart, field \`file\`)`,
+      consumes: ['multipart/form-data'],
+      ...(params ? { params } : {}),
+      response: { 200: Envelope(CurrentUser), ...errors },
+    },
     ...member,
   });
   app.post('/users/avatar/upload', pictureSchema('avatar'), upload('avatar', false));
@@ -41,12 +55,26 @@ export async function usersRoutes(app: App) {
 
   app.get(
     '/users/search',
-    { schema: { tags: ['users'], summary: 'Members by name or username (public fields only)', querystring: ListQuery, response: { 200: Envelope(ListPayload(PublicUser)), 400: ErrorBody } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'Members by name or username (public fields only)',
+        querystring: ListQuery,
+        response: { 200: Envelope(ListPayload(PublicUser)), 400: ErrorBody },
+      },
+    },
     async (request) => ok(await profiles.search(request.query.q, request.query.limit ?? 12, request.query.offset ?? 0)),
   );
   app.get(
     '/users/view/:id',
-    { schema: { tags: ['users'], summary: 'A member’s public profile, by id or username', params: IdParams, response: { 200: Envelope(PublicUser), 404: ErrorBody } } },
+    {
+      schema: {
+        tags: ['users'],
+        summary: 'A member’s public profile, by id or username',
+        params: IdParams,
+        response: { 200: Envelope(PublicUser), 404: ErrorBody },
+      },
+    },
     async (request) => ok(await profiles.view(request.params.id)),
   );
 }

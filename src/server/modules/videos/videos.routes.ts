@@ -3,6 +3,7 @@ import { Envelope, ErrorBody, IdParams, ListPayload } from '../../../shared/cont
 import { Video, VideoSearchQuery } from '../../../shared/contracts/videos.ts';
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
+import { visitorOf } from '../catalogue/views.ts';
 
 export async function videosRoutes(app: App) {
   const videos = app.services.videos;
@@ -29,6 +30,6 @@ export async function videosRoutes(app: App) {
         response: { 200: Envelope(Video), 404: ErrorBody },
       },
     },
-    async (request) => ok(await videos.get(request.params.id, viewerOf(request.auth), request.query.countView !== false)),
+    async (request) => ok(await videos.get(request.params.id, viewerOf(request.auth), request.query.countView === false ? null : visitorOf(request))),
   );
 }

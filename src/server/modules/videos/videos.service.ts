@@ -3,7 +3,7 @@ import { videos } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Video, VideoSearchQuery } from '../../../shared/contracts/videos.ts';
 import { canView, type Viewer } from '../catalogue/access.ts';
-import { countView, findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
+import { findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
 import { flagsOf, statsOf, type CatalogueContext } from '../catalogue/context.ts';
 import { iso } from '../../lib/dates.ts';
 import { VIDEOS } from '../catalogue/tables.ts';
@@ -20,11 +20,11 @@ export class VideosService {
     return { data: rows.map((r) => this.toVideo(r, viewer, false)), total };
   }
 
-  /** One video by `_id` or slug; counts a view unless `countView` is false. */
-  async get(idOrSlug: string, viewer: Viewer, count = true): Promise<Video> {
+  /** One video by `_id` or slug; counts a view of `visitor` (once an hour; null: none). */
+  async get(idOrSlug: string, viewer: Viewer, visitor: string | null = null): Promise<Video> {
     const row = await findItem(this.ctx.db, VIDEOS, idOrSlug, viewer);
     if (!row) throw notFound('This video does not exist.');
-    if (count) await countView(this.ctx.db, VIDEOS, row.id);
+    if (visitor) await this.ctx.views.count(VIDEOS, row.id, visitor);
     return this.toVideo(row, viewer, true);
   }
 

@@ -1,4 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import type Stripe from 'stripe';
 import type { GatewayName } from '../../../../shared/contracts/tokens.ts';
 
 export interface CheckoutRequest {
@@ -34,6 +35,24 @@ export interface GatewayEvent {
 /** Thrown for a webhook whose signature does not verify (→ 400, nothing changes). */
 export class ForgedWebhookError extends Error {}
 
+/** Stripe's default: a signed event older than five minutes is refused, and so is one dated more than that ahead. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * Verifies a Stripe-style signature header (`t=…,v1=…`) over the raw body and returns the event. The SDK refuses
+ * old timestamps only; a timestamp in the future beyond the tolerance is refused here too.
+ */
+export function verifySignedEvent(webhooks: Stripe.Webhooks, rawBody: Buffer, header: string | string[] | undefined, secret: string, name: string): unknown {
+  if (typeof header !== 'string') throw new ForgedWebhookError(`Missing ${name} header`);
+  const timestamp = Number(/(?:^|,)\s*t=(\d+)/.exec(header)?.[1]);
+  if (timestamp > Date.now() / 1000 + WEBHOOK_TOLERANCE_SECONDS) throw new ForgedWebhookError('Timestamp is in the future, outside the tolerance zone');
+  try {
+    return webhooks.constructEvent(rawBody, header, secret, WEBHOOK_TOLERANCE_SECONDS);
+  } catch (err) {
+    throw new ForgedWebhookError((err as Error).message);
+  }
+}
+
 /** One payment provider. Every gateway settles through a signed webhook, the built-in test one included. */
 export interface PaymentGateway {
   readonly name: GatewayName;
@@ -46,7 +65,15 @@ export interface PaymentGateway {
 interface CheckoutEventShape {
   id: string;
   type: string;
-  data: { object: { id?: string; client_reference_id?: string | null; metadata?: Record<string, string> | null; payment_status?: string; amount_total?: number | null } };
+  data: {
+    object: {
+      id?: string;
+      client_reference_id?: string | null;
+      metadata?: Record<string, string> | null;
+      payment_status?: string;
+      amount_total?: number | null;
+    };
+  };
 }
 
 /** Reads a Checkout Session event (Stripe's shape, shared by the test gateway). */

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
-import { ForgedWebhookError, readCheckoutEvent, type CheckoutRequest, type CheckoutSession, type GatewayEvent, type PaymentGateway } from './gateway.ts';
+import { readCheckoutEvent, verifySignedEvent, type CheckoutRequest, type CheckoutSession, type GatewayEvent, type PaymentGateway } from './gateway.ts';
 
 export interface StripeGatewayConfig {
   secretKey: string;
@@ -19,7 +19,9 @@ export class StripeGateway implements PaymentGateway {
     this.stripe = new Stripe(config.secretKey, {
       maxNetworkRetries: 2,
       timeout: 20_000,
-      ...(base ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' } : {}),
+      ...(base
+        ? { host: base.hostname, port: base.port || (base.protocol === 'https:' ? 443 : 80), protocol: base.protocol === 'https:' ? 'https' : 'http' }
+        : {}),
     });
     this.webhookSecret = config.webhookSecret;
   }
@@ -52,14 +54,6 @@ export class StripeGateway implements PaymentGateway {
   }
 
   parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): GatewayEvent {
-    const signature = headers['stripe-signature'];
-    if (typeof signature !== 'string') throw new ForgedWebhookError('Missing Stripe-Signature header');
-    let event: Stripe.Event;
-    try {
-      event = this.stripe.webhooks.constructEvent(rawBody, signature, this.webhookSecret);
-    } catch (err) {
-      throw new ForgedWebhookError((err as Error).message);
-    }
-    return readCheckoutEvent(event as never);
+    return readCheckoutEvent(verifySignedEvent(this.stripe.webhooks, rawBody, headers['stripe-signature'], this.webhookSecret, 'Stripe-Signature') as never);
   }
 }

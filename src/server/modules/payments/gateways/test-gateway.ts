@@ -1,7 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import Stripe from 'stripe';
-import { ForgedWebhookError, readCheckoutEvent, type CheckoutRequest, type CheckoutSession, type GatewayEvent, type PaymentGateway } from './gateway.ts';
+import { readCheckoutEvent, verifySignedEvent, type CheckoutRequest, type CheckoutSession, type GatewayEvent, type PaymentGateway } from './gateway.ts';
 
 export const TEST_SIGNATURE_HEADER = 'tessera-signature';
 
@@ -22,7 +22,10 @@ export class TestGateway implements PaymentGateway {
   }
 
   /** The provider's side: the signed event for a confirmed or cancelled checkout, ready to post to the webhook. */
-  signedEvent(payment: { id: string; providerRef: string | null; amountMinor: number }, outcome: 'paid' | 'cancelled'): { body: string; headers: Record<string, string> } {
+  signedEvent(
+    payment: { id: string; providerRef: string | null; amountMinor: number },
+    outcome: 'paid' | 'cancelled',
+  ): { body: string; headers: Record<string, string> } {
     const event = {
       id: `evt_test_${randomUUID().replaceAll('-', '')}`,
       object: 'event',
@@ -44,12 +47,6 @@ export class TestGateway implements PaymentGateway {
   }
 
   parseWebhook(rawBody: Buffer, headers: IncomingHttpHeaders): GatewayEvent {
-    const signature = headers[TEST_SIGNATURE_HEADER];
-    if (typeof signature !== 'string') throw new ForgedWebhookError(`Missing ${TEST_SIGNATURE_HEADER} header`);
-    try {
-      return readCheckoutEvent(Stripe.webhooks.constructEvent(rawBody, signature, this.secret) as never);
-    } catch (err) {
-      throw new ForgedWebhookError((err as Error).message);
-    }
+    return readCheckoutEvent(verifySignedEvent(Stripe.webhooks, rawBody, headers[TEST_SIGNATURE_HEADER], this.secret, TEST_SIGNATURE_HEADER) as never);
   }
 }

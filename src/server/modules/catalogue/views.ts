@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import { lt, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { itemViews } from '../../db/schema.ts';
+import type { CatalogueTable } from './catalogue.repository.ts';
+
+const HOUR_MS = 3_600_000;
+
+/** Who is viewing, for view counts: the member, else the client address (never stored as such, see ViewCounter). */
+export const visitorOf = (request: FastifyRequest): string => (request.auth ? `member:${request.auth.user.id}` : `address:${request.ip}`);
+
+/**
+ * Item views, counted once per visitor per item per hour (not per GET): the first view of the hour records the
+ * (hashed) visitor and adds one to the item's count in the same statement; a repeat changes nothing. Rows of past hours
+ * are deleted once an hour.
+ */
+export class ViewCounter {
+  private readonly db: Db;
+  private prunedHour = -1;
+  constructor(db: Db) {
+    this.db = db;
+  }
+
+  async count<T extends PgTable>(spec: CatalogueTable<T>, itemId: string, visitor: string): Promise<void> {
+    const hour = Math.floor(Date.now() / HOUR_MS);
+    if (hour !== this.prunedHour) {
+      this.prunedHour = hour;
+      await this.db.delete(itemViews).where(lt(itemViews.hour, hour));
+    }
+    const who = createHash('sha256').update(visitor).digest('base64url').slice(0, 22);
+    await this.db.execute(sql`
+      with first_view as (
+        insert into item_views (visitor, item_id, hour) values (${who}, ${itemId}, ${hour}) on conflict do nothing returning item_id)
+      update ${spec.table} set stat_views = stat_views + 1 where ${spec.columns.id} in (select item_id from first_view)`);
+  }
+}

@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Features no page of the site uses: a script that slips in cannot ask for them either. */
+export const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'hid=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
+  'browsing-topics=()',
+  'interest-cohort=()',
+].join(', ');
+
+/**
+ * The API docs (swagger-ui under /api/docs) are not an Astro page: their own policy. Its scripts and stylesheets are
+ * files under /api/docs/static, its icons data: URIs, and "Try it out" calls the API on the same origin. swagger-ui
+ * writes inline styles as it renders, so styles (never scripts) may be inline here; the page shows only the API's own
+ * description.
+ */
+export const DOCS_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** Everything else that is not a page (JSON, media, assets): nothing may load from it if a browser opens it as a document. */
+export const NO_CONTENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?');
+
+/**
+ * The headers every response carries (pages, API, assets, media): no MIME sniffing, no framing, the referrer cut to
+ * the origin across sites, no powerful features, and HSTS when the site's public origin is https. A page's
+ * Content-Security-Policy comes from Astro (src/shared/csp.ts); the API docs get DOCS_CSP, and any other response
+ * without a policy of its own gets NO_CONTENT_CSP.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }) {
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (opts.https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (isDocs(request.url)) reply.header('content-security-policy', DOCS_CSP);
+    else if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', NO_CONTENT_CSP);
+  });
+}

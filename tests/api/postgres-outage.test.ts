@@ -1,0 +1,171 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/server/cli/index.ts';
+import { adminQuery, freshPostgres, POSTGRES_URL } from '../helpers/postgres.ts';
+import { spawnApi, type ApiProcess } from '../helpers/spawn-api.ts';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+/** Ends every backend the app holds on its database (what a PostgreSQL restart or a network blip does to it). */
+async function terminateAppBackends(dbName: string, except: number[] = []) {
+  const { rows } = await adminQuery('select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = $1 and not (pid = any($2::int[]))', [
+    dbName,
+    except,
+  ]);
+  return rows.length;
+}
+
+async function call(url: string, pathname: string, init: { token?: string; body?: unknown } = {}) {
+  const res = await fetch(`${url}/api${pathname}`, {
+    method: init.body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: init.token } : {}) },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: res.status, body: await res.json() };
+}
+
+describe('PostgreSQL drops the connections of a running server', () => {
+  let database: Awaited<ReturnType<typeof freshPostgres>>;
+  let api: ApiProcess;
+  let token: string;
+
+  beforeAll(async () => {
+    database = await freshPostgres('tessera_outage');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-outage-'));
+    api = await spawnApi({
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      SEED: 'demo',
+      DEMO_ADMIN_PASSWORD: 'admin-pass-123',
+      PASSWORD_COST: '1024',
+      LOG_LEVEL: 'warn',
+    });
+    token = (await call(api.url, '/auth/login', { body: { username: 'member', password: 'member-pass-123' } })).body.data.token;
+  }, 60_000);
+  afterAll(async () => {
+    api?.child.kill('SIGKILL');
+    await database?.drop();
+  });
+
+  it('keeps serving after its backends are terminated, and says so in the log', async () => {
+    expect((await call(api.url, '/users/me', { token })).status).toBe(200);
+    expect(await terminateAppBackends(database.name)).toBeGreaterThan(0);
+    await expect.poll(() => api.output()).toMatch(/PostgreSQL dropped a connection/);
+    expect(api.child.exitCode).toBe(null);
+    const me = await call(api.url, '/users/me', { token });
+    expect(me.status).toBe(200);
+    expect(me.body.data.username).toBe('member');
+  });
+
+  it('answers 503 DATABASE_UNAVAILABLE to a request in flight on a terminated backend; the next one succeeds', async () => {
+    // Hold the sessions table so that the request waits inside PostgreSQL, then end the backend it waits on.
+    const locker = new pg.Client({ connectionString: database.url });
+    await locker.connect();
+    try {
+      await locker.query('begin; lock table sessions in access exclusive mode');
+      const inFlight = call(api.url, '/users/me', { token });
+      await expect
+        .poll(
+          async () =>
+            (
+              await adminQuery('select count(*)::int as n from pg_locks l join pg_database d on d.oid = l.database where d.datname = $1 and not l.granted', [
+                database.name,
+              ])
+            ).rows[0].n,
+        )
+        .toBeGreaterThan(0);
+      await terminateAppBackends(database.name, [(await locker.query('select pg_backend_pid() as pid')).rows[0].pid]);
+      const answer = await inFlight;
+      expect(answer.status).toBe(503);
+      expect(answer.body).toEqual({
+        statusCode: 503,
+        error: 'DATABASE_UNAVAILABLE',
+        message: 'The database is unavailable for a moment. Please try again in a few seconds.',
+      });
+    } finally {
+      await locker.query('rollback').catch(() => {});
+      await locker.end();
+    }
+    expect((await call(api.url, '/users/me', { token })).status).toBe(200);
+    expect(api.child.exitCode).toBe(null);
+  });
+});
+
+describe('PostgreSQL unreachable at start', () => {
+  /** A TCP port with nothing listening on it. */
+  async function closedPort(): Promise<number> {
+    const server = net.createServer().listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    const { port } = server.address() as net.AddressInfo;
+    await new Promise((r) => server.close(r));
+    return port;
+  }
+
+  it('the server says it waits, then exits 1 with one clear message', async () => {
+    const port = await closedPort();
+    const child = spawn(process.execPath, ['src/server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: `postgres://tessera:secret-pw@127.0.0.1:${port}/tessera`, DB_WAIT_SECONDS: '2', PORT: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const code = await new Promise((r) => child.once('exit', r));
+    expect(code).toBe(1);
+    expect(out).toContain(`waiting for PostgreSQL at 127.0.0.1:${port}…`);
+    expect(out).toContain(`Tessera could not start: PostgreSQL at 127.0.0.1:${port} did not answer within 2 s`);
+    expect(out).not.toContain('secret-pw');
+    expect(out).not.toMatch(/\n\s+at /); // no stack trace
+  }, 30_000);
+
+  it('the CLI gives up the same way', async () => {
+    const port = await closedPort();
+    const result = await runCli(['ledger', 'check'], { ...process.env, DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/x`, DB_WAIT_SECONDS: '1' });
+    expect(result).toEqual({ code: 1, output: expect.stringMatching(/^PostgreSQL at 127\.0\.0\.1:\d+ did not answer within 1 s/) });
+  });
+
+  it('starts once PostgreSQL answers during the wait', async () => {
+    const target = new URL(POSTGRES_URL);
+    // A proxy that only starts forwarding to PostgreSQL a moment after the server began waiting.
+    const port = await closedPort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-wait-'));
+    const database = await freshPostgres('tessera_wait');
+    const url = new URL(database.url);
+    url.port = String(port);
+    url.hostname = '127.0.0.1';
+    const child = spawn(process.execPath, ['tests/helpers/api-process.ts'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: url.toString(), DB_WAIT_SECONDS: '30', SEED: 'none', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (out += d));
+    const proxy = net.createServer((socket) => {
+      const upstream = net.connect(Number(target.port || 5432), target.hostname);
+      socket.pipe(upstream).pipe(socket);
+      socket.on('error', () => upstream.destroy());
+      upstream.on('error', () => socket.destroy());
+    });
+    try {
+      // Open the door only once the server has said it is waiting.
+      await expect.poll(() => out, { timeout: 20_000 }).toContain(`waiting for PostgreSQL at 127.0.0.1:${port}…`);
+      proxy.listen(port, '127.0.0.1');
+      await expect.poll(() => out, { timeout: 20_000 }).toMatch(/listening at http:\/\/\S+/);
+      const listening = /listening at (http:\/\/\S+)/.exec(out)![1]!;
+      expect((await fetch(`${listening}/api/health`)).status).toBe(200);
+    } finally {
+      child.kill('SIGKILL');
+      proxy.close();
+      await database.drop();
+    }
+  }, 60_000);
+});
