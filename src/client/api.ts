@@ -2,7 +2,10 @@ import Cookies from 'js-cookie';
 import { PUBLIC_API_BASE } from 'astro:env/client';
 import { createApiClient, type ApiClientOptions } from '../shared/api-client.ts';
 import { apiCalls } from '../shared/calls.ts';
+import { FORBIDDEN_IN_ACTION } from '../shared/messages.ts';
 import { UNAUTHORIZED_ROUTE } from '../shared/routes.ts';
+import { flashToast } from '../stores/toast.ts';
+import { navigation } from './navigation.ts';
 
 /** The token cookie (SPEC.md §3): 365 days with remember, 1 day without. */
 export const tokenCookie = {
@@ -12,19 +15,27 @@ export const tokenCookie = {
   remove: () => Cookies.remove('token', { path: '/' }),
 };
 
-let options: ApiClientOptions = {
-  baseUrl: PUBLIC_API_BASE,
-  getToken: tokenCookie.get,
-  onUnauthorized: () => window.location.assign(UNAUTHORIZED_ROUTE),
-};
+let leaving = false;
+/**
+ * The one place a 401 is handled (SPEC.md §8): the session is over, so the token goes, 'Forbidden in the action!' is
+ * said on the next page, and the browser goes to /login. Several calls failing at once leave only once.
+ */
+function sessionEnded(): void {
+  if (leaving) return;
+  leaving = true;
+  tokenCookie.remove();
+  flashToast(FORBIDDEN_IN_ACTION, 'error');
+  navigation.go(UNAUTHORIZED_ROUTE);
+}
 
-/** The browser's API client, used by stores (islands never fetch by themselves). */
-export let apiClient = createApiClient(options);
-export let api = apiCalls(apiClient);
+let options: ApiClientOptions = { baseUrl: PUBLIC_API_BASE, getToken: tokenCookie.get, onUnauthorized: sessionEnded };
+
+/** The browser's API client. Only stores call it (islands subscribe to stores and call their actions). */
+export let api = apiCalls(createApiClient(options));
 
 /** Points the browser client elsewhere (tests, or a site served apart from its API). */
 export function configureApi(overrides: Partial<ApiClientOptions>): void {
   options = { ...options, ...overrides };
-  apiClient = createApiClient(options);
-  api = apiCalls(apiClient);
+  leaving = false;
+  api = apiCalls(createApiClient(options));
 }

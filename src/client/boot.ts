@@ -116,7 +116,6 @@ function settings() {
   if (el?.textContent) setSettings(JSON.parse(el.textContent) as PublicSettings);
 }
 
-/** The small behaviours every page has, without React. */
 /** Advances the home banner carousel every 6 s; paused on hover, focus, a hidden tab, and for reduced motion. */
 function carousels() {
   if (matchMedia('(prefers-reduced-motion: reduce)').matches) return;
@@ -160,8 +159,15 @@ function cart() {
   });
 }
 
+/** A member's page: the header's member corner comes alive (and with it the live connection), in a chunk of its own. */
+function member() {
+  const root = document.getElementById('member');
+  if (root) void import('./member.ts').then(({ startMember }) => startMember(root));
+}
+
 export function boot(): void {
   document.addEventListener('contextmenu', (e) => e.preventDefault());
+  member();
   settings();
   theme();
   backToTop();

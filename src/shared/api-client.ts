@@ -1,5 +1,4 @@
-import type { ErrorBody } from './contracts/common.ts';
-import { FORBIDDEN_IN_ACTION } from './messages.ts';
+import { ApiError, networkFailure, type ApiFailure } from './contracts/errors.ts';
 
 /** The success envelope of every JSON response. */
 export interface ApiResponse<T> {
@@ -19,13 +18,19 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** The current `token` (cookie) or null; sent raw in `Authorization`. */
   getToken?: () => string | null | undefined;
-  /** Called on a 401 before the error is thrown: the browser goes to `/login`. */
+  /** Called on a 401 before the error is thrown: the browser goes to `/login` (once, in one place). */
   onUnauthorized?: () => void;
   fetch?: typeof fetch;
   /** Extra headers for every request (e.g. `x-forwarded-for` from the site's server). */
   headers?: Record<string, string>;
   /** For uploads; the browser's by default. */
   XMLHttpRequest?: typeof XMLHttpRequest;
+}
+
+/** Per request: extra headers (e.g. `Idempotency-Key`); `expect401` leaves a 401 to the caller (logging out of an ended session). */
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  expect401?: boolean;
 }
 
 export interface UploadOptions {
@@ -36,19 +41,6 @@ export interface UploadOptions {
   /** Percentage 0–100 as the body is sent. */
   onProgress?: (percent: number) => void;
   method?: 'POST' | 'PUT';
-}
-
-/** Thrown for a non-2xx answer other than 401: the JSON error body of the contract. */
-export class ApiError extends Error implements ErrorBody {
-  statusCode: number;
-  error: string;
-  requestId?: string;
-  constructor(body: ErrorBody) {
-    super(body.message);
-    this.statusCode = body.statusCode;
-    this.error = body.error;
-    this.requestId = body.requestId;
-  }
 }
 
 /** `?a=1&ids=x&ids=y`: arrays as repeated keys, null and undefined left out. */
@@ -63,14 +55,21 @@ export function toQueryString(query?: Query): string {
   return s ? `?${s}` : '';
 }
 
-async function errorBody(status: number, statusText: string, text: string): Promise<ErrorBody> {
+/** A non-2xx answer as the client's error union (the body's code and message when it is the contract's JSON). */
+export function failureOf(status: number, statusText: string, text: string, retryAfter: string | null): ApiFailure {
+  let body: { error?: unknown; message?: unknown; requestId?: unknown } = {};
   try {
-    const body = JSON.parse(text);
-    if (body && typeof body === 'object' && typeof body.message === 'string') return { statusCode: status, error: 'HTTP_ERROR', ...body };
+    const parsed = JSON.parse(text);
+    if (parsed && typeof parsed === 'object') body = parsed;
   } catch {
-    /* not JSON */
+    /* not JSON: a proxy's error page */
   }
-  return { statusCode: status, error: 'HTTP_ERROR', message: statusText || `Request failed with status ${status}` };
+  const message = typeof body.message === 'string' ? body.message : statusText || `Request failed with status ${status}`;
+  if (status === 401) return { kind: 'unauthorized', status, code: 'UNAUTHORIZED', message };
+  if (status === 429) return { kind: 'rate_limited', status, code: 'RATE_LIMITED', message, retryAfter: Math.max(1, Number(retryAfter) || 1) };
+  const code =
+    typeof body.error === 'string' && typeof body.message === 'string' ? (body.error as Extract<ApiFailure, { kind: 'server' }>['code']) : 'HTTP_ERROR';
+  return { kind: 'server', status, code, message, ...(typeof body.requestId === 'string' ? { requestId: body.requestId } : {}) };
 }
 
 /** One client for the browser (stores) and the site's server (per request); the rules of SPEC.md §7–8. */
@@ -86,23 +85,34 @@ export function createApiClient(opts: ApiClientOptions) {
     return h;
   }
 
-  async function handle<T>(status: number, statusText: string, text: string): Promise<T> {
-    if (status === 401) {
-      opts.onUnauthorized?.();
-      throw new Error(FORBIDDEN_IN_ACTION);
+  /** The answer's payload, or an `ApiError` (the only thing this client throws); a 401 is reported once to `onUnauthorized`. */
+  function handle<T>(status: number, statusText: string, text: string, retryAfter: string | null, options: RequestOptions): T {
+    if (status < 200 || status >= 300) {
+      const failure = failureOf(status, statusText, text, retryAfter);
+      if (failure.kind === 'unauthorized' && !options.expect401) opts.onUnauthorized?.();
+      throw new ApiError(failure);
     }
-    if (status < 200 || status >= 300) throw new ApiError(await errorBody(status, statusText, text));
     if (status === 204 || status === 205 || !text) return null as T;
-    return JSON.parse(text) as T;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new ApiError({ kind: 'server', status, code: 'HTTP_ERROR', message: 'The server sent an answer that is not JSON.' });
+    }
   }
 
-  async function request<T>(method: string, path: string, body?: unknown, query?: Query, extra?: Record<string, string>): Promise<T> {
-    const res = await doFetch(`${base}${path}${toQueryString(query)}`, {
-      method,
-      headers: headers(body !== undefined, extra),
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return handle<T>(res.status, res.statusText, res.status === 204 || res.status === 205 ? '' : await res.text());
+  async function request<T>(method: string, path: string, body: unknown, query: Query | undefined, options: RequestOptions = {}): Promise<T> {
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}${toQueryString(query)}`, {
+        method,
+        headers: headers(body !== undefined, options.headers),
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    } catch (err) {
+      throw new ApiError(networkFailure(err instanceof Error ? err.message : undefined));
+    }
+    const text = res.status === 204 || res.status === 205 ? '' : await res.text().catch(() => '');
+    return handle<T>(res.status, res.statusText, text, res.headers.get('retry-after'), options);
   }
 
   function upload<T>(path: string, files: Blob | Blob[], options: UploadOptions = {}): Promise<T> {
@@ -117,18 +127,23 @@ export function createApiClient(opts: ApiClientOptions) {
       xhr.upload.onprogress = (e) => {
         if (e.lengthComputable) options.onProgress?.(Math.round((e.loaded / e.total) * 100));
       };
-      xhr.onload = () => handle<T>(xhr.status, xhr.statusText, xhr.responseText).then(resolve, reject);
-      xhr.onerror = () => reject(new ApiError({ statusCode: 0, error: 'NETWORK_ERROR', message: 'The upload could not reach the server.' }));
+      xhr.onload = () => {
+        try {
+          resolve(handle<T>(xhr.status, xhr.statusText, xhr.responseText, xhr.getResponseHeader('retry-after'), {}));
+        } catch (err) {
+          reject(err);
+        }
+      };
+      xhr.onerror = () => reject(new ApiError(networkFailure('The upload could not reach the server.')));
       xhr.send(form);
     });
   }
 
   return {
     get: <T>(path: string, query?: Query) => request<ApiResponse<T>>('GET', path, undefined, query),
-    /** `headers` for one request, e.g. `Idempotency-Key`. */
-    post: <T>(path: string, body?: unknown, headers?: Record<string, string>) => request<ApiResponse<T>>('POST', path, body ?? {}, undefined, headers),
-    put: <T>(path: string, body?: unknown) => request<ApiResponse<T>>('PUT', path, body ?? {}),
-    del: <T>(path: string, body?: unknown) => request<ApiResponse<T>>('DELETE', path, body),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<ApiResponse<T>>('POST', path, body ?? {}, undefined, options),
+    put: <T>(path: string, body?: unknown) => request<ApiResponse<T>>('PUT', path, body ?? {}, undefined),
+    del: <T>(path: string, body?: unknown) => request<ApiResponse<T>>('DELETE', path, body, undefined),
     upload: <T>(path: string, files: Blob | Blob[], options?: UploadOptions) => upload<ApiResponse<T>>(path, files, options),
   };
 }

@@ -37,14 +37,15 @@ import type { CheckoutBody, CheckoutResult, DownloadLink, Order, OrderFile, Orde
 /** The unlock call of each lockable kind (SPEC.md: /token-transactions/video|gallery|stories/{id}). */
 const UNLOCK_PATHS = { video: 'video', gallery: 'gallery', story: 'stories' } as const;
 export type UnlockKind = keyof typeof UNLOCK_PATHS;
-const idem = (key?: string) => (key ? { 'idempotency-key': key } : undefined);
+const idem = (key?: string) => (key ? { headers: { 'idempotency-key': key } } : undefined);
 
 /** The API calls by name, for stores (browser client) and pages (server client) alike. */
 export function apiCalls(api: ApiClient) {
   return {
     login: (body: LoginBody) => api.post<LoginResult>('/auth/login', body),
-    logout: () => api.post<{ success: boolean }>('/auth/logout'),
-    logoutEverywhere: () => api.post<{ success: boolean; ended: number }>('/auth/logout-all'),
+    // Logging out of a session that has already ended is not an error to send anyone to /login for.
+    logout: () => api.post<{ success: boolean }>('/auth/logout', {}, { expect401: true }),
+    logoutEverywhere: () => api.post<{ success: boolean; ended: number }>('/auth/logout-all', {}, { expect401: true }),
     register: (body: RegisterBody) => api.post<{ _id: string; message: string }>('/auth/users/register', body),
     verifyEmail: (token: string) => api.post<MessageResult>('/auth/email-verification', { token }),
     resendVerification: (body: EmailBody) => api.post<MessageResult>('/auth/email-verification/resend', body),

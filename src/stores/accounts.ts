@@ -1,62 +1,50 @@
-import { map } from 'nanostores';
+import { atom } from 'nanostores';
 import { api } from '../client/api.ts';
 import type { RegisterBody } from '../shared/contracts/accounts.ts';
 import type { ProfileUpdateBody } from '../shared/contracts/users.ts';
-import { attempt, messageOf } from './community.ts';
 import { onResetAll } from './reset.ts';
+import { payload, requestStore } from './request.ts';
 import { setUser } from './user.ts';
 
-export const register = (body: RegisterBody) => attempt(() => api.register(body));
-export const verifyEmail = (token: string) => attempt(() => api.verifyEmail(token));
-export const resendVerification = (email: string, recaptchaToken?: string) =>
-  attempt(() => api.resendVerification({ email, ...(recaptchaToken ? { recaptchaToken } : {}) }));
-export const resetPassword = (token: string, password: string) => attempt(() => api.resetPassword(token, password));
-export const changePassword = (password: string, currentPassword: string) => attempt(() => api.changePassword({ password, currentPassword, source: 'user' }));
+const captcha = (recaptchaToken?: string) => (recaptchaToken ? { recaptchaToken } : {});
 
-/**
- * The profile's state: the form (updating, then success — the returned member is stored — or `error`) and the
- * picture uploads (`uploading` percent, or `uploadError`), kept apart so that each error shows in one place.
- */
-export const $profile = map<{ updating: boolean; success: boolean; error: string | null; uploading: number | null; uploadError: string | null }>({
-  updating: false,
-  success: false,
-  error: null,
-  uploading: null,
-  uploadError: null,
+export const $registration = requestStore((body: RegisterBody) => payload(api.register(body)));
+export const $emailVerification = requestStore((token: string) => payload(api.verifyEmail(token)));
+export const $verificationResend = requestStore((email: string, recaptchaToken?: string) =>
+  payload(api.resendVerification({ email, ...captcha(recaptchaToken) })),
+);
+export const $passwordReset = requestStore((token: string, password: string) => payload(api.resetPassword(token, password)));
+export const $passwordChange = requestStore((password: string, currentPassword: string) =>
+  payload(api.changePassword({ password, currentPassword, source: 'user' })),
+);
+
+/** The profile update (SPEC.md §4): updating, then success (the returned member is stored) or the error. */
+export const $profile = requestStore(async (body: ProfileUpdateBody) => {
+  const user = await payload(api.updateProfile(body));
+  setUser(user);
+  return user;
 });
 
-export async function updateProfile(body: ProfileUpdateBody): Promise<boolean> {
-  $profile.set({ ...$profile.get(), updating: true, success: false, error: null });
+/** The percentage of a picture upload sent so far (a real progress bar); null when none is under way. */
+export const $uploadProgress = atom<number | null>(null);
+
+/** A new avatar or cover; the member comes back with the re-encoded picture. */
+export const $pictureUpload = requestStore(async (kind: 'avatar' | 'cover', file: Blob) => {
+  const onProgress = (percent: number) => $uploadProgress.set(percent);
+  $uploadProgress.set(0);
   try {
-    const { data } = await api.updateProfile(body);
-    setUser(data);
-    $profile.set({ ...$profile.get(), updating: false, success: true });
-    return true;
-  } catch (err) {
-    $profile.set({ ...$profile.get(), updating: false, error: messageOf(err) });
-    return false;
+    const user = await payload(kind === 'avatar' ? api.uploadAvatar(file, { onProgress }) : api.uploadCover(file, { onProgress }));
+    setUser(user);
+    return user;
+  } finally {
+    $uploadProgress.set(null);
   }
-}
+});
 
-/** Uploads a new avatar or cover; `uploading` is the percentage sent (a real progress bar), null when idle. */
-export async function uploadPicture(kind: 'avatar' | 'cover', file: Blob): Promise<boolean> {
-  $profile.set({ ...$profile.get(), uploading: 0, uploadError: null });
-  const onProgress = (percent: number) => $profile.setKey('uploading', percent);
-  try {
-    const { data } = kind === 'avatar' ? await api.uploadAvatar(file, { onProgress }) : await api.uploadCover(file, { onProgress });
-    setUser(data);
-    $profile.set({ ...$profile.get(), uploading: null });
-    return true;
-  } catch (err) {
-    $profile.set({ ...$profile.get(), uploading: null, uploadError: messageOf(err) });
-    return false;
-  }
-}
-
-onResetAll(() => $profile.set({ updating: false, success: false, error: null, uploading: null, uploadError: null }));
-
-/** The profile form's option lists (cached by the browser for a day: the API sends long cache headers). */
-export async function referenceLists() {
+/** The profile form's option lists (the browser caches them: the API sends long cache headers). */
+export const $referenceLists = requestStore(async () => {
   const [countries, languages, phoneCodes, extra] = await Promise.all([api.countries(), api.languages(), api.phoneCodes(), api.userAdditional()]);
   return { countries: countries.data, languages: languages.data, phoneCodes: phoneCodes.data, genders: extra.data.genders, bioMax: extra.data.bioMaxLength };
-}
+});
+
+onResetAll(() => $uploadProgress.set(null));

@@ -53,7 +53,5 @@ export function updateCartQuantity(id: string, quantity = 1): void {
   set($cart.get().items.map((i) => (i._id === id ? { ...i, quantity: q } : i)));
 }
 
-export const inCart = (id: string): boolean => $cart.get().items.some((i) => i._id === id);
-
 // A shared computer: the next person does not inherit the cart.
 onResetAll(clearCart);

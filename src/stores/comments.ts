@@ -1,76 +1,77 @@
-import { map } from 'nanostores';
+import { map, onMount } from 'nanostores';
 import { api } from '../client/api.ts';
+import type { ListResult, UploadOptions } from '../shared/api-client.ts';
 import type { Comment, CommentObject } from '../shared/contracts/comments.ts';
 import { COMMENTED, GENERIC_ERROR, REMOVED } from '../shared/messages.ts';
+import { onLive, watchRoom } from './live.ts';
 import { onResetAll } from './reset.ts';
+import { IDLE, payload, requestFamily, track, type RequestState, type Result } from './request.ts';
 import { showToast } from './toast.ts';
-import { messageOf } from './community.ts';
 
-/** One object's comments (SPEC.md §3): the items loaded so far and the total, with the request state. */
+/** One object's comments (SPEC.md §3): the items loaded so far and the total, with the state of loading and of writing. */
 export interface CommentList {
   items: Comment[];
   total: number;
-  requesting: boolean;
-  /** The first page has arrived. */
-  loaded: boolean;
-  creating: boolean;
-  error: string | null;
-  /** Why the last comment was refused, in the server's words (shown by the form; the toast says SPEC.md's message). */
-  createError: string | null;
+  /** The last page asked for (first page or 'more'). */
+  load: RequestState<ListResult<Comment>>;
+  /** The last new comment (its error is shown by the form, in the server's words; the toast says SPEC.md's message). */
+  create: RequestState<Comment>;
 }
 
-const empty = (): CommentList => ({ items: [], total: 0, requesting: false, loaded: false, creating: false, error: null, createError: null });
+const empty = (): CommentList => ({ items: [], total: 0, load: IDLE, create: IDLE });
 export const PAGE_SIZE = 10;
 
-/** Comment lists per object, keyed `objectType:objectId`. */
+/** Comment lists per object, keyed `objectType:objectId` (replies: `comment:<parent id>`). */
 export const $comments = map<Record<string, CommentList>>({});
 
 export const commentKey = (objectType: string, objectId: string) => `${objectType}:${objectId}`;
-export const listOf = (key: string): CommentList => $comments.get()[key] ?? empty();
+export const listOf = (key: string, lists = $comments.get()): CommentList => lists[key] ?? empty();
 const patch = (key: string, change: Partial<CommentList>) => $comments.setKey(key, { ...listOf(key), ...change });
 
 /** The first page (replacing) or the next one ('more', appending). */
 export async function loadComments(objectType: CommentObject, objectId: string, more = false): Promise<void> {
   const key = commentKey(objectType, objectId);
-  if (listOf(key).requesting) return;
-  patch(key, { requesting: true, error: null });
-  try {
-    const { data } = await api.comments({ objectType, objectId, limit: PAGE_SIZE, offset: more ? listOf(key).items.length : 0 });
-    const items = more ? [...listOf(key).items, ...data.data.filter((c) => !listOf(key).items.some((i) => i._id === c._id))] : data.data;
-    patch(key, { items, total: data.total, requesting: false, loaded: true });
-  } catch (err) {
-    patch(key, { requesting: false, error: err instanceof Error ? err.message : GENERIC_ERROR });
-  }
+  if (listOf(key).load.status === 'loading') return;
+  const result = await track(
+    () => listOf(key).load,
+    (load) => patch(key, { load }),
+    () => payload(api.comments({ objectType, objectId, limit: PAGE_SIZE, offset: more ? listOf(key).items.length : 0 })),
+  );
+  if (!result.ok) return;
+  const { items } = listOf(key);
+  patch(key, { items: more ? [...items, ...result.data.data.filter((c) => !items.some((i) => i._id === c._id))] : result.data.data, total: result.data.total });
 }
 
 /** SPEC.md §4: the new comment goes on top and the total rises; 'Commented successfully', or the generic error. */
 export async function createComment(objectType: CommentObject, objectId: string, content: string): Promise<boolean> {
   const key = commentKey(objectType, objectId);
-  patch(key, { creating: true, createError: null });
-  try {
-    const { data } = await api.comment({ objectType, objectId, content });
-    addComment(key, data);
-    patch(key, { creating: false });
-    showToast(COMMENTED, 'success');
-    return true;
-  } catch (err) {
-    patch(key, { creating: false, createError: messageOf(err) });
-    showToast(GENERIC_ERROR, 'error');
-    return false;
-  }
+  const result = await track(
+    () => listOf(key).create,
+    (create) => patch(key, { create }),
+    () => payload(api.comment({ objectType, objectId, content })),
+  );
+  if (result.ok) addComment(key, result.data);
+  showToast(result.ok ? COMMENTED : GENERIC_ERROR, result.ok ? 'success' : 'error');
+  return result.ok;
 }
 
 /** SPEC.md §4: the comment leaves the list and the total falls; 'Removed successfully!', or the generic error. */
+export const deletions = requestFamily((id: string) => payload(api.deleteComment(id)));
 export async function deleteComment(objectType: CommentObject, objectId: string, id: string): Promise<boolean> {
-  try {
-    await api.deleteComment(id);
-    removeComment(commentKey(objectType, objectId), id);
-    showToast(REMOVED, 'success');
-    return true;
-  } catch {
-    showToast(GENERIC_ERROR, 'error');
-    return false;
-  }
+  const result = await deletions.run(id);
+  if (result.ok) removeComment(commentKey(objectType, objectId), id);
+  showToast(result.ok ? REMOVED : GENERIC_ERROR, result.ok ? 'success' : 'error');
+  return result.ok;
+}
+
+/** New text and an optional image for one's own comment (upload progress through `onProgress`); the list shows the new text. */
+export const edits = requestFamily((id: string, content: string, image: Blob | null, options?: UploadOptions) =>
+  payload(api.editComment(id, content, image, options)),
+);
+export async function editComment(id: string, content: string, image: Blob | null, options?: UploadOptions): Promise<Result<Comment>> {
+  const result = await edits.run(id, content, image, options);
+  if (result.ok) replaceComment(commentKey(result.data.objectType, result.data.objectId), result.data);
+  return result;
 }
 
 /** A comment heard live or just created: on top, counted once (the live echo of one's own comment is ignored). */
@@ -93,11 +94,32 @@ export function replaceComment(key: string, comment: Comment): void {
   patch(key, { items: list.items.map((c) => (c._id === comment._id ? { ...comment, totalReply: c.totalReply } : c)) });
 }
 
-/** A reply was added or removed under a comment of this list: its reply count follows. */
-export function bumpReplies(key: string, parentId: string, by: 1 | -1): void {
-  const list = listOf(key);
-  if (!list.items.some((c) => c._id === parentId)) return;
-  patch(key, { items: list.items.map((c) => (c._id === parentId ? { ...c, totalReply: Math.max(0, c.totalReply + by) } : c)) });
+/** A reply was added or removed under a comment of some list on the page: its reply count follows. */
+function bumpReplies(parentId: string, by: 1 | -1): void {
+  for (const [key, list] of Object.entries($comments.get())) {
+    if (list.items.some((c) => c._id === parentId))
+      patch(key, { items: list.items.map((c) => (c._id === parentId ? { ...c, totalReply: Math.max(0, c.totalReply + by) } : c)) });
+  }
 }
+
+/** Hears one object's comment room while its comments are on screen; returns the function that stops. */
+export const watchComments = (objectType: string, objectId: string): (() => void) => watchRoom(objectType, objectId);
+
+// While any comment list is shown, what other viewers write arrives live: new, edited and deleted comments and replies.
+onMount($comments, () => {
+  const stops = [
+    onLive('comment_created', (comment) => {
+      const key = commentKey(comment.objectType, comment.objectId);
+      if (key in $comments.get()) addComment(key, comment);
+      if (comment.objectType === 'comment') bumpReplies(comment.objectId, 1);
+    }),
+    onLive('comment_updated', (comment) => replaceComment(commentKey(comment.objectType, comment.objectId), comment)),
+    onLive('comment_deleted', ({ _id, objectId, objectType }) => {
+      removeComment(commentKey(objectType, objectId), _id);
+      if (objectType === 'comment') bumpReplies(objectId, -1);
+    }),
+  ];
+  return () => stops.forEach((stop) => stop());
+});
 
 onResetAll(() => $comments.set({}));

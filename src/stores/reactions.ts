@@ -1,12 +1,39 @@
+import { map } from 'nanostores';
 import { api } from '../client/api.ts';
-import type { ReactionBody, ReactionState } from '../shared/contracts/reactions.ts';
+import type { ReactionAction, ReactionBody } from '../shared/contracts/reactions.ts';
+import { onResetAll } from './reset.ts';
+import { payload, requestFamily } from './request.ts';
 
-/** Adds (`on`) or removes a reaction; the server's counters come back (null when the call failed). */
-export async function setReaction(body: ReactionBody, on: boolean): Promise<ReactionState | null> {
-  try {
-    const { data } = on ? await api.react(body) : await api.unreact(body);
-    return data;
-  } catch {
-    return null;
-  }
+/** The member's reactions and the counts of one item as this page knows them (seeded by the page, then the server's answers). */
+export interface ItemReactions {
+  on: Record<ReactionAction, boolean>;
+  likes: number;
+  favourites: number;
 }
+
+/** Per item (`objectType:objectId`). */
+export const $reactions = map<Record<string, ItemReactions>>({});
+
+/** The requests, per item and action (`objectType:objectId:action`). */
+export const reactionRequests = requestFamily((_key: string, body: ReactionBody, on: boolean) => payload(on ? api.react(body) : api.unreact(body)));
+
+/** Seeds an item with what the page rendered (the first time only: later answers win). */
+export function seedReactions(key: string, value: ItemReactions): void {
+  if (!$reactions.get()[key]) $reactions.setKey(key, value);
+}
+
+/** Turns one reaction on or off: shown at once, then the server's counts; put back when the server refused. */
+export async function toggleReaction(body: ReactionBody): Promise<boolean> {
+  const key = `${body.objectType}:${body.objectId}`;
+  const before = $reactions.get()[key];
+  if (!before) return false;
+  const on = !before.on[body.action];
+  $reactions.setKey(key, { ...before, on: { ...before.on, [body.action]: on } });
+  const result = await reactionRequests.run(`${key}:${body.action}`, body, on);
+  const now = $reactions.get()[key]!;
+  if (result.ok) $reactions.setKey(key, { ...now, likes: result.data.likes, favourites: result.data.favourites });
+  else $reactions.setKey(key, { ...now, on: { ...now.on, [body.action]: !on } });
+  return result.ok;
+}
+
+onResetAll(() => $reactions.set({}));

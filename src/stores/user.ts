@@ -9,20 +9,13 @@ export function setUser(user: CurrentUser | null): void {
   $user.set(user ? { ...user, avatar: user.avatar || DEFAULT_AVATAR } : null);
 }
 
-/** Adds a token amount (negative to spend) to the balance (SPEC.md §4). */
-export function updateBalance(delta: number): void {
-  const user = $user.get();
-  if (user) $user.set({ ...user, balance: user.balance + delta });
-}
-
-/** Sets the absolute balance the server sent (live `update_balance`), so the client never drifts. */
+/**
+ * Sets the balance (SPEC.md §4 "balance update"): the live `update_balance` carries the change and the absolute
+ * balance after it, and the absolute one is applied so that a missed event never leaves the chip wrong.
+ */
 export function setBalance(balance: number): void {
   const user = $user.get();
-  if (user) $user.set({ ...user, balance });
+  if (user && user.balance !== balance) $user.set({ ...user, balance });
 }
 
-export function resetUser(): void {
-  $user.set(null);
-}
-
-onResetAll(resetUser);
+onResetAll(() => $user.set(null));

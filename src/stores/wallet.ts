@@ -1,78 +1,113 @@
-import { atom } from 'nanostores';
+import { atom, computed, onMount } from 'nanostores';
 import { api } from '../client/api.ts';
-import { ApiError } from '../shared/api-client.ts';
+import { navigation } from '../client/navigation.ts';
 import type { UnlockKind } from '../shared/calls.ts';
-import type { CheckoutBody, CheckoutResult } from '../shared/contracts/orders.ts';
-import type { GatewayName, TokenPackage } from '../shared/contracts/tokens.ts';
-import { GENERIC_ERROR } from '../shared/messages.ts';
+import type { CheckoutBody } from '../shared/contracts/orders.ts';
+import { toFailure } from '../shared/contracts/errors.ts';
+import type { GatewayName, PaymentStatus } from '../shared/contracts/tokens.ts';
+import { onLive } from './live.ts';
 import { onResetAll } from './reset.ts';
-import { setBalance } from './user.ts';
+import { payload, requestFamily, requestStore } from './request.ts';
+import { showToast } from './toast.ts';
+import { $user, setBalance } from './user.ts';
 
-/** Why a purchase did not go through, in a form islands can branch on. */
-export interface PurchaseFailure {
-  code: string;
-  status: number;
-  message: string;
-}
+/** The member's token balance (null when anonymous). While anything shows it, it follows the live `update_balance`. */
+export const $balance = computed($user, (user) => user?.balance ?? null);
+onMount($balance, () => onLive('update_balance', ({ balance }) => setBalance(balance)));
 
-const failure = (err: unknown): PurchaseFailure =>
-  err instanceof ApiError
-    ? { code: err.error, status: err.statusCode, message: err.message }
-    : { code: 'NETWORK_ERROR', status: 0, message: err instanceof Error ? err.message : GENERIC_ERROR };
-
-/** The active token packages (loaded on demand: the /tokens page and the "top up" offer of an unlock). */
-export const $packages = atom<{ loading: boolean; list: TokenPackage[]; gateways: GatewayName[] }>({ loading: false, list: [], gateways: [] });
+/** The active token packages and the enabled gateways (loaded on demand: /tokens, and the top-up offer of an unlock). */
+export const $packages = requestStore(async () => {
+  const [packages, gateways] = await Promise.all([api.tokenPackages(), api.paymentGateways()]);
+  return { list: packages.data.data, gateways: gateways.data.gateways };
+});
 
 export async function loadPackages(): Promise<void> {
-  if ($packages.get().loading || $packages.get().list.length) return;
-  $packages.set({ ...$packages.get(), loading: true });
-  try {
-    const [packages, gateways] = await Promise.all([api.tokenPackages(), api.paymentGateways()]);
-    $packages.set({ loading: false, list: packages.data.data, gateways: gateways.data.gateways });
-  } catch {
-    $packages.set({ ...$packages.get(), loading: false });
-  }
+  const { status } = $packages.get();
+  if (status === 'idle' || status === 'error') await $packages.run();
 }
 
 /**
- * Unlocks an item. One Idempotency-Key per attempt, so a retry after a network error spends nothing twice. The new
+ * Unlocks an item, one request state per item. One Idempotency-Key per attempt: a network failure is retried with
+ * the same key (it can spend nothing twice); the server's answers, a 401 above all, are never retried. The new
  * balance is applied at once (the live `update_balance` confirms it in every tab).
  */
-export async function unlockItem(kind: UnlockKind, id: string): Promise<{ ok: true } | { ok: false; failure: PurchaseFailure }> {
+export const unlocks = requestFamily(async (id: string, kind: UnlockKind) => {
   const key = crypto.randomUUID();
   for (let attempt = 0; ; attempt++) {
     try {
-      const { data } = await api.unlock(kind, id, key);
+      const data = await payload(api.unlock(kind, id, key));
       if (data.balance !== undefined) setBalance(data.balance);
-      return { ok: true };
+      return data;
     } catch (err) {
-      const f = failure(err);
-      if (f.code === 'NETWORK_ERROR' && attempt < 2) continue;
-      return { ok: false, failure: f };
+      if (attempt >= 2 || toFailure(err).kind !== 'network') throw err;
     }
   }
+});
+
+/** Starts a token package payment; on success the browser goes to the gateway's checkout. */
+export const $tokenPurchase = requestStore(async (packageId: string, gateway: GatewayName) => {
+  const data = await payload(api.purchaseTokens({ packageId, gateway }));
+  navigation.go(data.paymentUrl);
+  return data;
+});
+
+/** The built-in test gateway's buttons: the server settles through its signed webhook, then the browser follows its redirect. */
+export const $testCheckout = requestStore(async (paymentId: string, action: 'confirm' | 'cancel') => {
+  const data = await payload(api.testCheckout(paymentId, action));
+  navigation.go(data.redirectUrl);
+  return { action };
+});
+
+/** Checks out the cart (one Idempotency-Key per press of the button; a new attempt after a failure is a new key). */
+export const $checkout = requestStore(async (body: CheckoutBody, key: string) => {
+  const data = await payload(api.checkout(body, key));
+  if (data.balance !== undefined) setBalance(data.balance);
+  return data;
+});
+
+/** The last `payment_status_callback` (the payment pages follow it); a toast says it on any page that listens. */
+export const $paymentUpdate = atom<{ redirectUrl: string; status: string; at: number } | null>(null);
+onMount($paymentUpdate, () =>
+  onLive('payment_status_callback', ({ redirectUrl, status }) => {
+    $paymentUpdate.set({ redirectUrl, status, at: Date.now() });
+    showToast(
+      status === 'success' ? 'Payment received: your tokens are in your balance.' : 'The payment did not go through; nothing was charged.',
+      status === 'success' ? 'success' : 'error',
+    );
+  }),
+);
+
+/** Payments followed by a page, by id: their last known status. */
+export const $payments = atom<Record<string, PaymentStatus>>({});
+
+const POLL_MS = 3000;
+const POLL_TRIES = 40;
+
+/**
+ * Follows a payment the provider has not confirmed yet: the live `payment_status_callback`, and a look at the API
+ * every few seconds in case the live connection is down. Returns the function that stops following.
+ */
+export function followPayment(id: string, initial: PaymentStatus): () => void {
+  const set = (status: PaymentStatus) => $payments.set({ ...$payments.get(), [id]: status });
+  set($payments.get()[id] ?? initial);
+  const stopLive = $paymentUpdate.subscribe((update) => {
+    if (update?.redirectUrl.includes(id)) set(update.status as PaymentStatus);
+  });
+  let tries = 0;
+  const timer = setInterval(() => {
+    if ($payments.get()[id] !== 'pending' || ++tries > POLL_TRIES) return clearInterval(timer);
+    void api.payment(id).then(
+      ({ data }) => data.status !== 'pending' && set(data.status),
+      () => {}, // asked again at the next tick
+    );
+  }, POLL_MS);
+  return () => {
+    clearInterval(timer);
+    stopLive();
+  };
 }
 
-/** Starts a token package payment and sends the browser to the gateway's checkout. */
-export async function buyPackage(packageId: string, gateway: GatewayName): Promise<PurchaseFailure | null> {
-  try {
-    const { data } = await api.purchaseTokens({ packageId, gateway });
-    window.location.assign(data.paymentUrl);
-    return null;
-  } catch (err) {
-    return failure(err);
-  }
-}
-
-/** Checks out the cart (one Idempotency-Key per press of the button). */
-export async function checkoutCart(body: CheckoutBody, key: string): Promise<{ ok: true; result: CheckoutResult } | { ok: false; failure: PurchaseFailure }> {
-  try {
-    const { data } = await api.checkout(body, key);
-    if (data.balance !== undefined) setBalance(data.balance);
-    return { ok: true, result: data };
-  } catch (err) {
-    return { ok: false, failure: failure(err) };
-  }
-}
-
-onResetAll(() => $packages.set({ loading: false, list: [], gateways: [] }));
+onResetAll(() => {
+  $paymentUpdate.set(null);
+  $payments.set({});
+});

@@ -21,9 +21,18 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     await page.fill('#email', 'robin@mail.test');
     await page.fill('#password', 'short');
     await page.click('button[type=submit]');
-    await page.waitForSelector('#form-error');
-    expect(await page.textContent('#form-error')).toContain('at least 8 characters');
+    // Said under the field, in plain words, tied to it; the field has the focus.
+    await page.waitForSelector('#password[aria-invalid=true]:focus');
+    expect(await page.getAttribute('#password', 'aria-describedby')).toBe('password-error password-hint');
+    expect(await page.textContent('#password-error')).toBe('Use at least 8 characters for a password.');
+    // The server's refusal of a taken username goes under that field.
+    await page.fill('#username', 'member');
     await page.fill('#password', 'robin-pass-2026');
+    await page.click('button[type=submit]');
+    await page.waitForSelector('#username[aria-invalid=true]');
+    expect(await page.textContent('#username-error')).toMatch(/username/i);
+    expect(await page.getAttribute('#password', 'aria-invalid')).toBeNull();
+    await page.fill('#username', 'robin');
     await page.click('button[type=submit]');
     await page.waitForSelector('[data-testid=form-success]');
     await screenshot(page, 'register-done');
@@ -191,7 +200,10 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     await page.fill('#event-start', `${day}T18:00`);
     await page.fill('#event-end', `${day}T17:00`);
     await page.click('text=Create event');
-    await page.waitForSelector('#event-error');
+    // Said under the end time, tied to it, and the field has the focus.
+    await page.waitForSelector('#event-end[aria-invalid=true]:focus');
+    expect(await page.getAttribute('#event-end', 'aria-describedby')).toBe('event-end-error');
+    expect(await page.textContent('#event-end-error')).toMatch(/end after it starts|after the start/i);
     await page.fill('#event-end', `${day}T21:00`);
     await page.fill('#event-location', 'Murano');
     await Promise.all([page.waitForURL(/\/events\/[0-9a-f-]{36}$/), page.click('text=Create event')]);

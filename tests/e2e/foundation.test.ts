@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumMissing, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
+import { chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
 
 const DAY_S = 24 * 60 * 60;
 
@@ -105,18 +105,22 @@ describe.skipIf(chromiumMissing)('the foundation in a browser', () => {
     await ctx.close();
   });
 
-  it('an API call answered 401 lands on /login', async () => {
+  it("an API call answered 401 lands on /login, which says 'Forbidden in the action!'", async () => {
     const ctx = await e2e.browser.newContext();
     const page = await ctx.newPage();
     await logIn(page, base());
+    await page.goto(`${base()}/videos`);
+    await page.click('.item-card a');
+    await hydrated(page, '[data-testid=react-like]');
     // The session ends elsewhere (another device logs it out) ...
     const token = (await ctx.cookies()).find((c) => c.name === 'token')!.value;
     const out = await fetch(`${base()}/api/auth/logout`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: '{}' });
     expect(out.status).toBe(200);
     // ... so the next call this page makes answers 401.
-    await page.click('.member-button');
-    await Promise.all([page.waitForURL(`${base()}/login`), page.click('text=Log out')]);
+    await Promise.all([page.waitForURL(`${base()}/login`), page.click('[data-testid=react-like]')]);
     expect(await page.textContent('[data-testid=session-ended]')).toContain('log in again');
+    await page.locator('.toast', { hasText: 'Forbidden in the action!' }).waitFor();
+    expect((await ctx.cookies()).some((c) => c.name === 'token')).toBe(false);
     await screenshot(page, 'login-after-401');
     await ctx.close();
   });

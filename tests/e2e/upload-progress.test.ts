@@ -75,15 +75,15 @@ describe.skipIf(chromiumMissing)('API client uploads in a real browser', () => {
     await page.close();
   });
 
-  it("a 401 on an upload sends the browser to /login and rejects with 'Forbidden in the action!'", async () => {
+  it('a 401 on an upload is handed to the one 401 handler and rejects with the unauthorized failure', async () => {
     const page = await browser.newPage();
     await page.goto(base);
     const message = await page.evaluate(`(async () => {
       const { createApiClient } = await import('/shared/api-client.ts');
       const api = createApiClient({ baseUrl: '/api', onUnauthorized: () => history.pushState({}, '', '/login') });
-      return api.upload('/upload-expired', new Blob(['x'])).then(() => 'resolved', (e) => e.message);
+      return api.upload('/upload-expired', new Blob(['x'])).then(() => 'resolved', (e) => e.failure.kind);
     })()`);
-    expect(message).toBe('Forbidden in the action!');
+    expect(message).toBe('unauthorized');
     expect(new URL(page.url()).pathname).toBe('/login');
     await page.close();
   });

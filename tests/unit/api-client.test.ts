@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, createApiClient, toQueryString } from '../../src/shared/api-client.ts';
+import { createApiClient, toQueryString } from '../../src/shared/api-client.ts';
+import { ApiError } from '../../src/shared/contracts/errors.ts';
 
 /** A real HTTP server answering each path with a fixed status and body, recording what it received. */
 let server: http.Server;
@@ -24,6 +25,10 @@ beforeAll(async () => {
       if (path === '/api/empty204') return res.writeHead(204).end();
       if (path === '/api/empty205') return res.writeHead(205).end();
       if (path === '/api/unauthorized') return json(401, { statusCode: 401, error: 'UNAUTHORIZED', message: 'expired' });
+      if (path === '/api/limited') {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7' });
+        return res.end(JSON.stringify({ statusCode: 429, error: 'RATE_LIMITED', message: 'Too many logins. Try again in 7 seconds.' }));
+      }
       if (path === '/api/rule')
         return json(422, { statusCode: 422, error: 'INSUFFICIENT_BALANCE', message: 'You have an insufficient token balance. Please top up.' });
       if (path === '/api/crash') {
@@ -69,26 +74,52 @@ describe('createApiClient', () => {
     expect(await api.put('/empty205', {})).toBeNull();
   });
 
-  it("on 401 calls onUnauthorized (the browser goes to /login) and throws 'Forbidden in the action!'", async () => {
+  it('on 401 calls onUnauthorized once per answer and throws the unauthorized failure; a call that expects a 401 is left alone', async () => {
     const visits: string[] = [];
     const api = createApiClient({ baseUrl: base, onUnauthorized: () => visits.push('/login') });
-    await expect(api.get('/unauthorized')).rejects.toThrow(new Error('Forbidden in the action!'));
+    const err = await api.get('/unauthorized').catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.failure).toEqual({ kind: 'unauthorized', status: 401, code: 'UNAUTHORIZED', message: 'expired' });
+    expect(visits).toEqual(['/login']);
+    await api.post('/unauthorized', {}, { expect401: true }).catch(() => null);
     expect(visits).toEqual(['/login']);
   });
 
-  it('throws the JSON error body of any other non-2xx status', async () => {
+  it('throws the JSON error body of any other non-2xx status, as a server failure with its code', async () => {
     const api = createApiClient({ baseUrl: base });
     const err = await api.post('/rule', {}).catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ statusCode: 422, error: 'INSUFFICIENT_BALANCE', message: 'You have an insufficient token balance. Please top up.' });
+    expect(err.failure).toEqual({
+      kind: 'server',
+      status: 422,
+      code: 'INSUFFICIENT_BALANCE',
+      message: 'You have an insufficient token balance. Please top up.',
+    });
     const missing = await api.get('/nope').catch((e) => e);
-    expect(missing).toMatchObject({ statusCode: 404, error: 'NOT_FOUND' });
+    expect(missing.failure).toMatchObject({ kind: 'server', status: 404, code: 'NOT_FOUND' });
   });
 
-  it('a non-JSON error still becomes an error body with the status', async () => {
+  it('a 429 is rate_limited with the seconds of Retry-After', async () => {
+    const err = await createApiClient({ baseUrl: base })
+      .get('/limited')
+      .catch((e) => e);
+    expect(err.failure).toEqual({
+      kind: 'rate_limited',
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Too many logins. Try again in 7 seconds.',
+      retryAfter: 7,
+    });
+  });
+
+  it('a non-JSON error still becomes a failure with the status; no answer at all is a network failure', async () => {
     const api = createApiClient({ baseUrl: base });
     const err = await api.get('/crash').catch((e) => e);
-    expect(err).toMatchObject({ statusCode: 502, error: 'HTTP_ERROR', message: 'Bad Gateway' });
+    expect(err.failure).toEqual({ kind: 'server', status: 502, code: 'HTTP_ERROR', message: 'Bad Gateway' });
+    const nowhere = createApiClient({ baseUrl: 'http://127.0.0.1:9/api' });
+    const offline = await nowhere.get('/ok').catch((e) => e);
+    expect(offline).toBeInstanceOf(ApiError);
+    expect(offline.failure).toMatchObject({ kind: 'network', status: 0, code: 'NETWORK_ERROR' });
   });
 
   it('sends the extra headers it was given (the site server forwards the visitor address)', async () => {

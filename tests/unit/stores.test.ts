@@ -6,13 +6,16 @@ import { inProcessFetch } from '../../src/server/plugins/site.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { SettingsService } from '../../src/server/modules/settings/settings.service.ts';
 import { api, configureApi, tokenCookie } from '../../src/client/api.ts';
-import { $auth, login, logout, navigation } from '../../src/stores/auth.ts';
-import { $liveStatus, setLiveStatus } from '../../src/stores/live.ts';
+import { ApiError, messageOf } from '../../src/shared/contracts/errors.ts';
+import { INCORRECT_CREDENTIALS } from '../../src/shared/messages.ts';
+import { unlocks } from '../../src/stores/wallet.ts';
+import { navigation } from '../../src/client/navigation.ts';
+import { $auth, login, logout } from '../../src/stores/auth.ts';
 import { resetAll } from '../../src/stores/reset.ts';
 import { $settings, setSettings } from '../../src/stores/settings.ts';
 import { $toasts, showFlash, showToast } from '../../src/stores/toast.ts';
 import { $ui, UI_DEFAULTS } from '../../src/stores/ui.ts';
-import { $user, setBalance, setUser, updateBalance } from '../../src/stores/user.ts';
+import { $user, setBalance, setUser } from '../../src/stores/user.ts';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../src/shared/default-settings.ts';
 import { testConfig } from '../helpers/api.ts';
 
@@ -20,7 +23,7 @@ import { testConfig } from '../helpers/api.ts';
 let database: Database;
 let app: Awaited<ReturnType<typeof buildApp>>;
 const visited: string[] = [];
-const unauthorized: string[] = [];
+let inProcess: typeof fetch;
 
 beforeAll(async () => {
   database = await openDatabase({ databaseUrl: null, pgliteDir: null });
@@ -35,12 +38,9 @@ beforeAll(async () => {
   app = await buildApp(config, { database, realtime: false });
   await app.ready();
   const fetchInProcess = inProcessFetch(app);
-  configureApi({
-    baseUrl: 'http://in-process/api',
-    fetch: (input, init) => fetchInProcess(input as string, init, '127.0.0.1', {}),
-    onUnauthorized: () => unauthorized.push('/login'),
-  });
-  navigation.go = (url) => void visited.push(url);
+  inProcess = (input, init) => fetchInProcess(input as string, init, '127.0.0.1', {});
+  configureApi({ baseUrl: 'http://in-process/api', fetch: inProcess });
+  navigation.go = (url: string) => void visited.push(url);
 }, 60_000);
 afterAll(async () => {
   await app?.close();
@@ -50,24 +50,28 @@ beforeEach(() => {
   resetAll();
   tokenCookie.remove();
   visited.length = 0;
-  unauthorized.length = 0;
   sessionStorage.clear();
+  // Each test starts on a fresh page: the real API in-process, the one-time 401 handling armed again.
+  configureApi({ fetch: inProcess });
 });
 
 describe('login', () => {
   it('requesting, then success: token stored, member fetched, go to /', async () => {
     const pending = login({ username: 'mia', password: 'member-pass-123', remember: true });
-    expect($auth.get().login).toEqual({ requesting: true, success: false, error: null });
+    expect($auth.get().login.status).toBe('loading');
     expect(await pending).toBe(true);
-    expect($auth.get()).toMatchObject({ loggedIn: true, login: { requesting: false, success: true, error: null } });
+    expect($auth.get()).toMatchObject({ loggedIn: true, login: { status: 'ok', data: { username: 'mia' } } });
     expect(tokenCookie.get()).toMatch(/^[\w-]{40,}$/);
     expect($user.get()).toMatchObject({ username: 'mia', name: 'Mia Member', balance: 250, avatar: '/images/avatar-placeholder.svg' });
     expect(visited).toEqual(['/']);
   });
 
-  it("failure shows the server's message and stores nothing", async () => {
+  it("failure keeps the server's answer (its message is what the form shows) and stores nothing", async () => {
     expect(await login({ username: 'mia', password: 'wrong' })).toBe(false);
-    expect($auth.get()).toMatchObject({ loggedIn: false, login: { requesting: false, success: false, error: 'Incorrect credentials!' } });
+    const { login: state, loggedIn } = $auth.get();
+    expect(loggedIn).toBe(false);
+    expect(state).toMatchObject({ status: 'error', error: { kind: 'server', status: 422, code: 'INVALID_CREDENTIALS' } });
+    expect(messageOf(state.error!, INCORRECT_CREDENTIALS)).toBe(state.error!.message);
     expect(tokenCookie.get()).toBeNull();
     expect($user.get()).toBeNull();
     expect(visited).toEqual([]);
@@ -75,13 +79,10 @@ describe('login', () => {
 
   it("failure without a server message says 'Incorrect credentials!'", async () => {
     configureApi({ fetch: async () => Promise.reject(new TypeError('')) });
-    try {
-      await login({ username: 'mia', password: 'member-pass-123' });
-      expect($auth.get().login.error).toBe('Incorrect credentials!');
-    } finally {
-      const fetchInProcess = inProcessFetch(app);
-      configureApi({ fetch: (input, init) => fetchInProcess(input as string, init, '127.0.0.1', {}) });
-    }
+    await login({ username: 'mia', password: 'member-pass-123' });
+    const { error } = $auth.get().login;
+    expect(error).toMatchObject({ kind: 'network' });
+    expect(messageOf(error!, INCORRECT_CREDENTIALS)).toBe('Incorrect credentials!');
   });
 });
 
@@ -101,27 +102,58 @@ describe('logout', () => {
     expect(me.statusCode).toBe(401);
   });
 
-  it('when the session had already ended, the 401 sends the browser to /login instead', async () => {
+  it('when the session had already ended, logging out still says "Log out!" and lands on /auth/login', async () => {
     await login({ username: 'mia', password: 'member-pass-123' });
     await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: tokenCookie.get()! } });
     visited.length = 0;
     await logout();
-    expect(unauthorized).toEqual(['/login']);
-    expect(visited).toEqual([]);
+    expect(visited).toEqual(['/auth/login']);
     expect(tokenCookie.get()).toBeNull();
+    showFlash();
+    expect($toasts.get().map((t) => t.message)).toEqual(['Log out!']);
   });
 });
 
 describe('a 401 from any call', () => {
-  it("sends the browser to /login and throws 'Forbidden in the action!'", async () => {
+  it("is handled once: the token goes, /login, and 'Forbidden in the action!' there; the caller gets the unauthorized failure", async () => {
     tokenCookie.set('x'.repeat(43), true);
-    await expect(api.me()).rejects.toThrow('Forbidden in the action!');
-    expect(unauthorized).toEqual(['/login']);
+    const [a, b] = await Promise.all([api.me().catch((e: unknown) => e), api.me().catch((e: unknown) => e)]);
+    expect(a).toBeInstanceOf(ApiError);
+    expect((a as ApiError).failure).toMatchObject({ kind: 'unauthorized', status: 401 });
+    expect((b as ApiError).failure.kind).toBe('unauthorized');
+    expect(visited).toEqual(['/login']);
+    expect(tokenCookie.get()).toBeNull();
+    showFlash();
+    expect($toasts.get().map((t) => t.message)).toEqual(['Forbidden in the action!']);
+  });
+
+  it('is never retried: an unlock answered 401 is asked once', async () => {
+    tokenCookie.set('x'.repeat(43), true);
+    let calls = 0;
+    configureApi({ fetch: (input, init) => (calls++, inProcess(input, init)) });
+    const result = await unlocks.run('00000000-0000-4000-8000-000000000000', 'video');
+    expect(result).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
+    expect(calls).toBe(1);
+  });
+
+  it('a network failure of an unlock is retried with the same Idempotency-Key, twice at most', async () => {
+    const keys: (string | null)[] = [];
+    configureApi({
+      fetch: async (_input, init) => {
+        keys.push(new Headers(init?.headers).get('idempotency-key'));
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const result = await unlocks.run('00000000-0000-4000-8000-000000000000', 'video');
+    expect(result).toMatchObject({ ok: false, error: { kind: 'network' } });
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 
 describe('user, settings, UI and the reset-all action', () => {
-  it('balance updates add a token amount; the live value sets it absolutely', () => {
+  it('the balance takes the absolute value the server sends', () => {
     setUser({
       _id: 'u',
       name: 'A',
@@ -141,10 +173,6 @@ describe('user, settings, UI and the reset-all action', () => {
       gender: null,
     });
     expect($user.get()!.avatar).toBe('/images/avatar-placeholder.svg');
-    updateBalance(5);
-    expect($user.get()!.balance).toBe(15);
-    updateBalance(-3);
-    expect($user.get()!.balance).toBe(12);
     setBalance(40);
     expect($user.get()!.balance).toBe(40);
   });
@@ -160,17 +188,11 @@ describe('user, settings, UI and the reset-all action', () => {
   it('reset-all restores every store to its initial state', async () => {
     await login({ username: 'mia', password: 'member-pass-123' });
     setSettings({ ...DEFAULT_PUBLIC_SETTINGS, siteName: 'Mosaic' });
-    setLiveStatus('connected');
     showToast('hello', 'info', 0);
     resetAll();
     expect($user.get()).toBeNull();
-    expect($auth.get()).toEqual({
-      loggedIn: false,
-      login: { requesting: false, success: false, error: null },
-      forgot: { requesting: false, success: false, error: null },
-    });
+    expect($auth.get()).toEqual({ loggedIn: false, login: { status: 'idle' }, forgot: { status: 'idle' } });
     expect($settings.get()).toBeNull();
-    expect($liveStatus.get()).toBe('initialized');
     expect($toasts.get()).toEqual([]);
     expect($ui.get()).toEqual(UI_DEFAULTS);
   });

@@ -1,4 +1,4 @@
-import { ApiError } from '../../shared/api-client.ts';
+import { ApiError } from '../../shared/contracts/errors.ts';
 import { listCall, type ApiCalls } from '../../shared/calls.ts';
 import type { CategoryGroup } from '../../shared/contracts/categories.ts';
 import type { CatalogueKind } from '../../shared/routes.ts';
@@ -61,7 +61,7 @@ export async function orNotFound<T>(call: Promise<{ data: T }>): Promise<T | nul
   try {
     return (await call).data;
   } catch (err) {
-    if (err instanceof ApiError && (err.statusCode === 404 || err.statusCode === 400)) return null;
+    if (err instanceof ApiError && (err.failure.status === 404 || err.failure.status === 400)) return null;
     throw err;
   }
 }

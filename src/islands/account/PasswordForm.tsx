@@ -1,50 +1,64 @@
-import { useState, type SubmitEvent } from 'react';
-import { changePassword } from '../../stores/accounts.ts';
+import { useRef, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { PASSWORD_MIN, PASSWORD_POLICY } from '../../shared/contracts/accounts.ts';
+import { messageOf } from '../../shared/contracts/errors.ts';
+import { $passwordChange } from '../../stores/accounts.ts';
 import { logout } from '../../stores/auth.ts';
-import { PASSWORD_POLICY } from '../../shared/contracts/accounts.ts';
+import Field from '../forms/Field.tsx';
+import { checkFields, fieldOfFailure, focusFirstError } from '../forms/validate.ts';
+
+const RULES = [
+  { name: 'current', what: 'your current password', required: true },
+  { name: 'password', what: 'a new password', required: true, minLength: PASSWORD_MIN },
+  { name: 'confirm', what: 'the new password again', required: true, sameAs: { name: 'password', message: 'Type the same new password twice.' } },
+];
 
 /** A new password (typed twice) after the current one; the member's other sessions end. */
 export default function PasswordForm() {
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const state = useStore($passwordChange);
+  const [invalid, setInvalid] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
+  const busy = state.status === 'loading';
+  const serverField = state.status === 'error' ? fieldOfFailure(state.error, ['current', 'password']) : null;
+  const errorOf = (name: string) => invalid[name] ?? (state.status === 'error' && serverField === name ? messageOf(state.error) : null);
+
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    const form = e.currentTarget;
-    const f = new FormData(form);
-    const [current, next, confirm] = ['current', 'password', 'confirm'].map((k) => String(f.get(k) ?? ''));
-    if (!current) return setResult({ ok: false, message: 'Enter your current password.' });
-    if (next !== confirm) return setResult({ ok: false, message: 'The two new passwords are not the same.' });
-    setBusy(true);
-    const r = await changePassword(next!, current!);
-    setBusy(false);
-    setResult(r.ok ? { ok: true, message: r.data.message } : { ok: false, message: r.message });
-    if (r.ok) form.reset();
+    const el = e.currentTarget;
+    const values = Object.fromEntries([...new FormData(el)].map(([k, v]) => [k, String(v)]));
+    const problems = checkFields(values, RULES);
+    setInvalid(problems);
+    if (Object.keys(problems).length) return focusFirstError(form.current);
+    const result = await $passwordChange.run(values.password!, values.current!);
+    if (result.ok) el.reset();
+    else focusFirstError(form.current);
   }
   return (
-    <form onSubmit={submit} className="panel" aria-labelledby="password-title" noValidate>
+    <form ref={form} onSubmit={submit} className="panel" aria-labelledby="password-title" noValidate>
       <h2 id="password-title">Password</h2>
-      {result && (
-        <div className={`alert ${result.ok ? 'alert-success' : 'alert-error'}`} role={result.ok ? 'status' : 'alert'}>
-          {result.message}
+      {state.status === 'ok' && (
+        <div className="alert alert-success" role="status">
+          {state.data.message}
+        </div>
+      )}
+      {state.status === 'error' && !serverField && (
+        <div className="alert alert-error" role="alert">
+          {messageOf(state.error)}
         </div>
       )}
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor="pw-current">Current password</label>
-          <input id="pw-current" name="current" type="password" autoComplete="current-password" required />
-        </div>
-        <div className="field">
-          <label htmlFor="pw-new">New password</label>
-          <input id="pw-new" name="password" type="password" autoComplete="new-password" required aria-describedby="pw-hint" />
-        </div>
-        <div className="field">
-          <label htmlFor="pw-confirm">New password again</label>
-          <input id="pw-confirm" name="confirm" type="password" autoComplete="new-password" required />
-        </div>
+        <Field name="current" id="pw-current" label="Current password" type="password" autoComplete="current-password" error={errorOf('current')} />
+        <Field
+          name="password"
+          id="pw-new"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint={`${PASSWORD_POLICY} Changing it logs you out everywhere else.`}
+          error={errorOf('password')}
+        />
+        <Field name="confirm" id="pw-confirm" label="New password again" type="password" autoComplete="new-password" error={errorOf('confirm')} />
       </div>
-      <p id="pw-hint" className="muted">
-        {PASSWORD_POLICY} Changing it logs you out everywhere else.
-      </p>
       <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
         {busy ? 'Saving…' : 'Change password'}
       </button>

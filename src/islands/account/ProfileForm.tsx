@@ -1,20 +1,29 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CurrentUser } from '../../shared/contracts/users.ts';
+import { messageOf } from '../../shared/contracts/errors.ts';
 import { refreshRegions } from '../../client/regions.ts';
-import { $profile, referenceLists, updateProfile } from '../../stores/accounts.ts';
-import { $user } from '../../stores/user.ts';
+import { $profile, $referenceLists } from '../../stores/accounts.ts';
 import { showToast } from '../../stores/toast.ts';
+import Field from '../forms/Field.tsx';
+import { checkFields, fieldOfFailure, focusFirstError } from '../forms/validate.ts';
 
-type Lists = Awaited<ReturnType<typeof referenceLists>>;
+const RULES = [
+  { name: 'name', what: 'your name', required: true },
+  { name: 'username', what: 'a username', required: true, minLength: 3 },
+];
 
 /** Name, username, bio, country, language, phone, gender: saved together; the returned member replaces the stored one. */
-export default function ProfileForm({ initial }: { initial: CurrentUser }) {
-  const user = useStore($user) ?? initial;
+export default function ProfileForm({ initial: user }: { initial: CurrentUser }) {
   const state = useStore($profile);
-  const [lists, setLists] = useState<Lists | null>(null);
+  const lists = useStore($referenceLists).data;
+  const [invalid, setInvalid] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
+  const busy = state.status === 'loading';
+  const serverField = state.status === 'error' ? fieldOfFailure(state.error, ['username']) : null;
+  const errorOf = (name: string) => invalid[name] ?? (state.status === 'error' && serverField === name ? messageOf(state.error) : null);
   useEffect(() => {
-    referenceLists().then(setLists, () => setLists({ countries: [], languages: [], phoneCodes: [], genders: [], bioMax: 1000 }));
+    if ($referenceLists.get().status === 'idle') void $referenceLists.run();
   }, []);
 
   async function submit(e: SubmitEvent<HTMLFormElement>) {
@@ -22,7 +31,10 @@ export default function ProfileForm({ initial }: { initial: CurrentUser }) {
     const f = new FormData(e.currentTarget);
     const value = (k: string) => String(f.get(k) ?? '');
     const orNull = (k: string) => value(k).trim() || null;
-    const ok = await updateProfile({
+    const problems = checkFields({ name: value('name'), username: value('username') }, RULES);
+    setInvalid(problems);
+    if (Object.keys(problems).length) return focusFirstError(form.current);
+    const result = await $profile.run({
       name: value('name'),
       username: value('username'),
       bio: value('bio'),
@@ -31,7 +43,7 @@ export default function ProfileForm({ initial }: { initial: CurrentUser }) {
       phone: orNull('phone'),
       gender: orNull('gender'),
     });
-    if (!ok) return;
+    if (!result.ok) return focusFirstError(form.current);
     showToast('Profile saved.', 'success');
     await refreshRegions(); // the card above the form shows the new name and username
   }
@@ -51,22 +63,24 @@ export default function ProfileForm({ initial }: { initial: CurrentUser }) {
   );
 
   return (
-    <form onSubmit={submit} className="panel" aria-labelledby="profile-title" noValidate>
+    <form ref={form} onSubmit={submit} className="panel" aria-labelledby="profile-title" noValidate>
       <h2 id="profile-title">Profile</h2>
-      {state.error && (
+      {state.status === 'error' && !serverField && (
         <div className="alert alert-error" role="alert">
-          {state.error}
+          {messageOf(state.error)}
         </div>
       )}
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor="profile-name">Name</label>
-          <input id="profile-name" name="name" defaultValue={user.name} autoComplete="name" required maxLength={100} />
-        </div>
-        <div className="field">
-          <label htmlFor="profile-username">Username</label>
-          <input id="profile-username" name="username" defaultValue={user.username} autoComplete="username" required maxLength={30} />
-        </div>
+        <Field name="name" id="profile-name" label="Name" defaultValue={user.name} autoComplete="name" maxLength={100} error={errorOf('name')} />
+        <Field
+          name="username"
+          id="profile-username"
+          label="Username"
+          defaultValue={user.username}
+          autoComplete="username"
+          maxLength={30}
+          error={errorOf('username')}
+        />
         {select(
           'country',
           'Country',
@@ -105,8 +119,8 @@ export default function ProfileForm({ initial }: { initial: CurrentUser }) {
         <label htmlFor="profile-bio">About me</label>
         <textarea id="profile-bio" name="bio" defaultValue={user.bio} rows={4} maxLength={lists?.bioMax ?? 1000} />
       </div>
-      <button type="submit" className="btn btn-primary" disabled={state.updating} aria-busy={state.updating}>
-        {state.updating ? 'Saving…' : 'Save profile'}
+      <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
+        {busy ? 'Saving…' : 'Save profile'}
       </button>
     </form>
   );

@@ -1,16 +1,17 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $profile, uploadPicture } from '../../stores/accounts.ts';
-import { $user } from '../../stores/user.ts';
+import { messageOf } from '../../shared/contracts/errors.ts';
+import { $pictureUpload, $uploadProgress } from '../../stores/accounts.ts';
 import { showToast } from '../../stores/toast.ts';
 
 const MAX_MB = 10;
 
 /** Avatar and cover: choose a picture, see the avatar at once, and watch the upload's real progress; the server re-encodes it. */
-export default function ProfilePictures({ avatar: initial, name }: { avatar: string; name: string }) {
-  const user = useStore($user);
-  const { uploading, uploadError } = useStore($profile);
+export default function ProfilePictures({ avatar: rendered, name }: { avatar: string; name: string }) {
+  const upload = useStore($pictureUpload);
+  const uploading = useStore($uploadProgress);
   const [preview, setPreview] = useState<string | null>(null);
+  const avatar = preview ?? (upload.data?.avatar || rendered);
 
   async function choose(kind: 'avatar' | 'cover', file: File | undefined, input: HTMLInputElement) {
     if (!file) return;
@@ -18,17 +19,17 @@ export default function ProfilePictures({ avatar: initial, name }: { avatar: str
     if (file.size > MAX_MB * 1024 * 1024) return showToast(`Please choose an image under ${MAX_MB} MB.`, 'error');
     const url = kind === 'avatar' ? URL.createObjectURL(file) : null;
     setPreview(url);
-    const ok = await uploadPicture(kind, file);
+    const result = await $pictureUpload.run(kind, file);
     if (url) URL.revokeObjectURL(url);
     setPreview(null);
     input.value = '';
-    // A refusal is said once, beside the buttons (uploadError); a success in a toast.
-    if (ok) showToast(kind === 'avatar' ? 'Your new picture is saved.' : 'Your new cover is saved.', 'success');
+    // A refusal is said once, beside the buttons; a success in a toast.
+    if (result.ok) showToast(kind === 'avatar' ? 'Your new picture is saved.' : 'Your new cover is saved.', 'success');
   }
 
   return (
     <div className="avatar-upload">
-      <img className="avatar avatar-lg" src={preview ?? user?.avatar ?? initial} alt={`${name}'s avatar`} width={72} height={72} data-testid="avatar" />
+      <img className="avatar avatar-lg" src={avatar} alt={`${name}'s avatar`} width={72} height={72} data-testid="avatar" />
       <div>
         <label className="btn btn-ghost" htmlFor="avatar-file">
           Change picture
@@ -40,6 +41,7 @@ export default function ProfilePictures({ avatar: initial, name }: { avatar: str
           accept="image/*"
           onChange={(e) => choose('avatar', e.target.files?.[0], e.currentTarget)}
           disabled={uploading !== null}
+          aria-describedby={upload.status === 'error' ? 'upload-error' : undefined}
         />
         <label className="btn btn-ghost" htmlFor="cover-file">
           Change cover
@@ -51,6 +53,7 @@ export default function ProfilePictures({ avatar: initial, name }: { avatar: str
           accept="image/*"
           onChange={(e) => choose('cover', e.target.files?.[0], e.currentTarget)}
           disabled={uploading !== null}
+          aria-describedby={upload.status === 'error' ? 'upload-error' : undefined}
         />
         {uploading !== null && (
           <div className="upload-progress" role="status">
@@ -58,9 +61,9 @@ export default function ProfilePictures({ avatar: initial, name }: { avatar: str
             <small>{uploading < 100 ? `Uploading… ${uploading}%` : 'Processing…'}</small>
           </div>
         )}
-        {uploadError && uploading === null && (
-          <small className="alert-error" role="alert" data-testid="upload-error">
-            {uploadError}
+        {upload.status === 'error' && (
+          <small className="alert-error" id="upload-error" role="alert" data-testid="upload-error">
+            {messageOf(upload.error)}
           </small>
         )}
       </div>

@@ -1,8 +1,13 @@
-import { useState, type ReactNode, type SubmitEvent } from 'react';
-import type { Outcome } from '../../stores/community.ts';
+import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import type { ReadableAtom } from 'nanostores';
+import { messageOf } from '../../shared/contracts/errors.ts';
+import type { RequestState } from '../../stores/request.ts';
+import Field from '../forms/Field.tsx';
+import { checkFields, fieldOfFailure, focusFirstError, type FieldRule } from '../forms/validate.ts';
 import Captcha from './Captcha.tsx';
 
-export interface FieldSpec {
+export interface FieldSpec extends Omit<FieldRule, 'name'> {
   name: string;
   label: string;
   type?: 'text' | 'email' | 'password' | 'textarea';
@@ -17,66 +22,77 @@ interface Props {
   busyLabel: string;
   /** Setting `recaptchaSiteKey` (empty: no captcha). */
   siteKey?: string;
-  onSubmit: (values: Record<string, string>, captcha: string | undefined) => Promise<Outcome<{ message: string }>>;
+  /** The store of the request the form sends (its state drives the button, the error and the success panel). */
+  state: ReadableAtom<RequestState<{ message: string }>>;
+  onSubmit: (values: Record<string, string>, captcha: string | undefined) => Promise<unknown>;
   /** What to show instead of the form once it succeeded. */
   done?: (message: string) => ReactNode;
 }
 
-/** The auth and contact forms: labelled fields, the server's error above them, optional captcha, then a success panel. */
-export default function AccountForm({ fields, submitLabel, busyLabel, siteKey = '', onSubmit, done }: Props) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState<string | null>(null);
+/**
+ * The auth and contact forms: labelled fields checked in the browser first (each problem said under its field, in
+ * plain words), the server's refusal under the field it is about or above the form, optional captcha, then a success panel.
+ */
+export default function AccountForm({ fields, submitLabel, busyLabel, siteKey = '', state: store, onSubmit, done }: Props) {
+  const state = useStore(store);
+  const form = useRef<HTMLFormElement>(null);
+  const [invalid, setInvalid] = useState<Record<string, string>>({});
   const [captcha, setCaptcha] = useState<string | null>(null);
+  const busy = state.status === 'loading';
+  const names = fields.map((f) => f.name);
+  const serverField = state.status === 'error' ? fieldOfFailure(state.error, names) : null;
+  const errorOf = (name: string) => invalid[name] ?? (serverField === name && state.status === 'error' ? messageOf(state.error) : null);
 
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     if (busy) return;
     const values = Object.fromEntries([...new FormData(e.currentTarget)].map(([k, v]) => [k, String(v)]));
-    setBusy(true);
-    setError(null);
-    const result = await onSubmit(values, captcha ?? undefined);
-    setBusy(false);
-    if (result.ok) setSuccess(result.data.message);
-    else setError(result.message);
+    const problems = checkFields(values, fields);
+    setInvalid(problems);
+    if (Object.keys(problems).length) return focusFirstError(form.current);
+    await onSubmit(values, captcha ?? undefined);
+    focusFirstError(form.current);
   }
 
-  if (success !== null)
+  if (state.status === 'ok')
     return (
       <div className="alert alert-success" role="status" data-testid="form-success">
-        {done ? done(success) : success}
+        {done ? done(state.data.message) : state.data.message}
       </div>
     );
   return (
-    <form onSubmit={submit} noValidate aria-describedby={error ? 'form-error' : undefined}>
-      {error && (
-        <div className="alert alert-error" id="form-error" role="alert">
-          {error}
+    <form ref={form} onSubmit={submit} noValidate>
+      {state.status === 'error' && !serverField && (
+        <div className="alert alert-error" role="alert">
+          {messageOf(state.error)}
         </div>
       )}
-      {fields.map((f) => (
-        <div className="field" key={f.name}>
-          <label htmlFor={f.name}>{f.label}</label>
-          {f.type === 'textarea' ? (
-            <textarea id={f.name} name={f.name} rows={6} required defaultValue={f.defaultValue} maxLength={5000} />
-          ) : (
-            <input
-              id={f.name}
-              name={f.name}
-              type={f.type ?? 'text'}
-              autoComplete={f.autoComplete}
-              required
-              defaultValue={f.defaultValue}
-              aria-describedby={f.hint ? `${f.name}-hint` : undefined}
-            />
-          )}
-          {f.hint && (
-            <small id={`${f.name}-hint`} className="muted">
-              {f.hint}
-            </small>
-          )}
-        </div>
-      ))}
+      {fields.map((f) =>
+        f.type === 'textarea' ? (
+          <Field
+            key={f.name}
+            textarea
+            name={f.name}
+            label={f.label}
+            hint={f.hint}
+            error={errorOf(f.name)}
+            rows={6}
+            defaultValue={f.defaultValue}
+            maxLength={5000}
+          />
+        ) : (
+          <Field
+            key={f.name}
+            name={f.name}
+            label={f.label}
+            hint={f.hint}
+            error={errorOf(f.name)}
+            type={f.type ?? 'text'}
+            autoComplete={f.autoComplete}
+            defaultValue={f.defaultValue}
+          />
+        ),
+      )}
       <Captcha siteKey={siteKey} onToken={setCaptcha} />
       <button className="btn btn-primary btn-block" type="submit" disabled={busy} aria-busy={busy}>
         {busy ? busyLabel : submitLabel}

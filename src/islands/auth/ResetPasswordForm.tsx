@@ -1,6 +1,6 @@
 import AccountForm from './AccountForm.tsx';
-import { resetPassword } from '../../stores/accounts.ts';
-import { PASSWORD_POLICY } from '../../shared/contracts/accounts.ts';
+import { $passwordReset } from '../../stores/accounts.ts';
+import { PASSWORD_MIN, PASSWORD_POLICY } from '../../shared/contracts/accounts.ts';
 import { FORGOT_PASSWORD_ROUTE, LOGIN_ROUTE } from '../../shared/routes.ts';
 
 /** The reset link's page: a new password, typed twice. */
@@ -15,13 +15,29 @@ export default function ResetPasswordForm({ token }: { token: string }) {
     <AccountForm
       submitLabel="Set my new password"
       busyLabel="Saving…"
+      state={$passwordReset}
       fields={[
-        { name: 'password', label: 'New password', type: 'password', autoComplete: 'new-password', hint: PASSWORD_POLICY },
-        { name: 'confirm', label: 'New password again', type: 'password', autoComplete: 'new-password' },
+        {
+          name: 'password',
+          label: 'New password',
+          type: 'password',
+          autoComplete: 'new-password',
+          hint: PASSWORD_POLICY,
+          what: 'a new password',
+          required: true,
+          minLength: PASSWORD_MIN,
+        },
+        {
+          name: 'confirm',
+          label: 'New password again',
+          type: 'password',
+          autoComplete: 'new-password',
+          what: 'the new password again',
+          required: true,
+          sameAs: { name: 'password', message: 'Type the same new password twice.' },
+        },
       ]}
-      onSubmit={async (v) =>
-        v.password !== v.confirm ? { ok: false, message: 'The two passwords are not the same.', status: 400 } : resetPassword(token, v.password ?? '')
-      }
+      onSubmit={(v) => $passwordReset.run(token, v.password ?? '')}
       done={(message) => (
         <>
           <p>{message}</p>

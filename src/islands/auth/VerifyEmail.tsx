@@ -1,20 +1,22 @@
-import { useEffect, useState } from 'react';
-import { verifyEmail } from '../../stores/accounts.ts';
+import { useEffect } from 'react';
+import { useStore } from '@nanostores/react';
+import { messageOf } from '../../shared/contracts/errors.ts';
+import { $emailVerification } from '../../stores/accounts.ts';
 import { LOGIN_ROUTE, RESEND_VERIFICATION_ROUTE } from '../../shared/routes.ts';
 
 /** Opens the mailed link: confirms the address once, then offers the way on (or a new link when it failed). */
 export default function VerifyEmail({ token }: { token: string }) {
-  const [state, setState] = useState<{ ok: boolean; message: string } | null>(
-    token ? null : { ok: false, message: 'This page needs the link from the verification e-mail.' },
-  );
+  const state = useStore($emailVerification);
   useEffect(() => {
-    if (token) void verifyEmail(token).then((r) => setState(r.ok ? { ok: true, message: r.data.message } : { ok: false, message: r.message }));
+    if (token) void $emailVerification.run(token);
   }, [token]);
-  if (!state) return <p aria-busy="true">Confirming your address…</p>;
+  if (token && (state.status === 'idle' || state.status === 'loading')) return <p aria-busy="true">Confirming your address…</p>;
+  const ok = state.status === 'ok';
+  const message = ok ? state.data.message : state.status === 'error' ? messageOf(state.error) : 'This page needs the link from the verification e-mail.';
   return (
-    <div className={`alert ${state.ok ? 'alert-success' : 'alert-error'}`} role={state.ok ? 'status' : 'alert'} data-testid="verify-result">
-      <p>{state.message}</p>
-      <p>{state.ok ? <a href={LOGIN_ROUTE}>Continue to log in</a> : <a href={RESEND_VERIFICATION_ROUTE}>Send me a new link</a>}</p>
+    <div className={`alert ${ok ? 'alert-success' : 'alert-error'}`} role={ok ? 'status' : 'alert'} data-testid="verify-result">
+      <p>{message}</p>
+      <p>{ok ? <a href={LOGIN_ROUTE}>Continue to log in</a> : <a href={RESEND_VERIFICATION_ROUTE}>Send me a new link</a>}</p>
     </div>
   );
 }

@@ -1,12 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../client/api.ts';
+import type { CartItem } from '../../stores/cart.ts';
 import type { Product } from '../../shared/contracts/products.ts';
+import { messageOf } from '../../shared/contracts/errors.ts';
 import { ACCOUNT_ORDERS_ROUTE, CART_ROUTE, LOGIN_ROUTE, TOKENS_ROUTE } from '../../shared/routes.ts';
+import { navigation } from '../../client/navigation.ts';
 import { $cart, clearCart, removeFromCart, updateCartQuantity } from '../../stores/cart.ts';
+import { $cartProducts } from '../../stores/cart-products.ts';
 import { flashToast } from '../../stores/toast.ts';
-import { $user } from '../../stores/user.ts';
-import { checkoutCart, type PurchaseFailure } from '../../stores/wallet.ts';
+import { $checkout } from '../../stores/wallet.ts';
+import { useBalance } from '../use-balance.ts';
 import { useHydrated } from '../use-hydrated.ts';
 
 interface Props {
@@ -17,38 +20,19 @@ interface Props {
   balance?: number;
 }
 
-type Lookup = Record<string, Product | 'gone'>;
+type Line = { item: CartItem; product: Product | 'gone' | undefined };
 
 /** The cart: lines with quantity steppers, remove and clear, the total in tokens, and (on /cart) checkout. */
-export default function CartView({ mode, loggedIn, balance: initialBalance = 0 }: Props) {
+export default function CartView({ mode, loggedIn, balance = 0 }: Props) {
   const hydrated = useHydrated();
   const stored = useStore($cart);
   // The server cannot see the cart (localStorage): both renders start from the loading state.
   const cart = hydrated ? stored : { items: [], total: 0 };
-  const user = useStore($user);
-  const balance = user?.balance ?? initialBalance;
-  const [products, setProducts] = useState<Lookup>({});
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<PurchaseFailure | null>(null);
-  const key = useRef(crypto.randomUUID());
+  const products = useStore($cartProducts);
+  const checkout = useStore($checkout);
+  const busy = checkout.status === 'loading';
 
-  const ids = cart.items.map((i) => i._id).join(',');
-  useEffect(() => {
-    const missing = cart.items.filter((i) => !products[i._id]);
-    if (!missing.length) return;
-    void Promise.all(
-      missing.map((i) =>
-        api.product(i._id, { countView: false }).then(
-          (r) => [i._id, r.data] as const,
-          () => [i._id, 'gone'] as const,
-        ),
-      ),
-    ).then((found) => setProducts((p) => ({ ...p, ...Object.fromEntries(found) })));
-    // Keyed on the ids (not the items): a quantity change needs no new lookup.
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
-  }, [ids]);
-
-  const lines = cart.items.map((item) => ({ item, product: products[item._id] }));
+  const lines: Line[] = cart.items.map((item) => ({ item, product: products[item._id] }));
   const tokens = lines.reduce((sum, l) => sum + (l.product && l.product !== 'gone' ? l.product.price * l.item.quantity : 0), 0);
   const physical = lines.some((l) => l.product && l.product !== 'gone' && l.product.type === 'physical');
   const loading = lines.some((l) => !l.product);
@@ -69,36 +53,6 @@ export default function CartView({ mode, loggedIn, balance: initialBalance = 0 }
       </div>
     );
   }
-
-  const submit = async (form: HTMLFormElement) => {
-    const data = new FormData(form);
-    const field = (name: string) => String(data.get(name) ?? '').trim() || undefined;
-    setBusy(true);
-    setFailure(null);
-    const result = await checkoutCart(
-      {
-        products: cart.items,
-        deliveryAddress: field('deliveryAddress'),
-        postalCode: field('postalCode'),
-        phoneNumber: field('phoneNumber'),
-        userNote: field('userNote'),
-      },
-      key.current,
-    );
-    if (result.ok) {
-      clearCart();
-      flashToast(
-        `Thank you! ${result.result.orders.length} order${result.result.orders.length === 1 ? '' : 's'} placed for ${result.result.totalPrice} tokens.`,
-        'success',
-      );
-      window.location.assign(ACCOUNT_ORDERS_ROUTE);
-      return;
-    }
-    // A new attempt (after fixing the cart) is a new request.
-    key.current = crypto.randomUUID();
-    setFailure(result.failure);
-    setBusy(false);
-  };
 
   return (
     <div className={`cart cart-${mode}`}>
@@ -173,58 +127,106 @@ export default function CartView({ mode, loggedIn, balance: initialBalance = 0 }
           Log in to check out
         </a>
       ) : (
-        <form
-          className="checkout"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit(e.currentTarget);
-          }}
-        >
-          {physical && (
-            <fieldset>
-              <legend>Delivery</legend>
-              <label className="field">
-                <span>Address</span>
-                <textarea name="deliveryAddress" required minLength={5} rows={2} autoComplete="street-address" />
-              </label>
-              <label className="field">
-                <span>Postal code</span>
-                <input name="postalCode" required autoComplete="postal-code" />
-              </label>
-              <label className="field">
-                <span>Phone</span>
-                <input name="phoneNumber" type="tel" required autoComplete="tel" />
-              </label>
-            </fieldset>
-          )}
-          <label className="field">
-            <span>Note (optional)</span>
-            <input name="userNote" maxLength={1000} />
-          </label>
-          <p className="muted">
-            Your balance: {balance} tokens{!loading && balance < tokens ? ` — ${tokens - balance} short` : ''}.
-          </p>
-          {failure && (
-            <div className="alert alert-error" role="alert" data-testid="checkout-error">
-              {failure.message}
-              {failure.code === 'INSUFFICIENT_BALANCE' && (
-                <>
-                  {' '}
-                  <a href={TOKENS_ROUTE}>Buy tokens</a>
-                </>
-              )}
-            </div>
-          )}
-          <div className="actions">
-            <button className="btn btn-primary" type="submit" disabled={busy || loading} aria-busy={busy} data-testid="checkout">
-              {busy ? 'Placing your order…' : `Pay ${loading ? '' : tokens} tokens`}
-            </button>
-            <button type="button" className="btn btn-ghost" disabled={busy} onClick={clearCart}>
-              Clear cart
-            </button>
-          </div>
-        </form>
+        <CheckoutForm items={cart.items} tokens={tokens} physical={physical} loading={loading} balance={balance} />
       )}
     </div>
+  );
+}
+
+/** /cart for a member: delivery details (physical goods), the balance, and the one button that pays with tokens. */
+function CheckoutForm({
+  items,
+  tokens,
+  physical,
+  loading,
+  balance: rendered,
+}: {
+  items: CartItem[];
+  tokens: number;
+  physical: boolean;
+  loading: boolean;
+  balance: number;
+}) {
+  const balance = useBalance(rendered);
+  const state = useStore($checkout);
+  const busy = state.status === 'loading';
+  // One Idempotency-Key per press; a new attempt (after fixing the cart) is a new request.
+  const key = useRef(crypto.randomUUID());
+
+  const submit = async (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const field = (name: string) => String(data.get(name) ?? '').trim() || undefined;
+    const result = await $checkout.run(
+      {
+        products: items,
+        deliveryAddress: field('deliveryAddress'),
+        postalCode: field('postalCode'),
+        phoneNumber: field('phoneNumber'),
+        userNote: field('userNote'),
+      },
+      key.current,
+    );
+    if (!result.ok) {
+      key.current = crypto.randomUUID();
+      return;
+    }
+    clearCart();
+    const placed = result.data.orders.length;
+    flashToast(`Thank you! ${placed} order${placed === 1 ? '' : 's'} placed for ${result.data.totalPrice} tokens.`, 'success');
+    navigation.go(ACCOUNT_ORDERS_ROUTE);
+  };
+
+  return (
+    <form
+      className="checkout"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit(e.currentTarget);
+      }}
+    >
+      {physical && (
+        <fieldset>
+          <legend>Delivery</legend>
+          <label className="field">
+            <span>Address</span>
+            <textarea name="deliveryAddress" required minLength={5} rows={2} autoComplete="street-address" />
+          </label>
+          <label className="field">
+            <span>Postal code</span>
+            <input name="postalCode" required autoComplete="postal-code" />
+          </label>
+          <label className="field">
+            <span>Phone</span>
+            <input name="phoneNumber" type="tel" required autoComplete="tel" />
+          </label>
+        </fieldset>
+      )}
+      <label className="field">
+        <span>Note (optional)</span>
+        <input name="userNote" maxLength={1000} />
+      </label>
+      <p className="muted">
+        Your balance: {balance} tokens{!loading && balance < tokens ? ` — ${tokens - balance} short` : ''}.
+      </p>
+      {state.status === 'error' && (
+        <div className="alert alert-error" role="alert" data-testid="checkout-error">
+          {messageOf(state.error)}
+          {state.error.code === 'INSUFFICIENT_BALANCE' && (
+            <>
+              {' '}
+              <a href={TOKENS_ROUTE}>Buy tokens</a>
+            </>
+          )}
+        </div>
+      )}
+      <div className="actions">
+        <button className="btn btn-primary" type="submit" disabled={busy || loading} aria-busy={busy} data-testid="checkout">
+          {busy ? 'Placing your order…' : `Pay ${loading ? '' : tokens} tokens`}
+        </button>
+        <button type="button" className="btn btn-ghost" disabled={busy} onClick={clearCart}>
+          Clear cart
+        </button>
+      </div>
+    </form>
   );
 }

@@ -1,73 +1,66 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { api } from '../../client/api.ts';
-import { listCall } from '../../shared/calls.ts';
-import { toCard, type CatalogueItem } from '../../shared/cards.ts';
+import { toCard } from '../../shared/cards.ts';
 import type { Query } from '../../shared/api-client.ts';
+import { messageOf } from '../../shared/contracts/errors.ts';
 import type { CatalogueKind } from '../../shared/routes.ts';
-import { $galleries, $posts, $products, $stories, $videos, loadList, setList, type ListStore } from '../../stores/lists.ts';
+import { LISTS, loadMore, seedList } from '../../stores/lists.ts';
 import CardList from './CardList.tsx';
+import Pager, { pageHref } from './Pager.tsx';
 
 interface Props {
   kind: CatalogueKind;
   /** The list's query without offset (q, sortBy, filters, limit). */
-  query: Query;
-  /** How many items the server already rendered above. */
+  query: Query & { limit: number };
+  /** The page the server rendered, and how many items it and the pages before it hold. */
+  page: number;
   shown: number;
   total: number;
-  /** The plain link to the next page, kept for when scripts do not run. */
-  nextHref: string | null;
+  /** This list's address for any page (the pager's links, and 'More' without scripts). */
+  href: string;
 }
 
-const STORES: Record<CatalogueKind, ListStore<CatalogueItem>> = {
-  video: $videos as ListStore<CatalogueItem>,
-  gallery: $galleries as ListStore<CatalogueItem>,
-  story: $stories as ListStore<CatalogueItem>,
-  post: $posts as ListStore<CatalogueItem>,
-  product: $products as ListStore<CatalogueItem>,
-};
-
-/** 'More': appends the next page under the server-rendered one (the list store keeps what was appended). */
-export default function MoreList({ kind, query, shown, total, nextHref }: Props) {
-  const store = STORES[kind];
-  const list = useStore(store);
-  useEffect(() => setList(store, [], total), [store, total]);
+/** 'More' appends the next page under the server-rendered one; the page links below follow what is on screen. */
+export default function MoreList({ kind, query, page, shown, total: rendered, href }: Props) {
+  const list = useStore(LISTS[kind]);
+  useEffect(() => seedList(kind, rendered), [kind, rendered]);
+  const total = list.request.status === 'ok' ? list.total : rendered;
   const loaded = shown + list.items.length;
-  const hasMore = loaded < (list.success ? list.total : total);
-  const more = () => loadList(store, () => listCall(api, kind)({ ...query, offset: loaded }), true);
-  const pageSize = Number(query.limit ?? 12);
+  const lastPage = Math.ceil(loaded / query.limit);
+  const loading = list.request.status === 'loading';
   return (
     <>
       {list.items.length > 0 && <CardList cards={list.items.map((item) => toCard(kind, item))} className="card-grid card-grid-more" testId="more-items" />}
-      {list.requesting && (
+      {loading && (
         <div className="card-grid" aria-hidden="true">
-          {Array.from({ length: Math.min(pageSize, 4) }, (_, i) => (
+          {Array.from({ length: Math.min(query.limit, 4) }, (_, i) => (
             <div key={i} className="skeleton-card" />
           ))}
         </div>
       )}
-      {list.error && (
+      {list.request.status === 'error' && (
         <p className="alert alert-error" role="alert">
-          {list.error}
+          {messageOf(list.request.error)}
         </p>
       )}
-      {hasMore && (
+      {loaded < total && (
         <p className="more-row">
           <a
             className="btn"
-            href={nextHref ?? undefined}
+            href={pageHref(href, lastPage + 1)}
             role="button"
-            aria-busy={list.requesting}
+            aria-busy={loading}
             data-testid="more"
             onClick={(e) => {
               e.preventDefault();
-              void more();
+              void loadMore(kind, query, shown);
             }}
           >
-            {list.requesting ? 'Loading…' : `More (${Math.max(0, (list.success ? list.total : total) - loaded)} left)`}
+            {loading ? 'Loading…' : `More (${total - loaded} left)`}
           </a>
         </p>
       )}
+      <Pager from={page} to={Math.max(page, lastPage)} total={total} pageSize={query.limit} href={href} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useId, useState, type SubmitEvent } from 'react';
 import { COMMENT_MAX } from '../../shared/contracts/comments.ts';
 
 interface Props {
@@ -14,6 +14,7 @@ interface Props {
 
 /** A comment box with a live character count; the server has the last word on length and emptiness. */
 export default function CommentForm({ label, submitLabel, busy, initial = '', onSubmit, onCancel, autoFocus }: Props) {
+  const id = useId();
   const [text, setText] = useState(initial);
   const length = [...text.trim()].length;
   const over = length > COMMENT_MAX;
@@ -24,21 +25,21 @@ export default function CommentForm({ label, submitLabel, busy, initial = '', on
   }
   return (
     <form className="comment-form" onSubmit={submit}>
-      <label className="visually-hidden" htmlFor={`${label}-text`}>
+      <label className="visually-hidden" htmlFor={`${id}-text`}>
         {label}
       </label>
       <textarea
-        id={`${label}-text`}
+        id={`${id}-text`}
         value={text}
         onChange={(e) => setText(e.target.value)}
         placeholder={label}
         rows={3}
         maxLength={COMMENT_MAX * 2}
         autoFocus={autoFocus}
-        aria-describedby={`${label}-count`}
+        aria-describedby={`${id}-count`}
       />
       <div className="comment-form-foot">
-        <span id={`${label}-count`} className={over ? 'count over' : 'count'} aria-live="polite">
+        <span id={`${id}-count`} className={over ? 'count over' : 'count'} aria-live="polite">
           {length}/{COMMENT_MAX}
         </span>
         {onCancel && (

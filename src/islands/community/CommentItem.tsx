@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Comment } from '../../shared/contracts/comments.ts';
 import { memberRoute } from '../../shared/routes.ts';
-import { $comments, commentKey, createComment, deleteComment, listOf, loadComments } from '../../stores/comments.ts';
+import { messageOf } from '../../shared/contracts/errors.ts';
+import { $comments, commentKey, createComment, deleteComment, editComment, listOf, loadComments } from '../../stores/comments.ts';
 import { showToast } from '../../stores/toast.ts';
-import { editComment } from '../../stores/community.ts';
 import CommentForm from './CommentForm.tsx';
 import CommentText from './CommentText.tsx';
 import ReportButton from './ReportButton.tsx';
@@ -17,19 +17,16 @@ export interface Viewer {
 const when = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One comment: author, text, image, and what the viewer may do (reply, edit, delete, report); replies fold out. */
-export default function CommentItem({ comment: initial, viewer, isReply = false }: { comment: Comment; viewer: Viewer | null; isReply?: boolean }) {
-  // The list owns the comment (live reply counts); an edit made here overlays it.
-  const [edited, setComment] = useState<Comment | null>(null);
-  const comment = edited ? { ...edited, totalReply: initial.totalReply } : initial;
+export default function CommentItem({ comment, viewer, isReply = false }: { comment: Comment; viewer: Viewer | null; isReply?: boolean }) {
+  // The list in the store owns the comment: edits (here or by others, live) and reply counts arrive through it.
   const [mode, setMode] = useState<'view' | 'edit' | 'reply'>('view');
   const [showReplies, setShowReplies] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [image, setImage] = useState<File | null>(null);
   const threadKey = commentKey('comment', comment._id);
-  useStore($comments);
-  const thread = listOf(threadKey);
+  const thread = listOf(threadKey, useStore($comments));
   const own = viewer?._id === comment.creator?._id;
-  const [objectType, objectId] = [initial.objectType, initial.objectId];
+  const { objectType, objectId } = comment;
   const replies = comment.totalReply;
 
   async function remove() {
@@ -41,10 +38,9 @@ export default function CommentItem({ comment: initial, viewer, isReply = false 
     const result = await editComment(comment._id, text, image, { onProgress: setProgress });
     setProgress(null);
     if (!result.ok) {
-      showToast(result.message, 'error');
+      showToast(messageOf(result.error), 'error');
       return false;
     }
-    setComment(result.data);
     setMode('view');
     setImage(null);
     showToast('Comment updated.', 'success');
@@ -125,7 +121,7 @@ export default function CommentItem({ comment: initial, viewer, isReply = false 
           <CommentForm
             label={`Reply to ${comment.creator?.name ?? 'comment'}`}
             submitLabel="Reply"
-            busy={thread.creating}
+            busy={thread.create.status === 'loading'}
             onSubmit={async (text) => (await createComment('comment', comment._id, text)) && (setMode('view'), true)}
             onCancel={() => setMode('view')}
             autoFocus

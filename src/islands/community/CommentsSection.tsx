@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CommentObject } from '../../shared/contracts/comments.ts';
-import { $comments, commentKey, createComment, listOf, loadComments } from '../../stores/comments.ts';
-import { watchComments } from '../../client/socket.ts';
+import { messageOf } from '../../shared/contracts/errors.ts';
+import { $comments, commentKey, createComment, listOf, loadComments, watchComments } from '../../stores/comments.ts';
 import { $liveRooms } from '../../stores/live.ts';
 import { LOGIN_ROUTE } from '../../shared/routes.ts';
 import CommentForm from './CommentForm.tsx';
@@ -20,9 +20,9 @@ interface Props {
 /** The comments of one item: newest first, 'more', a box for members, and live news from other viewers. */
 export default function CommentsSection({ objectType, objectId, viewer, path }: Props) {
   const key = commentKey(objectType, objectId);
-  useStore($comments);
+  const list = listOf(key, useStore($comments));
   const hearing = useStore($liveRooms).includes(key);
-  const list = listOf(key);
+  const loading = list.load.status === 'loading';
   useEffect(() => {
     void loadComments(objectType, objectId);
     return watchComments(objectType, objectId);
@@ -32,8 +32,8 @@ export default function CommentsSection({ objectType, objectId, viewer, path }: 
     <section
       className="comments"
       aria-labelledby="comments-title"
-      aria-busy={list.requesting}
-      data-loaded={list.loaded}
+      aria-busy={loading}
+      data-loaded={list.load.status === 'ok' || list.load.data !== undefined}
       data-live={hearing}
       data-testid="comments"
     >
@@ -44,20 +44,25 @@ export default function CommentsSection({ objectType, objectId, viewer, path }: 
         </span>
       </h2>
       {viewer ? (
-        <CommentForm label="Add a comment" submitLabel="Comment" busy={list.creating} onSubmit={(text) => createComment(objectType, objectId, text)} />
+        <CommentForm
+          label="Add a comment"
+          submitLabel="Comment"
+          busy={list.create.status === 'loading'}
+          onSubmit={(text) => createComment(objectType, objectId, text)}
+        />
       ) : (
         <p className="comments-login">
           <a href={`${LOGIN_ROUTE}?next=${encodeURIComponent(path)}`}>Log in</a> to join the conversation.
         </p>
       )}
-      {list.createError && (
+      {list.create.status === 'error' && (
         <p className="alert alert-error" role="alert" data-testid="comment-error">
-          {list.createError}
+          {messageOf(list.create.error)}
         </p>
       )}
-      {list.error && (
+      {list.load.status === 'error' && (
         <p className="alert alert-error" role="alert">
-          {list.error}
+          {messageOf(list.load.error)}
         </p>
       )}
       <ol className="comment-list" aria-live="polite">
@@ -65,16 +70,10 @@ export default function CommentsSection({ objectType, objectId, viewer, path }: 
           <CommentItem key={c._id} comment={c} viewer={viewer} />
         ))}
       </ol>
-      {!list.items.length && !list.requesting && !list.error && <p className="muted">No comments yet{viewer ? ': be the first.' : '.'}</p>}
+      {!list.items.length && list.load.status === 'ok' && <p className="muted">No comments yet{viewer ? ': be the first.' : '.'}</p>}
       {list.items.length < list.total && (
-        <button
-          type="button"
-          className="btn btn-ghost"
-          onClick={() => loadComments(objectType, objectId, true)}
-          disabled={list.requesting}
-          aria-busy={list.requesting}
-        >
-          {list.requesting ? 'Loading…' : `Show more comments (${list.total - list.items.length})`}
+        <button type="button" className="btn btn-ghost" onClick={() => loadComments(objectType, objectId, true)} disabled={loading} aria-busy={loading}>
+          {loading ? 'Loading…' : `Show more comments (${list.total - list.items.length})`}
         </button>
       )}
     </section>

@@ -1,18 +1,18 @@
-import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { messageOf } from '../../shared/contracts/errors.ts';
 import { EVENTS_ROUTE } from '../../shared/routes.ts';
-import { removeEvent } from '../../stores/community.ts';
-import { navigation } from '../../stores/auth.ts';
+import { navigation } from '../../client/navigation.ts';
+import { eventRemovals } from '../../stores/community.ts';
 import { flashToast, showToast } from '../../stores/toast.ts';
 
 /** Edit and delete, for the event's creator or an admin. */
 export default function EventActions({ id }: { id: string }) {
-  const [busy, setBusy] = useState(false);
+  const removal = eventRemovals.of(useStore(eventRemovals.$states), id);
+  const busy = removal.status === 'loading' || removal.status === 'ok';
   async function remove() {
     if (!confirm('Delete this event?')) return;
-    setBusy(true);
-    const result = await removeEvent(id);
-    setBusy(false);
-    if (!result.ok) return showToast(result.message, 'error');
+    const result = await eventRemovals.run(id);
+    if (!result.ok) return showToast(messageOf(result.error), 'error');
     flashToast('Event deleted.', 'success');
     navigation.go(EVENTS_ROUTE);
   }

@@ -1,9 +1,19 @@
-import { useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import type { Event } from '../../shared/contracts/events.ts';
 import { EVENT_END_BEFORE_START } from '../../shared/contracts/events.ts';
+import { messageOf } from '../../shared/contracts/errors.ts';
 import { eventRoute } from '../../shared/routes.ts';
-import { saveEvent } from '../../stores/community.ts';
-import { navigation } from '../../stores/auth.ts';
+import { navigation } from '../../client/navigation.ts';
+import { $eventSave } from '../../stores/community.ts';
+import Field from '../forms/Field.tsx';
+import { checkFields, focusFirstError } from '../forms/validate.ts';
+
+const RULES = [
+  { name: 'title', what: 'a title', required: true },
+  { name: 'startAt', what: 'when it starts', required: true },
+  { name: 'endAt', what: 'when it ends', required: true },
+];
 
 /** `YYYY-MM-DDTHH:mm` in UTC for a datetime-local input (the site shows event times in UTC), and back. */
 const toInput = (iso?: string) => (iso ? iso.slice(0, 16) : '');
@@ -11,20 +21,21 @@ const fromInput = (value: string) => (value ? new Date(`${value}:00Z`).toISOStri
 
 /** Create or edit an event: title, description, location, start and end (UTC), visibility when editing. */
 export default function EventForm({ event }: { event?: Event }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const state = useStore($eventSave);
+  const busy = state.status === 'loading' || state.status === 'ok';
+  const [invalid, setInvalid] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
     const v = (k: string) => String(f.get(k) ?? '');
     const startAt = fromInput(v('startAt'));
     const endAt = fromInput(v('endAt'));
-    if (!v('title').trim()) return setError('Title is required.');
-    if (!startAt || !endAt) return setError('Start and end are required.');
-    if (endAt <= startAt) return setError(EVENT_END_BEFORE_START);
-    setBusy(true);
-    setError(null);
-    const result = await saveEvent(
+    const problems = checkFields({ title: v('title'), startAt, endAt }, RULES);
+    if (!problems.startAt && !problems.endAt && endAt <= startAt) problems.endAt = EVENT_END_BEFORE_START;
+    setInvalid(problems);
+    if (Object.keys(problems).length) return focusFirstError(form.current);
+    const result = await $eventSave.run(
       {
         title: v('title'),
         description: v('description'),
@@ -35,39 +46,22 @@ export default function EventForm({ event }: { event?: Event }) {
       },
       event?._id,
     );
-    setBusy(false);
     if (result.ok) navigation.go(eventRoute(result.data._id));
-    else setError(result.message);
   }
   return (
-    <form className="panel" onSubmit={submit} noValidate aria-describedby={error ? 'event-error' : undefined}>
-      {error && (
-        <div className="alert alert-error" id="event-error" role="alert">
-          {error}
+    <form ref={form} className="panel" onSubmit={submit} noValidate>
+      {state.status === 'error' && (
+        <div className="alert alert-error" role="alert">
+          {messageOf(state.error)}
         </div>
       )}
-      <div className="field">
-        <label htmlFor="event-title">Title</label>
-        <input id="event-title" name="title" defaultValue={event?.title} required maxLength={200} />
-      </div>
+      <Field name="title" id="event-title" label="Title" defaultValue={event?.title} maxLength={200} error={invalid.title} />
       <div className="form-grid">
-        <div className="field">
-          <label htmlFor="event-start">Starts (UTC)</label>
-          <input id="event-start" name="startAt" type="datetime-local" defaultValue={toInput(event?.startAt)} required />
-        </div>
-        <div className="field">
-          <label htmlFor="event-end">Ends (UTC)</label>
-          <input id="event-end" name="endAt" type="datetime-local" defaultValue={toInput(event?.endAt)} required />
-        </div>
+        <Field name="startAt" id="event-start" label="Starts (UTC)" type="datetime-local" defaultValue={toInput(event?.startAt)} error={invalid.startAt} />
+        <Field name="endAt" id="event-end" label="Ends (UTC)" type="datetime-local" defaultValue={toInput(event?.endAt)} error={invalid.endAt} />
       </div>
-      <div className="field">
-        <label htmlFor="event-location">Location</label>
-        <input id="event-location" name="location" defaultValue={event?.location} maxLength={300} placeholder="A place, or 'Online'" />
-      </div>
-      <div className="field">
-        <label htmlFor="event-description">Description</label>
-        <textarea id="event-description" name="description" defaultValue={event?.description} rows={6} maxLength={10000} />
-      </div>
+      <Field name="location" id="event-location" label="Location" defaultValue={event?.location} maxLength={300} placeholder="A place, or 'Online'" />
+      <Field textarea name="description" id="event-description" label="Description" defaultValue={event?.description} rows={6} maxLength={10000} />
       {event && (
         <label className="checkbox">
           <input type="checkbox" name="status" value="inactive" defaultChecked={event.status === 'inactive'} /> Hide this event from the list

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { ReactionAction, ReactionObject } from '../../shared/contracts/reactions.ts';
-import { setReaction } from '../../stores/reactions.ts';
-import { showToast } from '../../stores/toast.ts';
 import { GENERIC_ERROR } from '../../shared/messages.ts';
+import { $reactions, reactionRequests, seedReactions, toggleReaction, type ItemReactions } from '../../stores/reactions.ts';
+import { showToast } from '../../stores/toast.ts';
 
 interface Props {
   objectType: Exclude<ReactionObject, 'comment'>;
@@ -15,31 +15,28 @@ interface Props {
   isWatchedLater: boolean | null;
 }
 
-/** Like (with its count), favourite and watch later, for a member; each press updates at once and then agrees with the server. */
+/** Like (with its count), favourite and watch later, for a member; each press shows at once and then agrees with the server. */
 export default function ReactionButtons(props: Props) {
-  const [state, setState] = useState({ like: props.isLiked, favourite: props.isFavourited, watch_later: props.isWatchedLater ?? false });
-  const [counts, setCounts] = useState({ likes: props.likes, favourites: props.favourites });
-  const [busy, setBusy] = useState<ReactionAction | null>(null);
+  const key = `${props.objectType}:${props.objectId}`;
+  const rendered: ItemReactions = {
+    on: { like: props.isLiked, favourite: props.isFavourited, watch_later: props.isWatchedLater ?? false },
+    likes: props.likes,
+    favourites: props.favourites,
+  };
+  const item = useStore($reactions)[key] ?? rendered;
+  const requests = useStore(reactionRequests.$states);
 
   const toggle = async (action: ReactionAction) => {
-    const on = !state[action];
-    setBusy(action);
-    setState((s) => ({ ...s, [action]: on }));
-    const result = await setReaction({ objectType: props.objectType, objectId: props.objectId, action }, on);
-    if (result) setCounts({ likes: result.likes, favourites: result.favourites });
-    else {
-      setState((s) => ({ ...s, [action]: !on }));
-      showToast(GENERIC_ERROR, 'error');
-    }
-    setBusy(null);
+    seedReactions(key, rendered);
+    if (!(await toggleReaction({ objectType: props.objectType, objectId: props.objectId, action }))) showToast(GENERIC_ERROR, 'error');
   };
 
   const button = (action: ReactionAction, label: string, text: string) => (
     <button
       type="button"
-      className={`reaction${state[action] ? ' on' : ''}`}
-      aria-pressed={state[action]}
-      disabled={busy === action}
+      className={`reaction${item.on[action] ? ' on' : ''}`}
+      aria-pressed={item.on[action]}
+      disabled={reactionRequests.of(requests, `${key}:${action}`).status === 'loading'}
       onClick={() => toggle(action)}
       data-testid={`react-${action}`}
     >
@@ -49,10 +46,10 @@ export default function ReactionButtons(props: Props) {
   );
   return (
     <div className="reactions" role="group" aria-label="Reactions">
-      {button('like', state.like ? 'Unlike' : 'Like', `♥ ${counts.likes}`)}
-      {button('favourite', state.favourite ? 'Remove from favourites' : 'Add to favourites', state.favourite ? '★ Favourite' : '☆ Favourite')}
+      {button('like', item.on.like ? 'Unlike' : 'Like', `♥ ${item.likes}`)}
+      {button('favourite', item.on.favourite ? 'Remove from favourites' : 'Add to favourites', item.on.favourite ? '★ Favourite' : '☆ Favourite')}
       {props.isWatchedLater !== null &&
-        button('watch_later', state.watch_later ? 'Remove from watch later' : 'Watch later', state.watch_later ? '✓ Watch later' : '+ Watch later')}
+        button('watch_later', item.on.watch_later ? 'Remove from watch later' : 'Watch later', item.on.watch_later ? '✓ Watch later' : '+ Watch later')}
     </div>
   );
 }

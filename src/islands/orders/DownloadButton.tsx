@@ -1,37 +1,19 @@
-import { useState } from 'react';
-import { api } from '../../client/api.ts';
-import { ApiError } from '../../shared/api-client.ts';
-import { GENERIC_ERROR } from '../../shared/messages.ts';
+import { useStore } from '@nanostores/react';
+import { messageOf } from '../../shared/contracts/errors.ts';
+import { downloads } from '../../stores/orders.ts';
 
 /** Asks for a fresh, expiring link to a bought download and starts it (the file comes as an attachment). */
 export default function DownloadButton({ productId, label = 'Download' }: { productId: string; label?: string }) {
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<string | null>(null);
+  const state = downloads.of(useStore(downloads.$states), productId);
+  const busy = state.status === 'loading';
+  const left = state.status === 'ok' ? state.data.downloadsLeft - 1 : null;
   return (
     <span className="download">
-      <button
-        type="button"
-        className="btn btn-primary"
-        disabled={busy}
-        aria-busy={busy}
-        data-testid="download"
-        onClick={async () => {
-          setBusy(true);
-          setNote(null);
-          try {
-            const { data } = await api.downloadLink(productId);
-            window.location.assign(data.downloadLink);
-            setNote(`${data.downloadsLeft - 1} download${data.downloadsLeft - 1 === 1 ? '' : 's'} left.`);
-          } catch (err) {
-            setNote(err instanceof ApiError ? err.message : GENERIC_ERROR);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
+      <button type="button" className="btn btn-primary" disabled={busy} aria-busy={busy} data-testid="download" onClick={() => void downloads.run(productId)}>
         {busy ? 'Preparing…' : label}
       </button>
-      {note && <small className="muted" role="status">{` ${note}`}</small>}
+      {state.status === 'error' && <small className="muted" role="status">{` ${messageOf(state.error)}`}</small>}
+      {left !== null && <small className="muted" role="status">{` ${left} download${left === 1 ? '' : 's'} left.`}</small>}
     </span>
   );
 }

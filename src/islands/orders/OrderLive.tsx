@@ -1,13 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../client/api.ts';
 import { refreshRegions } from '../../client/regions.ts';
-import { ApiError } from '../../shared/api-client.ts';
-import { $orderUpdate } from '../../stores/live.ts';
+import { messageOf } from '../../shared/contracts/errors.ts';
+import { $orderUpdate, receipts } from '../../stores/orders.ts';
 import { showToast } from '../../stores/toast.ts';
-
-/** The last live update already re-rendered (the re-rendered page mounts this island again with the same update). */
-let handled = 0;
 
 /**
  * On an order page: re-renders the order when its live `order_updated` arrives, and (for a physical order on its
@@ -15,13 +11,16 @@ let handled = 0;
  */
 export default function OrderLive({ orderId, canConfirm }: { orderId: string; canConfirm: boolean }) {
   const update = useStore($orderUpdate);
-  const [busy, setBusy] = useState(false);
+  const receipt = receipts.of(useStore(receipts.$states), orderId);
+  // Only news that arrived after this island appeared (the re-rendered order mounts it again, with the same news).
+  const handled = useRef(update);
   useEffect(() => {
-    if (update?.orderId !== orderId || update.at <= handled) return;
-    handled = update.at;
+    if (!update || update === handled.current || update.orderId !== orderId) return;
+    handled.current = update;
     void refreshRegions();
   }, [update, orderId]);
   if (!canConfirm) return null;
+  const busy = receipt.status === 'loading' || receipt.status === 'ok';
   return (
     <button
       type="button"
@@ -30,15 +29,9 @@ export default function OrderLive({ orderId, canConfirm }: { orderId: string; ca
       aria-busy={busy}
       data-testid="confirm-receipt"
       onClick={async () => {
-        setBusy(true);
-        try {
-          await api.confirmOrder(orderId);
-          showToast('Thanks! The order is marked as delivered.', 'success');
-          await refreshRegions();
-        } catch (err) {
-          showToast(err instanceof ApiError ? err.message : 'Could not confirm the order.', 'error');
-          setBusy(false);
-        }
+        const result = await receipts.run(orderId);
+        showToast(result.ok ? 'Thanks! The order is marked as delivered.' : messageOf(result.error), result.ok ? 'success' : 'error');
+        if (result.ok) await refreshRegions();
       }}
     >
       I received it

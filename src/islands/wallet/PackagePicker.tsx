@@ -1,8 +1,10 @@
 import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { messageOf } from '../../shared/contracts/errors.ts';
 import type { GatewayName, TokenPackage } from '../../shared/contracts/tokens.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { LOGIN_ROUTE, TOKENS_ROUTE } from '../../shared/routes.ts';
-import { buyPackage } from '../../stores/wallet.ts';
+import { $tokenPurchase } from '../../stores/wallet.ts';
 
 interface Props {
   packages: TokenPackage[];
@@ -16,15 +18,18 @@ const GATEWAY_LABEL: Record<GatewayName, string> = { stripe: 'Pay by card', test
 
 /** Token packages with one buy button per enabled gateway; pressing one goes to that gateway's checkout. */
 export default function PackagePicker({ packages, gateways, loggedIn, compact = false }: Props) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const purchase = useStore($tokenPurchase);
+  /** The button pressed last (`packageId:gateway`): it says "Opening checkout…" while the request is under way. */
+  const [pressed, setPressed] = useState<string | null>(null);
+  // Succeeded means the browser is on its way to the gateway: the buttons stay disabled.
+  const busy = purchase.status === 'loading' || purchase.status === 'ok' ? pressed : null;
   if (!packages.length) return <p className="muted">No token packages are on sale right now.</p>;
   const best = Math.max(...packages.map((p) => p.tokens / p.price));
   return (
     <div className={compact ? 'packages packages-compact' : 'packages'}>
-      {error && (
+      {purchase.status === 'error' && (
         <p className="alert alert-error" role="alert">
-          {error}
+          {messageOf(purchase.error)}
         </p>
       )}
       <ul className="package-list" data-testid="packages">
@@ -49,14 +54,9 @@ export default function PackagePicker({ packages, gateways, loggedIn, compact = 
                     disabled={busy !== null}
                     aria-busy={busy === `${p._id}:${g}`}
                     aria-label={`${GATEWAY_LABEL[g]}: ${p.tokens} tokens for ${formatMoney(p.price, p.currency)}`}
-                    onClick={async () => {
-                      setBusy(`${p._id}:${g}`);
-                      setError(null);
-                      const failed = await buyPackage(p._id, g);
-                      if (failed) {
-                        setError(failed.message);
-                        setBusy(null);
-                      }
+                    onClick={() => {
+                      setPressed(`${p._id}:${g}`);
+                      void $tokenPurchase.run(p._id, g);
                     }}
                   >
                     {busy === `${p._id}:${g}` ? 'Opening checkout…' : GATEWAY_LABEL[g]}

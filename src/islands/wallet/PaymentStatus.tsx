@@ -1,30 +1,29 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from '../../client/api.ts';
 import type { PaymentStatus as Status } from '../../shared/contracts/tokens.ts';
-import { $paymentUpdate } from '../../stores/live.ts';
-import { $user } from '../../stores/user.ts';
+import { $payments, followPayment } from '../../stores/wallet.ts';
+import { useBalance } from '../use-balance.ts';
+import { useHydrated } from '../use-hydrated.ts';
+
+interface Props {
+  paymentId: string;
+  /** The status the page was rendered with. */
+  initial: Status;
+  tokens: number;
+  /** The member's balance when the page was rendered. */
+  balance: number;
+}
 
 /**
- * A payment the provider has not confirmed yet: waits for the live `payment_status_callback` (and asks the API every
- * few seconds in case the live connection is down), then shows the outcome.
+ * A payment's outcome. One the provider has not confirmed yet is followed (live, and by asking the API every few
+ * seconds in case the live connection is down) until it settles.
  */
-export default function PaymentStatus({ paymentId, initial, tokens }: { paymentId: string; initial: Status; tokens: number }) {
-  const [polled, setStatus] = useState<Status>(initial);
-  const live = useStore($paymentUpdate);
-  const user = useStore($user);
-  const status = live?.redirectUrl.includes(paymentId) ? (live.status as Status) : polled;
-  useEffect(() => {
-    if (status !== 'pending') return;
-    let tries = 0;
-    const poll = async () => {
-      if (++tries > 40) return clearInterval(timer);
-      const { data } = await api.payment(paymentId).catch(() => ({ data: null }));
-      if (data && data.status !== 'pending') setStatus(data.status);
-    };
-    const timer = setInterval(() => void poll(), 3000);
-    return () => clearInterval(timer);
-  }, [status, paymentId]);
+export default function PaymentStatus({ paymentId, initial, tokens, balance: rendered }: Props) {
+  const followed = useStore($payments)[paymentId];
+  // Both renders start from the page's status (the same markup), then the store's.
+  const status = useHydrated() ? (followed ?? initial) : initial;
+  const balance = useBalance(rendered);
+  useEffect(() => (initial === 'pending' ? followPayment(paymentId, initial) : undefined), [paymentId, initial]);
   if (status === 'pending') {
     return (
       <p className="alert alert-info" role="status" data-testid="payment-status">
@@ -35,7 +34,7 @@ export default function PaymentStatus({ paymentId, initial, tokens }: { paymentI
   if (status === 'success') {
     return (
       <p className="alert alert-info" role="status" data-testid="payment-status">
-        Payment received: <strong>{tokens} tokens</strong> were added to your balance{user ? `, which is now ${user.balance} tokens` : ''}.
+        Payment received: <strong>{tokens} tokens</strong> were added to your balance, which is now {balance} tokens.
       </p>
     );
   }

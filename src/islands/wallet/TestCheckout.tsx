@@ -1,45 +1,40 @@
 import { useState } from 'react';
-import { api } from '../../client/api.ts';
-import { ApiError } from '../../shared/api-client.ts';
-import { GENERIC_ERROR } from '../../shared/messages.ts';
+import { useStore } from '@nanostores/react';
+import { messageOf } from '../../shared/contracts/errors.ts';
+import { $testCheckout } from '../../stores/wallet.ts';
 
 /** The test gateway's buttons: confirm (pay) or cancel; the server settles through its signed webhook, then we follow its redirect. */
 export default function TestCheckout({ paymentId }: { paymentId: string }) {
-  const [busy, setBusy] = useState<'confirm' | 'cancel' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const act = async (action: 'confirm' | 'cancel') => {
-    setBusy(action);
-    setError(null);
-    try {
-      const { data } = await api.testCheckout(paymentId, action);
-      window.location.assign(data.redirectUrl);
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : GENERIC_ERROR);
-      setBusy(null);
-    }
+  const state = useStore($testCheckout);
+  const [pressed, setPressed] = useState<'confirm' | 'cancel' | null>(null);
+  // Succeeded means the browser is leaving for the payment's outcome page: the buttons stay disabled.
+  const busy = state.status === 'loading' || state.status === 'ok';
+  const act = (action: 'confirm' | 'cancel') => {
+    setPressed(action);
+    void $testCheckout.run(paymentId, action);
   };
   return (
     <div className="actions">
-      {error && (
+      {state.status === 'error' && (
         <p className="alert alert-error" role="alert">
-          {error}
+          {messageOf(state.error)}
         </p>
       )}
       <button
         type="button"
         className="btn btn-primary"
-        disabled={busy !== null}
-        aria-busy={busy === 'confirm'}
+        disabled={busy}
+        aria-busy={busy && pressed === 'confirm'}
         onClick={() => act('confirm')}
         data-testid="test-pay"
       >
-        {busy === 'confirm' ? 'Paying…' : 'Pay now (test)'}
+        {busy && pressed === 'confirm' ? 'Paying…' : 'Pay now (test)'}
       </button>
       <button
         type="button"
         className="btn btn-ghost"
-        disabled={busy !== null}
-        aria-busy={busy === 'cancel'}
+        disabled={busy}
+        aria-busy={busy && pressed === 'cancel'}
         onClick={() => act('cancel')}
         data-testid="test-cancel"
       >

@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { UnlockKind } from '../../shared/calls.ts';
+import { messageOf } from '../../shared/contracts/errors.ts';
 import { refreshRegions } from '../../client/regions.ts';
-import { $user } from '../../stores/user.ts';
 import { showToast } from '../../stores/toast.ts';
-import { $packages, loadPackages, unlockItem } from '../../stores/wallet.ts';
+import { $packages, loadPackages, unlocks } from '../../stores/wallet.ts';
 import PackagePicker from './PackagePicker.tsx';
+import { useBalance } from '../use-balance.ts';
 import { useHydrated } from '../use-hydrated.ts';
 
 interface Props {
@@ -15,78 +16,81 @@ interface Props {
   price: number;
   /** "video", "gallery", "story". */
   what: string;
-  /** The balance the page was rendered with (the store takes over once the header hydrated). */
+  /** The balance the page was rendered with. */
   balance: number;
 }
 
-type Step = 'idle' | 'confirm' | 'busy' | 'short' | 'error';
-
 /**
- * The unlock action of a locked item: Unlock → confirm (price and balance) → the content appears in place. A member
- * without enough tokens is offered the packages instead.
+ * The unlock action of a locked item: Unlock → confirm (price and balance; Escape or Cancel goes back) → the content
+ * appears in place. A member without enough tokens is offered the packages instead.
  */
-export default function UnlockButton({ kind, id, price, what, balance: initial }: Props) {
-  const user = useStore($user);
-  const balance = user?.balance ?? initial;
+export default function UnlockButton({ kind, id, price, what, balance: rendered }: Props) {
+  const balance = useBalance(rendered);
   const packages = useStore($packages);
-  const [chosen, setStep] = useState<Step>(balance < price ? 'short' : 'idle');
-  // A top-up in another tab (live balance) can make the item affordable.
-  const step: Step = chosen === 'short' && balance >= price ? 'idle' : chosen;
-  const [error, setError] = useState<string | null>(null);
+  const request = unlocks.of(useStore(unlocks.$states), id);
+  const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  const startRef = useRef<HTMLButtonElement>(null);
   const hydrated = useHydrated();
+  const busy = request.status === 'loading';
+  // Short of tokens: said before trying, or by the server; a top-up in another tab (live balance) lifts it.
+  const short = balance < price;
 
   useEffect(() => {
-    if (step === 'confirm') confirmRef.current?.focus();
-    if (step === 'short') void loadPackages();
-  }, [step]);
+    if (confirming) confirmRef.current?.focus();
+  }, [confirming]);
+  useEffect(() => {
+    if (short) void loadPackages();
+  }, [short]);
+
+  const cancel = () => {
+    setConfirming(false);
+    // Back on the button that opened the confirmation (it is rendered again on the next frame).
+    requestAnimationFrame(() => startRef.current?.focus());
+  };
 
   const confirm = async () => {
-    setStep('busy');
-    const result = await unlockItem(kind, id);
-    if (result.ok || result.failure.code === 'ALREADY_BOUGHT') {
+    const result = await unlocks.run(id, kind);
+    if (result.ok || result.error.code === 'ALREADY_BOUGHT') {
       showToast(`Unlocked: enjoy the ${what}.`, 'success');
       if (!(await refreshRegions().catch(() => false))) window.location.reload();
       return;
     }
-    if (result.failure.code === 'INSUFFICIENT_BALANCE') return setStep('short');
-    setError(result.failure.message);
-    setStep('error');
+    setConfirming(false);
   };
 
-  if (step === 'short') {
+  if (short) {
     return (
       <div className="unlock-short" data-testid="unlock-short">
         <p>
           You have <strong>{balance}</strong> tokens: <strong>{price - balance}</strong> more to unlock this {what}.
         </p>
-        {packages.list.length ? (
-          <PackagePicker packages={packages.list} gateways={packages.gateways} loggedIn compact />
+        {packages.data?.list.length ? (
+          <PackagePicker packages={packages.data.list} gateways={packages.data.gateways} loggedIn compact />
         ) : (
-          <p className="muted">Loading token packages…</p>
+          <p className="muted">{packages.status === 'error' ? messageOf(packages.error) : 'Loading token packages…'}</p>
         )}
       </div>
     );
   }
-  if (step === 'confirm' || step === 'busy') {
+  if (confirming || busy) {
     return (
-      <div className="unlock-confirm" role="group" aria-label="Confirm unlock">
+      <div
+        className="unlock-confirm"
+        role="group"
+        aria-label="Confirm unlock"
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && !busy) cancel();
+        }}
+      >
         <p>
           Spend <strong>{price}</strong> of your {balance} tokens? You will have {balance - price} left.
         </p>
         <div className="actions">
-          <button
-            ref={confirmRef}
-            type="button"
-            className="btn btn-primary"
-            disabled={step === 'busy'}
-            aria-busy={step === 'busy'}
-            onClick={confirm}
-            data-testid="unlock-confirm"
-          >
-            {step === 'busy' ? 'Unlocking…' : `Confirm: ${price} tokens`}
+          <button ref={confirmRef} type="button" className="btn btn-primary" disabled={busy} aria-busy={busy} onClick={confirm} data-testid="unlock-confirm">
+            {busy ? 'Unlocking…' : `Confirm: ${price} tokens`}
           </button>
-          <button type="button" className="btn btn-ghost" disabled={step === 'busy'} onClick={() => setStep('idle')}>
+          <button type="button" className="btn btn-ghost" disabled={busy} onClick={cancel}>
             Cancel
           </button>
         </div>
@@ -98,13 +102,13 @@ export default function UnlockButton({ kind, id, price, what, balance: initial }
       <p className="muted">
         Your balance: <span data-testid="unlock-balance">{balance}</span> tokens. Unlocked items stay yours.
       </p>
-      {error && (
+      {request.status === 'error' && (
         <p className="alert alert-error" role="alert">
-          {error}
+          {messageOf(request.error)}
         </p>
       )}
       {/* Disabled until hydrated: a click before the island runs would do nothing at all. */}
-      <button type="button" className="btn btn-primary" onClick={() => setStep('confirm')} disabled={!hydrated} data-testid="unlock">
+      <button ref={startRef} type="button" className="btn btn-primary" onClick={() => setConfirming(true)} disabled={!hydrated} data-testid="unlock">
         Unlock for {price} tokens
       </button>
     </div>

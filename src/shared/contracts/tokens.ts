@@ -86,7 +86,6 @@ export const TokenTransactionSearchQuery = Type.Intersect([
 ]);
 export type TokenTransactionSearchQuery = ListQuery & { type?: SpendType; fromDate?: string; toDate?: string };
 
-export const UNLOCK_KINDS = { video: 'video', gallery: 'gallery', stories: 'story' } as const;
 export const UnlockParams = Type.Object({ kind: Literals(['video', 'gallery', 'stories'] as const), id: Type.String({ minLength: 1, maxLength: 200 }) });
 
 export const MyPurchaseQuery = Type.Intersect([ListQuery, Type.Object({ type: Literals(SPEND_TYPES) })]);
