@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { loginAddresses, sessions, users } from '../../db/schema.ts';
 
@@ -38,11 +38,6 @@ export async function findLiveSession(db: Tx, tokenHash: string) {
 export async function deleteSession(db: Tx, tokenHash: string): Promise<string[]> {
   const rows = await db.delete(sessions).where(eq(sessions.tokenHash, tokenHash)).returning({ id: sessions.id });
   return rows.map((r) => r.id);
-}
-
-export async function deleteExpiredSessions(db: Tx): Promise<number> {
-  const rows = await db.delete(sessions).where(lt(sessions.expiresAt, new Date())).returning({ id: sessions.id });
-  return rows.length;
 }
 
 /** Ends every session of a member except `keepId` (a password change keeps the session that made it); their ids. */

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { settings } from '../../db/schema.ts';
 
@@ -18,6 +18,3 @@ export async function insertMissingSettings(db: Tx, rows: { key: string; value: 
   if (rows.length) await db.insert(settings).values(rows).onConflictDoNothing({ target: settings.key });
 }
 
-export async function deleteSetting(db: Tx, key: string) {
-  await db.delete(settings).where(eq(settings.key, key));
-}

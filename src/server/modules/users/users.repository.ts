@@ -6,11 +6,6 @@ import { isUuid } from '../catalogue/query.ts';
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-export async function findUserById(db: Tx, id: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row ?? null;
-}
-
 /** A member by e-mail or username, case-insensitively. */
 export async function findUserByLogin(db: Tx, login: string): Promise<UserRow | null> {
   const value = login.trim().toLowerCase();
