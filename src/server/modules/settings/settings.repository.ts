@@ -17,4 +17,3 @@ export async function upsertSetting(db: Tx, row: { key: string; value: unknown; 
 export async function insertMissingSettings(db: Tx, rows: { key: string; value: unknown; group: string; public: boolean }[]) {
   if (rows.length) await db.insert(settings).values(rows).onConflictDoNothing({ target: settings.key });
 }
-
