@@ -3,13 +3,14 @@ import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { tesseraDevServer } from './src/server/dev-integration.ts';
+import { clientDirectives } from './src/client/directives/integration.ts';
 import { CSP_CONFIG } from './src/shared/csp.ts';
 
 // The site: server-rendered pages with React islands, mounted by src/server/main.ts (middleware mode).
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react(), tesseraDevServer()],
+  integrations: [react(), clientDirectives(), tesseraDevServer()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '127.0.0.1' },
   // The server build must resolve runtime packages from node_modules, not bundle a second copy.
   vite: { ssr: { external: ['socket.io-client'] } },

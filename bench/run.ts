@@ -5,16 +5,15 @@
  *
  * 1. cached anonymous /videos (the page cache) against the baseline;
  * 2. uncached server render of /videos (24 items from the database; PAGE_CACHE_SECONDS=0) against the same baseline;
- * 3. JavaScript an anonymous visitor loads on first view of /, /videos and a video page (gzip), in Chromium.
+ * 3. JavaScript a first view loads, anonymous and member side by side (bench/js-weight.ts).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { ensureBuilt } from '../scripts/build.ts';
-import { hasChromium, launchBrowser } from '../tests/helpers/browser.ts';
+import { firstLoadJs, pagesOf } from './js-weight.ts';
 import { startServer, type TestServer } from '../tests/helpers/server.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -65,30 +64,6 @@ async function compare(label: string, baselineUrl: string, appUrl: string) {
   );
 }
 
-/** gzip bytes of every script an anonymous first view loads (no scrolling, so islands below the fold stay asleep). */
-async function firstLoadJs(app: TestServer, paths: string[]) {
-  if (!hasChromium()) return console.log('\nJavaScript weight: skipped (no Chromium at /usr/bin/chromium)');
-  const browser = await launchBrowser();
-  console.log('\nJavaScript on first load (anonymous, 1280×800, gzip):');
-  for (const p of paths) {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    const scripts: { url: string; gzip: number }[] = [];
-    page.on('response', async (res) => {
-      if (res.request().resourceType() !== 'script') return;
-      scripts.push({ url: new URL(res.url()).pathname, gzip: gzipSync(await res.body()).length });
-    });
-    await page.goto(app.url + p, { waitUntil: 'networkidle' });
-    await page.waitForTimeout(300);
-    const total = scripts.reduce((a, s) => a + s.gzip, 0);
-    console.log(
-      `  ${p.padEnd(40)} ${(total / 1024).toFixed(1).padStart(5)} KB in ${scripts.length} files${scripts.some((s) => /react|client\./i.test(s.url)) ? ' (includes React)' : ''}`,
-    );
-    await context.close();
-  }
-  await browser.close();
-}
-
 ensureBuilt();
 console.log(`machine: ${os.cpus().length} cores, node ${process.version}; ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds`);
 const file = path.join(os.tmpdir(), `tessera-bench-${process.pid}.html`);
@@ -99,9 +74,8 @@ const page = await fetch(`${app.url}${PATH}`);
 const bytes = Buffer.from(await page.arrayBuffer());
 fs.writeFileSync(file, bytes);
 const baseline = await startBaseline(file, page.headers.get('content-type') ?? 'text/html');
-const videoSlug = (await (await fetch(`${app.url}/api/assets/videos/search?limit=1`)).json()).data.data[0].slug as string;
 await compare(`GET ${PATH} cached (anonymous, ${bytes.length} bytes uncompressed)`, baseline.url, `${app.url}${PATH}`);
-await firstLoadJs(app, ['/', PATH, `/videos/${videoSlug}`]);
+await firstLoadJs(app, await pagesOf(app));
 await app.stop();
 
 // 2. Uncached: every request renders 24 videos from the database.

@@ -84,7 +84,7 @@ describe.skipIf(chromiumMissing)('the catalogue in a browser', () => {
 
   it('a free gallery opens its photos in a keyboard-driven lightbox', async () => {
     const page = await open('/galleries/alpine-ridges');
-    await page.waitForSelector('astro-island[component-url*="Lightbox"]:not([ssr])', { state: 'attached' });
+    await page.waitForSelector('dialog[data-lightbox][data-ready]', { state: 'attached' });
     await page.click('[data-lightbox-index="0"]');
     const image = page.locator('[data-testid=lightbox-image]');
     await image.waitFor();

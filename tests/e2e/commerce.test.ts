@@ -110,6 +110,7 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     expect(await page.locator('[data-testid=unlock-panel]').count()).toBe(0);
     const src = await page.locator('.photo-grid img').first().getAttribute('src');
     expect(src).not.toContain('preview');
+    await page.waitForSelector('dialog[data-lightbox][data-ready]', { state: 'attached' });
     await page.locator('.photo-grid a[data-lightbox-index]').first().click();
     await page.waitForSelector('dialog.lightbox[open]');
     await page.keyboard.press('Escape');

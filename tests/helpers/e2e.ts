@@ -60,15 +60,20 @@ export async function screenshot(page: Page, name: string, { fullPage = true } =
 
 export async function logIn(page: Page, base: string, login = 'member', password = 'member-pass-123', remember = true) {
   await page.goto(`${base}/auth/login`);
+  await hydrated(page, '#login');
   await page.fill('#login', login);
   await page.fill('#password', password);
   if (!remember) await page.uncheck('input[type=checkbox]');
   await Promise.all([page.waitForURL(`${base}/`), page.click('button[type=submit]')]);
 }
 
-/** Waits until the island holding `selector` has hydrated (scrolled into view first: client:visible islands wait for it). */
+/**
+ * Waits until the island holding `selector` has hydrated: scrolled into view first (client:visible islands wait for
+ * it) and pointed at (client:interaction islands wake when the visitor reaches for them).
+ */
 export async function hydrated(page: Page, selector: string) {
   await page.locator(selector).first().scrollIntoViewIfNeeded();
+  await page.locator(selector).first().dispatchEvent('pointerover');
   await page.waitForFunction((s) => {
     const el = document.querySelector(s);
     return Boolean(el) && !el!.closest('astro-island')?.hasAttribute('ssr');

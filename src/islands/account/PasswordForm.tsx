@@ -34,7 +34,7 @@ export default function PasswordForm() {
     else focusFirstError(form.current);
   }
   return (
-    <form ref={form} onSubmit={submit} className="panel" aria-labelledby="password-title" noValidate>
+    <form method="post" ref={form} onSubmit={submit} className="panel" aria-labelledby="password-title" noValidate>
       <h2 id="password-title">Password</h2>
       {state.status === 'ok' && (
         <div className="alert alert-success" role="status">

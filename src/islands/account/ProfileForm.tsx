@@ -63,7 +63,7 @@ export default function ProfileForm({ initial: user }: { initial: CurrentUser })
   );
 
   return (
-    <form ref={form} onSubmit={submit} className="panel" aria-labelledby="profile-title" noValidate>
+    <form method="post" ref={form} onSubmit={submit} className="panel" aria-labelledby="profile-title" noValidate>
       <h2 id="profile-title">Profile</h2>
       {state.status === 'error' && !serverField && (
         <div className="alert alert-error" role="alert">

@@ -61,7 +61,7 @@ export default function AccountForm({ fields, submitLabel, busyLabel, siteKey = 
       </div>
     );
   return (
-    <form ref={form} onSubmit={submit} noValidate>
+    <form method="post" ref={form} onSubmit={submit} noValidate>
       {state.status === 'error' && !serverField && (
         <div className="alert alert-error" role="alert">
           {messageOf(state.error)}

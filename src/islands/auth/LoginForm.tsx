@@ -35,7 +35,7 @@ export default function LoginForm() {
 
   const fieldProps = (name: string) => (invalid[name] ? { error: invalid[name] } : refused ? { 'aria-invalid': true, 'aria-describedby': 'login-error' } : {});
   return (
-    <form ref={form} onSubmit={submit} noValidate>
+    <form method="post" ref={form} onSubmit={submit} noValidate>
       {refused && (
         <div className="alert alert-error" id="login-error" role="alert">
           {refused}

@@ -178,6 +178,7 @@ function CheckoutForm({
 
   return (
     <form
+      method="post"
       className="checkout"
       onSubmit={(e) => {
         e.preventDefault();

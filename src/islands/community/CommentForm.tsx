@@ -24,7 +24,7 @@ export default function CommentForm({ label, submitLabel, busy, initial = '', on
     if (await onSubmit(text)) setText('');
   }
   return (
-    <form className="comment-form" onSubmit={submit}>
+    <form method="post" className="comment-form" onSubmit={submit}>
       <label className="visually-hidden" htmlFor={`${id}-text`}>
         {label}
       </label>

@@ -49,7 +49,7 @@ export default function EventForm({ event }: { event?: Event }) {
     if (result.ok) navigation.go(eventRoute(result.data._id));
   }
   return (
-    <form ref={form} className="panel" onSubmit={submit} noValidate>
+    <form method="post" ref={form} className="panel" onSubmit={submit} noValidate>
       {state.status === 'error' && (
         <div className="alert alert-error" role="alert">
           {messageOf(state.error)}

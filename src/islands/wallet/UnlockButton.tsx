@@ -2,12 +2,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { UnlockKind } from '../../shared/calls.ts';
 import { messageOf } from '../../shared/contracts/errors.ts';
+import type { GatewayName, TokenPackage } from '../../shared/contracts/tokens.ts';
 import { refreshRegions } from '../../client/regions.ts';
 import { showToast } from '../../stores/toast.ts';
 import { $packages, loadPackages, unlocks } from '../../stores/wallet.ts';
 import PackagePicker from './PackagePicker.tsx';
 import { useBalance } from '../use-balance.ts';
-import { useHydrated } from '../use-hydrated.ts';
 
 interface Props {
   kind: UnlockKind;
@@ -18,20 +18,22 @@ interface Props {
   what: string;
   /** The balance the page was rendered with. */
   balance: number;
+  /** The token packages, when the page was rendered for a member short of tokens. */
+  offer?: { list: TokenPackage[]; gateways: GatewayName[] };
 }
 
 /**
  * The unlock action of a locked item: Unlock → confirm (price and balance; Escape or Cancel goes back) → the content
  * appears in place. A member without enough tokens is offered the packages instead.
  */
-export default function UnlockButton({ kind, id, price, what, balance: rendered }: Props) {
+export default function UnlockButton({ kind, id, price, what, balance: rendered, offer: renderedOffer }: Props) {
   const balance = useBalance(rendered);
   const packages = useStore($packages);
+  const offer = packages.data ?? renderedOffer;
   const request = unlocks.of(useStore(unlocks.$states), id);
   const [confirming, setConfirming] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const startRef = useRef<HTMLButtonElement>(null);
-  const hydrated = useHydrated();
   const busy = request.status === 'loading';
   // Short of tokens: said before trying, or by the server; a top-up in another tab (live balance) lifts it.
   const short = balance < price;
@@ -40,8 +42,8 @@ export default function UnlockButton({ kind, id, price, what, balance: rendered 
     if (confirming) confirmRef.current?.focus();
   }, [confirming]);
   useEffect(() => {
-    if (short) void loadPackages();
-  }, [short]);
+    if (short && !renderedOffer) void loadPackages();
+  }, [short, renderedOffer]);
 
   const cancel = () => {
     setConfirming(false);
@@ -65,8 +67,8 @@ export default function UnlockButton({ kind, id, price, what, balance: rendered 
         <p>
           You have <strong>{balance}</strong> tokens: <strong>{price - balance}</strong> more to unlock this {what}.
         </p>
-        {packages.data?.list.length ? (
-          <PackagePicker packages={packages.data.list} gateways={packages.data.gateways} loggedIn compact />
+        {offer ? (
+          <PackagePicker packages={offer.list} gateways={offer.gateways} loggedIn compact />
         ) : (
           <p className="muted">{packages.status === 'error' ? messageOf(packages.error) : 'Loading token packages…'}</p>
         )}
@@ -107,8 +109,8 @@ export default function UnlockButton({ kind, id, price, what, balance: rendered 
           {messageOf(request.error)}
         </p>
       )}
-      {/* Disabled until hydrated: a click before the island runs would do nothing at all. */}
-      <button ref={startRef} type="button" className="btn btn-primary" onClick={() => setConfirming(true)} disabled={!hydrated} data-testid="unlock">
+      {/* The island wakes when reached for (client:interaction), and the press that woke it is not lost. */}
+      <button ref={startRef} type="button" className="btn btn-primary" onClick={() => setConfirming(true)} data-testid="unlock">
         Unlock for {price} tokens
       </button>
     </div>
