@@ -44,6 +44,7 @@ describe.skipIf(chromiumMissing)('the catalogue in a browser', () => {
     expect(await page.locator('.card-grid .item-card').count()).toBe(24);
     expect(await page.textContent('[data-testid=list-total]')).toContain('36 items');
     expect(await page.getAttribute('.pagination a[rel=next]', 'href')).toBe('/videos?page=2');
+    expect(await page.textContent('.pagination [aria-current=page]')).toBe('1');
     const more = page.locator('[data-testid=more]');
     await hydrated(page, '[data-testid=more]');
     await more.click();
@@ -53,6 +54,10 @@ describe.skipIf(chromiumMissing)('the catalogue in a browser', () => {
     expect(await page.locator('[data-testid=more]').count()).toBe(0);
     const titles = await page.locator('.item-title').allTextContents();
     expect(new Set(titles).size).toBe(36);
+    // The page links follow what is on screen: page 2 is the current one now, page 1 is shown above, no next page.
+    expect(await page.textContent('.pagination [aria-current=page]')).toBe('2');
+    expect(await page.locator('.pagination .loaded').allTextContents()).toEqual(['1']);
+    expect(await page.locator('.pagination a[rel=next]').count()).toBe(0);
     await screenshot(page, 'catalogue-videos-after-more');
   });
 

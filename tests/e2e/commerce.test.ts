@@ -39,6 +39,10 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
 
   it('buys a token package through the test gateway: the balance rises live, in a second tab too', async () => {
     const { context, page } = await member(0);
+    // Every page of the journey hydrates without a React error (a server/browser mismatch is #418).
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${base()}/`);
     expect(await balance(page)).toBe(0);
     // A second tab, left alone on the home page.
@@ -59,8 +63,11 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     await screenshot(page, 'test-checkout');
     await Promise.all([page.waitForURL(/\/payment\/success\?payment=/), page.click('[data-testid=test-pay]')]);
     await page.waitForSelector('[data-testid=payment-status]:has-text("100 tokens")');
+    await page.waitForSelector('astro-island:has([data-testid=payment-status]):not([ssr])');
     await screenshot(page, 'payment-success');
     expect(await balance(page)).toBe(100);
+    expect(await page.textContent('[data-testid=payment-status]')).toContain('which is now 100 tokens');
+    expect(errors).toEqual([]);
     // The other tab hears it without a reload.
     await other.waitForFunction(() => document.querySelector('[data-testid=balance]')?.textContent?.includes('100'));
     await context.close();
@@ -115,6 +122,21 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     await page.waitForSelector('dialog.lightbox[open]');
     await page.keyboard.press('Escape');
     expect(await balance(page)).toBe(100 - 30);
+    await context.close();
+  });
+
+  it('unlocks a story: its text and its sharp cover appear in place, without a reload', async () => {
+    const { context, page } = await member(1);
+    await page.goto(`${base()}/stories/notes-from-a-night-shoot`);
+    const cover = page.locator('.cover img');
+    expect(await cover.getAttribute('src')).toContain('preview');
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    await page.click('[data-testid=unlock]');
+    await page.click('[data-testid=unlock-confirm]');
+    await page.waitForSelector('[data-testid=story-content]');
+    expect(await cover.getAttribute('src')).not.toContain('preview');
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+    expect(await balance(page)).toBe(100 - 15);
     await context.close();
   });
 
