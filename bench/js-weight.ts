@@ -38,7 +38,8 @@ async function memberContext(browser: Browser, app: TestServer): Promise<Browser
 
 /** The pages to weigh: home, the lists, and a detail page of each kind (a locked video too). */
 export async function pagesOf(app: TestServer): Promise<string[]> {
-  const first = async (path: string, query = '') => ((await (await fetch(`${app.url}/api${path}?limit=1${query}`)).json()) as { data: { data: { slug: string }[] } }).data.data[0]!.slug;
+  const first = async (path: string, query = '') =>
+    ((await (await fetch(`${app.url}/api${path}?limit=1${query}`)).json()) as { data: { data: { slug: string }[] } }).data.data[0]!.slug;
   return [
     '/',
     '/videos',

@@ -57,7 +57,8 @@ describe.skipIf(chromiumMissing)('the foundation in a browser', () => {
       new MutationObserver((changes) => {
         for (const c of changes) {
           const img = c.target as HTMLImageElement;
-          if (img.matches('main .profile-head img.avatar') && !img.src.startsWith('data:')) (window as unknown as { lazyAt: number }).lazyAt = performance.now();
+          if (img.matches('main .profile-head img.avatar') && !img.src.startsWith('data:'))
+            (window as unknown as { lazyAt: number }).lazyAt = performance.now();
         }
       }).observe(document, { subtree: true, attributes: true, attributeFilter: ['src'] });
     });
@@ -66,7 +67,9 @@ describe.skipIf(chromiumMissing)('the foundation in a browser', () => {
     await page.waitForFunction(() => 'lazyAt' in window);
     expect(await avatar.getAttribute('src')).toBe('/images/avatar-placeholder.svg');
     const waited = await page.evaluate(
-      () => (window as unknown as { lazyAt: number }).lazyAt - (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart,
+      () =>
+        (window as unknown as { lazyAt: number }).lazyAt -
+        (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).domContentLoadedEventStart,
     );
     expect(waited).toBeGreaterThanOrEqual(190);
     await page.goto(`${base()}/account`);

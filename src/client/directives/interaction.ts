@@ -12,14 +12,7 @@ const WAKE_ON = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'click']
 const interaction: ClientDirective = (load, options, el) => {
   let woken = false;
   let held: HTMLElement | null = null;
-  const wake = async (event: Event) => {
-    if (event.type === 'click' && event.target instanceof HTMLElement) {
-      event.preventDefault();
-      event.stopPropagation();
-      held = event.target;
-    }
-    if (woken) return;
-    woken = true;
+  const start = async () => {
     const hydrate = await load();
     await hydrate();
     for (const type of WAKE_ON) el.removeEventListener(type, wake, true);
@@ -28,8 +21,18 @@ const interaction: ClientDirective = (load, options, el) => {
     held = null;
     target?.click();
   };
+  const wake = (event: Event) => {
+    if (event.type === 'click' && event.target instanceof HTMLElement) {
+      event.preventDefault();
+      event.stopPropagation();
+      held = event.target;
+    }
+    if (woken) return;
+    woken = true;
+    void start();
+  };
   for (const type of WAKE_ON) el.addEventListener(type, wake, { capture: true, passive: type !== 'click' });
-  if (options.value === 'load') void wake(new Event('load'));
+  if (options.value === 'load') wake(new Event('load'));
 };
 
 export default interaction;
