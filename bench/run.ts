@@ -14,7 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { ensureBuilt } from '../scripts/build.ts';
 import { firstLoadJs, pagesOf } from './js-weight.ts';
-import { startServer, type TestServer } from '../tests/helpers/server.ts';
+import { startServer } from '../tests/helpers/server.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
