@@ -79,6 +79,12 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     await page.waitForSelector('[data-testid=unlock]');
     await screenshot(page, 'unlock-panel');
     await page.click('[data-testid=unlock]');
+    await page.waitForSelector('[data-testid=unlock-confirm]:focus');
+    // Escape closes the confirmation and gives the focus back to the button that opened it.
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('[data-testid=unlock]:focus');
+    expect(await page.locator('[data-testid=unlock-confirm]').count()).toBe(0);
+    await page.keyboard.press('Enter');
     await page.waitForSelector('[data-testid=unlock-confirm]');
     await screenshot(page, 'unlock-confirm');
     const url = page.url();

@@ -104,6 +104,30 @@ describe.skipIf(chromiumMissing)('the foundation in a browser', () => {
     await page.close();
   });
 
+  it('the member menu works from the keyboard: arrows move, Escape closes it and returns to its button', async () => {
+    const ctx = await e2e.browser.newContext();
+    const page = await ctx.newPage();
+    await logIn(page, base());
+    await page.focus('#member-button:enabled');
+    await page.keyboard.press('ArrowDown');
+    await page.waitForSelector('#member-menu [role=menuitem]:first-of-type:focus');
+    expect(await page.getAttribute('#member-button', 'aria-expanded')).toBe('true');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    await page.keyboard.press('ArrowDown');
+    expect(await focused()).toBe('Buy tokens');
+    await page.keyboard.press('End');
+    expect(await focused()).toBe('Log out');
+    await page.keyboard.press('ArrowDown'); // wraps around
+    expect(await focused()).toBe('My account');
+    await page.keyboard.press('ArrowUp');
+    expect(await focused()).toBe('Log out');
+    await page.keyboard.press('Escape');
+    expect(await page.isHidden('#member-menu')).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('member-button');
+    expect(await page.getAttribute('#member-button', 'aria-expanded')).toBe('false');
+    await ctx.close();
+  });
+
   it("logout shows 'Log out!' and lands on /auth/login; the session is over", async () => {
     const ctx = await e2e.browser.newContext();
     const page = await ctx.newPage();

@@ -1,26 +1,5 @@
 import { useEffect, useRef } from 'react';
-
-declare global {
-  interface Window {
-    grecaptcha?: {
-      ready: (cb: () => void) => void;
-      render: (el: HTMLElement, opts: { sitekey: string; callback: (token: string) => void; 'expired-callback': () => void }) => number;
-    };
-  }
-}
-
-let script: Promise<void> | null = null;
-function loadScript(): Promise<void> {
-  script ??= new Promise((resolve, reject) => {
-    const s = document.createElement('script');
-    s.src = 'https://www.google.com/recaptcha/api.js?render=explicit';
-    s.async = true;
-    s.onload = () => window.grecaptcha!.ready(resolve);
-    s.onerror = () => ((script = null), reject(new Error('The captcha could not load.')));
-    document.head.append(s);
-  });
-  return script;
-}
+import { loadRecaptcha } from '../../client/recaptcha.ts';
 
 /** The provider's checkbox widget, only when the site has a captcha key (setting `recaptchaSiteKey`); reports its token. */
 export default function Captcha({ siteKey, onToken }: { siteKey: string; onToken: (token: string | null) => void }) {
@@ -28,9 +7,9 @@ export default function Captcha({ siteKey, onToken }: { siteKey: string; onToken
   useEffect(() => {
     if (!siteKey) return;
     let cancelled = false;
-    loadScript()
-      .then(() => {
-        if (!cancelled && box.current) window.grecaptcha!.render(box.current, { sitekey: siteKey, callback: onToken, 'expired-callback': () => onToken(null) });
+    loadRecaptcha()
+      .then((grecaptcha) => {
+        if (!cancelled && box.current) grecaptcha.render(box.current, { sitekey: siteKey, callback: onToken, 'expired-callback': () => onToken(null) });
       })
       .catch(() => onToken(null));
     return () => {
