@@ -1,7 +1,6 @@
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import { loadRenderers } from 'astro:container';
-import { getContainerRenderer } from '@astrojs/react/container-renderer';
+import type { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createContainer } from '../helpers/container.ts';
 import CardGrid from '../../src/components/catalogue/CardGrid.astro';
 import UnlockPanel from '../../src/components/catalogue/UnlockPanel.astro';
 import Pagination from '../../src/components/catalogue/Pagination.astro';
@@ -10,7 +9,7 @@ import { DEFAULT_PUBLIC_SETTINGS } from '../../src/shared/default-settings.ts';
 
 let container: AstroContainer;
 beforeAll(async () => {
-  container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
+  container = await createContainer();
 });
 
 const locals = (over: Partial<App.Locals> = {}) =>
@@ -91,10 +90,17 @@ describe('catalogue components (Container API)', () => {
     expect(member).toMatch(/Your balance: <span data-testid="unlock-balance">250<\/span> tokens/);
     expect(member).toContain('Unlock for <!-- -->60<!-- --> tokens');
     expect(member).toContain('<astro-island');
-    // Too few tokens: the offer of packages instead of the button.
-    const short = await container.renderToString(UnlockPanel, { props, locals: locals({ user: { ...user, balance: 10 } } as never) });
+    // Too few tokens: the offer of packages instead of the button, rendered with the page (no script needed to see it).
+    const starter = { _id: 'p1', name: 'Starter', description: '', tokens: 100, price: 4.99, currency: 'USD', ordering: 1, isActive: true };
+    const api = {
+      tokenPackages: async () => ({ status: 0, data: { data: [starter], total: 1 } }),
+      paymentGateways: async () => ({ status: 0, data: { gateways: ['test'] } }),
+    };
+    const short = await container.renderToString(UnlockPanel, { props, locals: locals({ user: { ...user, balance: 10 }, api } as never) });
     expect(short).toContain('50</strong> more to unlock this');
     expect(short).not.toContain('data-testid="unlock"');
+    expect(short).toContain('Starter');
+    expect(short).toContain('Test checkout');
   });
 
   it('pagination: real links keeping the query, the current page marked', async () => {

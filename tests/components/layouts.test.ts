@@ -1,7 +1,6 @@
-import { experimental_AstroContainer as AstroContainer } from 'astro/container';
-import { getContainerRenderer } from '@astrojs/react/container-renderer';
-import { loadRenderers } from 'astro:container';
+import type { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createContainer } from '../helpers/container.ts';
 import PrimaryLayout from '../../src/layouts/PrimaryLayout.astro';
 import PublicLayout from '../../src/layouts/PublicLayout.astro';
 import BlankLayout from '../../src/layouts/BlankLayout.astro';
@@ -13,7 +12,7 @@ import type { CurrentUser } from '../../src/shared/contracts/users.ts';
 
 let container: AstroContainer;
 beforeAll(async () => {
-  container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
+  container = await createContainer();
 });
 
 const member: CurrentUser = {

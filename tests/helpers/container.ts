@@ -1,0 +1,24 @@
+import { experimental_AstroContainer as AstroContainer } from 'astro/container';
+import { loadRenderers } from 'astro:container';
+import { getContainerRenderer } from '@astrojs/react/container-renderer';
+import idle from 'astro/runtime/client/idle.prebuilt.js';
+import load from 'astro/runtime/client/load.prebuilt.js';
+import media from 'astro/runtime/client/media.prebuilt.js';
+import only from 'astro/runtime/client/only.prebuilt.js';
+import visible from 'astro/runtime/client/visible.prebuilt.js';
+
+/**
+ * A Container API renderer with React and the site's client directives: Astro's own, and `client:interaction`
+ * (its script is the build's business; these tests look at markup, so a marker stands in for it).
+ */
+export async function createContainer(): Promise<AstroContainer> {
+  const clientDirectives = new Map([
+    ['idle', idle],
+    ['load', load],
+    ['media', media],
+    ['only', only],
+    ['visible', visible],
+    ['interaction', '/* client:interaction */'],
+  ]);
+  return AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]), manifest: { clientDirectives } as never });
+}
