@@ -21,7 +21,7 @@ export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now =
     .from(categories)
     .where(inArray(categories.slug, [...new Set(allSlugs), '']));
   const ids = (slugs: string[]) => slugs.map((s) => found.find((c) => c.slug === s)?.id).filter((id): id is string => Boolean(id));
-  // Older items first in each list, a day or so apart; views vary so that "popular" differs from "newest".
+  // Older items first in each list, a day or so apart (last edited when written); views vary so that "popular" differs from "newest".
   const ago = (i: number, step = 26) => new Date(now - (i + 1) * step * HOUR);
   const views = (i: number) => ((i * 37) % 190) + 12;
 
@@ -40,6 +40,7 @@ export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now =
         price: v.price,
         views: views(i + c),
         createdAt: ago(i + c * DEMO_VIDEOS.length),
+        updatedAt: ago(i + c * DEMO_VIDEOS.length),
       })),
     );
     for (const [i, g] of DEMO_GALLERIES.entries()) {
@@ -58,6 +59,7 @@ export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now =
           price: g.price,
           views: views(i + 3),
           createdAt: ago(i, 30),
+          updatedAt: ago(i, 30),
         })
         .returning({ id: galleries.id });
       await tx
@@ -80,6 +82,7 @@ export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now =
         views: views(i + 5),
         publishedAt: ago(i, 40),
         createdAt: ago(i, 40),
+        updatedAt: ago(i, 40),
       })),
     );
     await tx.insert(posts).values(
@@ -94,6 +97,7 @@ export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now =
         views: views(i + 7),
         publishedAt: ago(i, 50),
         createdAt: ago(i, 50),
+        updatedAt: ago(i, 50),
       })),
     );
     await tx.insert(products).values(
@@ -110,6 +114,7 @@ export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now =
         file: media.products[i]!.file,
         views: views(i + 11),
         createdAt: ago(i, 20),
+        updatedAt: ago(i, 20),
       })),
     );
     await tx
