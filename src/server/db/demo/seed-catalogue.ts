@@ -21,9 +21,11 @@ export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now =
     .from(categories)
     .where(inArray(categories.slug, [...new Set(allSlugs), '']));
   const ids = (slugs: string[]) => slugs.map((s) => found.find((c) => c.slug === s)?.id).filter((id): id is string => Boolean(id));
-  // Older items first in each list, a day or so apart (last edited when written); views vary so that "popular" differs from "newest".
+  // Older items first in each list, a day or so apart; views vary so that "popular" differs from "newest".
   const ago = (i: number, step = 26) => new Date(now - (i + 1) * step * HOUR);
   const views = (i: number) => ((i * 37) % 190) + 12;
+  // Every third story and post was corrected six hours after it went out (its dateModified, sitemap lastmod).
+  const edited = (i: number, step: number) => new Date(ago(i, step).getTime() + (i % 3 === 0 ? 6 * HOUR : 0));
 
   await db.transaction(async (tx) => {
     const copies = Array.from({ length: scale }, (_, c) => DEMO_VIDEOS.map((v, i) => ({ v, i, c }))).flat();
@@ -82,7 +84,7 @@ export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now =
         views: views(i + 5),
         publishedAt: ago(i, 40),
         createdAt: ago(i, 40),
-        updatedAt: ago(i, 40),
+        updatedAt: edited(i, 40),
       })),
     );
     await tx.insert(posts).values(
@@ -97,7 +99,7 @@ export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now =
         views: views(i + 7),
         publishedAt: ago(i, 50),
         createdAt: ago(i, 50),
-        updatedAt: ago(i, 50),
+        updatedAt: edited(i, 50),
       })),
     );
     await tx.insert(products).values(
