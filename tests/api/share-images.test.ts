@@ -4,7 +4,6 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { banners, galleries, posts, products, stories, videos } from '../../src/server/db/schema.ts';
 import { shareKey } from '../../src/server/lib/images.ts';
-import type { StoredImage } from '../../src/server/lib/media-types.ts';
 import { createMember, DEMO_ADMIN_PASSWORD, login, useApi } from '../helpers/api.ts';
 import { grant, seedCatalogue } from '../helpers/catalogue.ts';
 import { detail } from '../helpers/images.ts';
@@ -14,8 +13,8 @@ describe('/share: public share pictures (og:image, JSON-LD)', () => {
   const share = (kind: string, id: string, headers: Record<string, string> = {}) => h.app.inject({ url: `/share/${kind}/${id}.jpg`, headers });
   const stored = async (key: string) => Buffer.concat(await (await h.app.media.storage.read(key)).toArray());
   /** A priced video and a free one, with their posters as stored. */
-  let locked: { id: string; slug: string; thumbnail: StoredImage };
-  let free: { id: string; slug: string; thumbnail: StoredImage };
+  let locked: typeof videos.$inferSelect;
+  let free: typeof videos.$inferSelect;
   beforeAll(async () => {
     await seedCatalogue(h);
     const row = async (slug: string) => (await h.database.db.select().from(videos).where(eq(videos.slug, slug)))[0]!;

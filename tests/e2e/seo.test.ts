@@ -7,7 +7,7 @@ import { checkJsonLd, typesIn } from '../helpers/schema-org.ts';
 /** The configured public origin: no request reaches it; every absolute link must start with it all the same. */
 const ORIGIN = 'http://tessera.test';
 
-/** One page of each public type, and the @type its structured data describes. */
+/** One page of each public type, and the schema.org type its structured data describes. */
 const PAGES = {
   home: { path: '/', type: 'WebSite' },
   list: { path: '/videos', type: 'CollectionPage' },

@@ -5,10 +5,11 @@
  * Only the types the site uses are described; any other type is reported, so a new one must be described here first.
  */
 
-type Kind = 'Text' | 'URL' | 'Date' | 'Integer' | 'Number' | 'Boolean' | 'Duration' | 'Currency' | 'Price' | 'Availability' | TypeName;
-type TypeName = keyof typeof TYPES;
+/** What a property's value may be: one of these kinds of literal, or (any other name) a node of that schema.org type. */
+const LITERALS = ['Text', 'URL', 'Date', 'Integer', 'Number', 'Boolean', 'Duration', 'Currency', 'Price', 'Availability'] as const;
+type Kind = string;
 interface TypeSpec {
-  parent: TypeName | null;
+  parent: string | null;
   properties: Record<string, Kind[]>;
   required?: string[];
 }
@@ -17,7 +18,7 @@ const THING_OR_URL: Kind[] = ['URL', 'Thing'];
 const PARTY: Kind[] = ['Organization', 'Person'];
 
 /** The slice of the schema.org hierarchy the site uses (names, parents and properties as on schema.org). */
-const TYPES = {
+const TYPES: Record<string, TypeSpec> = {
   Thing: {
     parent: null,
     properties: { name: ['Text'], description: ['Text'], url: ['URL'], image: ['URL', 'ImageObject'], sameAs: ['URL'], identifier: ['Text', 'URL'] },
@@ -85,24 +86,30 @@ const TYPES = {
   Action: { parent: 'Thing', properties: {} },
   ConsumeAction: { parent: 'Action', properties: {} },
   WatchAction: { parent: 'ConsumeAction', properties: {} },
-} satisfies Record<string, TypeSpec>;
+};
 
-const spec = (t: TypeName): TypeSpec => TYPES[t] as TypeSpec;
-const isType = (name: string): name is TypeName => Object.hasOwn(TYPES, name);
+const isType = (name: string): boolean => Object.hasOwn(TYPES, name);
+const spec = (t: string): TypeSpec => TYPES[t]!;
+// The table must name only types it describes: a typo here would silently accept anything.
+for (const [name, t] of Object.entries(TYPES)) {
+  if (t.parent && !isType(t.parent)) throw new Error(`schema-org.ts: ${name} has an undescribed parent ${t.parent}`);
+  for (const [property, kinds] of Object.entries(t.properties))
+    for (const k of kinds) if (!isType(k) && !(LITERALS as readonly string[]).includes(k)) throw new Error(`schema-org.ts: ${name}.${property} names ${k}`);
+}
 
 /** Whether `type` is `ancestor` or one of its subtypes. */
-function isA(type: TypeName, ancestor: TypeName): boolean {
-  for (let t: TypeName | null = type; t; t = spec(t).parent) if (t === ancestor) return true;
+function isA(type: string, ancestor: string): boolean {
+  for (let t: string | null = type; t; t = spec(t).parent) if (t === ancestor) return true;
   return false;
 }
 
-function propertyKinds(type: TypeName, property: string): Kind[] | null {
-  for (let t: TypeName | null = type; t; t = spec(t).parent) if (spec(t).properties[property]) return spec(t).properties[property]!;
+function propertyKinds(type: string, property: string): Kind[] | null {
+  for (let t: string | null = type; t; t = spec(t).parent) if (spec(t).properties[property]) return spec(t).properties[property]!;
   return null;
 }
 
-function requiredOf(type: TypeName): string[] {
-  for (let t: TypeName | null = type; t; t = spec(t).parent) if (spec(t).required) return spec(t).required!;
+function requiredOf(type: string): string[] {
+  for (let t: string | null = type; t; t = spec(t).parent) if (spec(t).required) return spec(t).required!;
   return [];
 }
 
@@ -167,7 +174,7 @@ function checkNode(node: Record<string, unknown>, expected: Kind[] | null, path:
     problems.push(`${path}: unknown or missing @type ${JSON.stringify(type)}`);
     return;
   }
-  const allowed = expected?.filter((k): k is TypeName => isType(k)) ?? [];
+  const allowed = expected?.filter(isType) ?? [];
   if (expected && !allowed.some((a) => isA(type, a))) problems.push(`${path}: a ${type} is not expected here (expected ${expected.join(' or ')})`);
   for (const property of requiredOf(type)) {
     const v = node[property];
