@@ -16,12 +16,14 @@ import { registerRealtime } from './plugins/realtime.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
 import { registerValidation } from './plugins/validation.ts';
 import { registerMedia } from './plugins/media.ts';
+import { registerShare } from './plugins/share.ts';
 import { countryGate } from './plugins/country-gate.ts';
 import { resolveAppSecret } from './db/app-secret.ts';
 import { MediaSigner } from './lib/signed-url.ts';
 import { createStorage, type Storage } from './lib/storage/storage.ts';
 import { MediaView } from './modules/catalogue/media-view.ts';
 import { ViewCounter } from './modules/catalogue/views.ts';
+import { ShareImages } from './modules/catalogue/share-images.ts';
 import { bannersRoutes } from './modules/banners/banners.routes.ts';
 import { galleriesRoutes } from './modules/galleries/galleries.routes.ts';
 import { GalleriesService } from './modules/galleries/galleries.service.ts';
@@ -123,6 +125,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     stories: new StoriesService(catalogue),
     posts: new PostsService(catalogue),
     products: new ProductsService(catalogue),
+    shareImages: new ShareImages(database.db, mediaStorage),
     ledger: new LedgerService(database.db, emit),
     payments: new PaymentsService(database.db, createGateways(config.payments, appSecret), emit, app.log),
     tokenTransactions: new TokenTransactionsService(database.db, emit, app.log, orders.toOrder),
@@ -167,6 +170,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
   if (realtime) await registerRealtime(app, { redisUrl: config.redisUrl });
   await registerMedia(app);
+  await registerShare(app);
 
   await app.register(
     async (api) => {

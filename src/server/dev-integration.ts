@@ -24,7 +24,8 @@ export function tesseraDevServer(): AstroIntegration {
         await prepareDatabase(database, config);
         const app = await buildApp(config, { database, serverFactory: () => server.httpServer });
         await app.ready();
-        server.middlewares.use((req, res, next) => (req.url?.startsWith('/api/') || req.url === '/api' ? app.routing(req, res) : next()));
+        const served = (url = '') => url === '/api' || ['/api/', '/media/', '/share/'].some((prefix) => url.startsWith(prefix));
+        server.middlewares.use((req, res, next) => (served(req.url) ? app.routing(req, res) : next()));
         server.httpServer?.once('close', () => {
           void app.close().finally(() => database.close());
         });

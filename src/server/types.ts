@@ -11,6 +11,7 @@ import type { GalleriesService } from './modules/galleries/galleries.service.ts'
 import type { StoriesService } from './modules/stories/stories.service.ts';
 import type { PostsService } from './modules/posts/posts.service.ts';
 import type { ProductsService } from './modules/products/products.service.ts';
+import type { ShareImages } from './modules/catalogue/share-images.ts';
 import type { MediaSigner } from './lib/signed-url.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
@@ -38,6 +39,7 @@ export interface Services {
   stories: StoriesService;
   posts: PostsService;
   products: ProductsService;
+  shareImages: ShareImages;
   ledger: LedgerService;
   payments: PaymentsService;
   tokenTransactions: TokenTransactionsService;

@@ -17,6 +17,7 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   footerContent: '© Tessera. Videos, galleries, stories and a shop, unlocked with tokens.',
   currency: 'USD',
   currencySymbol: '$',
+  tokenPrice: 0,
   loginPlaceholderImage: '/images/login-placeholder.svg',
   gaCode: '',
   maintenanceMode: false,
@@ -49,5 +50,6 @@ export const SETTING_GROUPS: Record<string, string> = {
   recaptchaVerifyUrl: 'account',
   currency: 'commerce',
   currencySymbol: 'commerce',
+  tokenPrice: 'commerce',
   gaCode: 'analytics',
 };

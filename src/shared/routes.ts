@@ -15,6 +15,14 @@ export const CATALOGUE_ROUTES = {
 } as const;
 export type CatalogueKind = keyof typeof CATALOGUE_ROUTES;
 export const itemRoute = (kind: CatalogueKind, slug: string): string => `${CATALOGUE_ROUTES[kind]}/${encodeURIComponent(slug)}`;
+
+/** What has a public share picture: every catalogue kind and the banners. */
+export const SHARE_KINDS = ['video', 'gallery', 'story', 'post', 'product', 'banner'] as const;
+export type ShareKind = (typeof SHARE_KINDS)[number];
+/** The share picture: a 1200×630 JPEG (blurred while the item is priced), the same for every viewer. */
+export const SHARE_IMAGE = { width: 1200, height: 630, type: 'image/jpeg' } as const;
+/** Its stable, unsigned address (og:image, twitter:image, JSON-LD); by `_id`, so that a new slug keeps it. */
+export const shareImageRoute = (kind: ShareKind, id: string): string => `/share/${kind}/${encodeURIComponent(id)}.jpg`;
 export const categoryRoute = (slug: string): string => `/categories/${encodeURIComponent(slug)}`;
 export const searchRoute = (q: string): string => `/search?q=${encodeURIComponent(q)}`;
 

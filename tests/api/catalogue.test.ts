@@ -115,6 +115,28 @@ describe('galleries, photos, stories, posts, products, banners and search totals
     expect((await h.app.inject({ url: '/api/site-promo/search?position=left' })).statusCode).toBe(400);
   });
 
+  it('every item says when it was last edited (updatedAt); views and likes do not count as edits', async () => {
+    const lists = ['/api/assets/videos/search', '/api/assets/galleries/search', '/api/stories/search', '/api/posts/search', '/api/assets/products/search'];
+    for (const url of lists) {
+      const { data } = await getJson(h, `${url}?limit=200`);
+      expectEvery(
+        data,
+        (i: { updatedAt?: string; createdAt: string }) => typeof i.updatedAt === 'string' && Date.parse(i.updatedAt) >= Date.parse(i.createdAt),
+      );
+    }
+    const before = await getJson(h, '/api/posts/welcome-to-tessera?countView=false');
+    await getJson(h, '/api/posts/welcome-to-tessera', member);
+    await h.app.inject({
+      method: 'POST',
+      url: '/api/reactions',
+      headers: { authorization: member },
+      payload: { objectType: 'post', objectId: before._id, action: 'like' },
+    });
+    const after = await getJson(h, '/api/posts/welcome-to-tessera?countView=false');
+    expect([after.stats.views, after.stats.likes]).toEqual([before.stats.views + 1, before.stats.likes + 1]);
+    expect(after.updatedAt).toBe(before.updatedAt);
+  });
+
   it('search/total counts every type; the same words work in each list', async () => {
     expect(await getJson(h, '/api/search/total?q=glass')).toEqual({ totalVideos: 1, totalGalleries: 0, totalStories: 1, totalPosts: 0, totalProducts: 0 });
     const reef = await getJson(h, '/api/search/total?q=reef');

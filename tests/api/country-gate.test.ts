@@ -27,6 +27,7 @@ describe('the country block covers the API', () => {
       '/api/assets/categories/search',
       '/api/search/total?q=glass',
       video.thumbnail.url,
+      `/share/video/${video._id}.jpg`,
     ];
     for (const url of content) {
       const blocked = await from(US, url);

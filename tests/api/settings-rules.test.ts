@@ -61,6 +61,18 @@ describe('settings accept only what is safe to print', () => {
     // Text that looks like JSON stays text where the setting is text.
     expect(await settings().set('siteName', '2048')).toBe('2048');
   });
+
+  it('tokenPrice (money per token, for structured data) is a number from 0 (not declared), public, 0 by default', async () => {
+    expect(await publicValue('tokenPrice')).toBe(0);
+    for (const bad of ['ten cents', -0.1, '1e9', 0.00001, '"0.1"', true]) {
+      await expect(settings().set('tokenPrice', bad), String(bad)).rejects.toThrow(/tokenPrice must be the money one token is worth/);
+    }
+    expect(await publicValue('tokenPrice')).toBe(0);
+    expect(await settings().set('tokenPrice', '0.1')).toBe(0.1);
+    expect(await publicValue('tokenPrice')).toBe(0.1);
+    expect((await h.app.inject({ url: '/api/settings/public?group=commerce' })).json().data).toMatchObject({ currency: 'USD', tokenPrice: 0.1 });
+    expect(await settings().set('tokenPrice', 0)).toBe(0);
+  });
 });
 
 describe('the operator CLI refuses what it cannot mean', () => {
@@ -72,5 +84,13 @@ describe('the operator CLI refuses what it cannot mean', () => {
     expect(await cli('settings', 'set', 'sitename', 'Typo')).toEqual({ code: 1, output: expect.stringContaining("'sitename' is not a setting") });
     expect(await cli('country', 'block', 'UK')).toEqual({ code: 1, output: expect.stringContaining("'UK' is not an ISO 3166-1 alpha-2 country code") });
     expect(await cli('country', 'block', 'de')).toEqual({ code: 0, output: 'Blocked: DE' });
+  });
+
+  it('settings set takes tokenPrice as a number, and refuses what is not one', async () => {
+    expect(await cli('settings', 'set', 'tokenPrice', '0.25')).toEqual({ code: 0, output: 'tokenPrice = 0.25' });
+    expect(await cli('settings', 'set', 'tokenPrice', 'cheap')).toEqual({
+      code: 1,
+      output: expect.stringContaining('tokenPrice must be the money one token is worth'),
+    });
   });
 });

@@ -22,7 +22,7 @@ describe('GET /settings/public and POST /settings/keys', () => {
     expect(all.siteName).toBe('Mosaic');
     expect(all).not.toHaveProperty('recaptchaSecret');
     const commerce = (await h.app.inject({ url: '/api/settings/public?group=commerce' })).json().data;
-    expect(commerce).toEqual({ currency: 'USD', currencySymbol: '$' });
+    expect(commerce).toEqual({ currency: 'USD', currencySymbol: '$', tokenPrice: 0 });
     const keys = await h.app.inject({ method: 'POST', url: '/api/settings/keys', payload: { keys: ['siteName', 'recaptchaSecret', 'nope'] } });
     expect(keys.json().data).toEqual({ siteName: 'Mosaic' });
   });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import type { ImageVariant, StoredImage } from './media-types.ts';
 import type { Storage } from './storage/storage.ts';
 import { badRequest } from '../errors.ts';
+import { SHARE_IMAGE } from '../../shared/routes.ts';
 
 /** Widths of the derivatives (each in AVIF and WebP); pages pick one through srcset. */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;
@@ -39,6 +40,44 @@ export async function storeImage(storage: Storage, input: Buffer, prefix = `img/
   writes.push(storage.put(`${prefix}/preview.webp`, preview, 'image/webp'));
   await Promise.all(writes);
   return { key: `${prefix}/original.jpg`, width, height, mimeType: 'image/jpeg', size: original.data.length, variants, previewKey: `${prefix}/preview.webp` };
+}
+
+/** Where the share renditions of a stored image live: beside its other files (`share.jpg`, `share-locked.jpg`). */
+export function shareKey(stored: Pick<StoredImage, 'key'>, locked: boolean): string {
+  const folder = stored.key.slice(0, stored.key.lastIndexOf('/') + 1);
+  return `${folder}${locked ? 'share-locked.jpg' : 'share.jpg'}`;
+}
+
+/** Side of the copy a locked share picture is made from: nothing finer than this survives (less than the 48 px preview). */
+const LOCKED_SHARE_SOURCE = 32;
+
+/** The picture reduced to a colour wash: scaled down to a few pixels, back up to the share size, and blurred. */
+async function colourWash(input: Buffer): Promise<Sharp> {
+  const { width, height } = SHARE_IMAGE;
+  const tiny = await sharp(input)
+    .resize(LOCKED_SHARE_SOURCE, Math.round((LOCKED_SHARE_SOURCE * height) / width), { fit: 'cover' })
+    .flatten({ background: '#000000' })
+    .png()
+    .toBuffer();
+  return sharp(tiny).resize(width, height, { kernel: 'cubic' }).blur(14);
+}
+
+/**
+ * The share rendition of an image (og:image, twitter:image, JSON-LD), a 1200×630 JPEG: the size link previews show
+ * uncropped. Open: the whole picture, fitted, over a colour wash of itself (a portrait or square picture is not cut).
+ * Locked: the colour wash alone, made from a 32 px copy, so that nothing of a paid picture can be recovered from it.
+ */
+export async function renderShareImage(input: Buffer, locked: boolean): Promise<Buffer> {
+  const { width, height } = SHARE_IMAGE;
+  const jpeg = { quality: 82, mozjpeg: true } as const;
+  const wash = await colourWash(input);
+  if (locked) return wash.jpeg(jpeg).toBuffer();
+  const fitted = await sharp(input).resize(width, height, { fit: 'inside' }).flatten({ background: '#000000' }).toBuffer({ resolveWithObject: true });
+  const { width: w, height: h } = fitted.info;
+  return wash
+    .composite([{ input: fitted.data, left: Math.floor((width - w) / 2), top: Math.floor((height - h) / 2) }])
+    .jpeg(jpeg)
+    .toBuffer();
 }
 
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif']);

@@ -18,6 +18,8 @@ export const Gallery = Type.Object({
   ...Flags,
   status: Type.String(),
   createdAt: Type.String(),
+  /** When the item itself was last edited (views, likes and comments do not count). */
+  updatedAt: Type.String(),
 });
 export type Gallery = Static<typeof Gallery>;
 

@@ -18,6 +18,8 @@ export const Post = Type.Object({
   stats: Stats,
   publishedAt: Type.String(),
   createdAt: Type.String(),
+  /** When the item itself was last edited (views, likes and comments do not count). */
+  updatedAt: Type.String(),
 });
 export type Post = Static<typeof Post>;
 

@@ -24,6 +24,8 @@ export const Product = Type.Object({
   isLiked: Type.Boolean(),
   isFavourited: Type.Boolean(),
   createdAt: Type.String(),
+  /** When the item itself was last edited (views, likes and comments do not count). */
+  updatedAt: Type.String(),
 });
 export type Product = Static<typeof Product>;
 

@@ -18,6 +18,10 @@ export const PublicSettings = Type.Object(
     footerContent: Type.String(),
     currency: Type.String(),
     currencySymbol: Type.String(),
+    tokenPrice: Type.Number({
+      minimum: 0,
+      description: 'what one token is worth in `currency` (e.g. 0.1); 0: not declared, so structured data gives no money price',
+    }),
     loginPlaceholderImage: Type.String(),
     gaCode: Type.String(),
     maintenanceMode: Type.Boolean(),

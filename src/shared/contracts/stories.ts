@@ -18,6 +18,8 @@ export const Story = Type.Object({
   ...Flags,
   publishedAt: Type.String(),
   createdAt: Type.String(),
+  /** When the item itself was last edited (views, likes and comments do not count). */
+  updatedAt: Type.String(),
 });
 export type Story = Static<typeof Story>;
 

@@ -21,6 +21,8 @@ export const Video = Type.Object({
   ...Flags,
   status: Type.String(),
   createdAt: Type.String(),
+  /** When the item itself was last edited (views, likes and comments do not count). */
+  updatedAt: Type.String(),
 });
 export type Video = Static<typeof Video>;
 

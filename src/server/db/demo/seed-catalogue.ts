@@ -24,6 +24,8 @@ export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now =
   // Older items first in each list, a day or so apart; views vary so that "popular" differs from "newest".
   const ago = (i: number, step = 26) => new Date(now - (i + 1) * step * HOUR);
   const views = (i: number) => ((i * 37) % 190) + 12;
+  // Every third story and post was corrected six hours after it went out (its dateModified, sitemap lastmod).
+  const edited = (i: number, step: number) => new Date(ago(i, step).getTime() + (i % 3 === 0 ? 6 * HOUR : 0));
 
   await db.transaction(async (tx) => {
     const copies = Array.from({ length: scale }, (_, c) => DEMO_VIDEOS.map((v, i) => ({ v, i, c }))).flat();
@@ -40,6 +42,7 @@ export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now =
         price: v.price,
         views: views(i + c),
         createdAt: ago(i + c * DEMO_VIDEOS.length),
+        updatedAt: ago(i + c * DEMO_VIDEOS.length),
       })),
     );
     for (const [i, g] of DEMO_GALLERIES.entries()) {
@@ -58,6 +61,7 @@ export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now =
           price: g.price,
           views: views(i + 3),
           createdAt: ago(i, 30),
+          updatedAt: ago(i, 30),
         })
         .returning({ id: galleries.id });
       await tx
@@ -80,6 +84,7 @@ export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now =
         views: views(i + 5),
         publishedAt: ago(i, 40),
         createdAt: ago(i, 40),
+        updatedAt: edited(i, 40),
       })),
     );
     await tx.insert(posts).values(
@@ -94,6 +99,7 @@ export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now =
         views: views(i + 7),
         publishedAt: ago(i, 50),
         createdAt: ago(i, 50),
+        updatedAt: edited(i, 50),
       })),
     );
     await tx.insert(products).values(
@@ -110,6 +116,7 @@ export async function seedCatalogue(db: Tx, storage: Storage, { scale = 1, now =
         file: media.products[i]!.file,
         views: views(i + 11),
         createdAt: ago(i, 20),
+        updatedAt: ago(i, 20),
       })),
     );
     await tx

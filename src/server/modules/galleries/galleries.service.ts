@@ -60,6 +60,7 @@ export class GalleriesService {
       ...flagsOf(r, allowed),
       status: r.status,
       createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
     };
   }
 

@@ -41,6 +41,7 @@ export class PostsService {
       stats: statsOf(r),
       publishedAt: r.publishedAt.toISOString(),
       createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
     };
   }
 }

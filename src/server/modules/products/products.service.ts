@@ -44,6 +44,7 @@ export class ProductsService {
       isLiked: r.isLiked,
       isFavourited: r.isFavourited,
       createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
     };
   }
 }

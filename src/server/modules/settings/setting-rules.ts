@@ -40,6 +40,12 @@ const pattern =
 
 const link: Rule = (v) => (typeof v === 'string' && v.length <= 2000 && isSafeLink(v) ? pass(v) : fail('must be a site path (/…) or an http(s) URL'));
 
+/** Money per token in the site's currency: a number from 0 (not declared) up to a million, at most 4 decimals. */
+const tokenPrice: Rule = (v) =>
+  typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1_000_000 && Math.abs(Math.round(v * 10_000) - v * 10_000) < 1e-6
+    ? pass(v)
+    : fail(`must be the money one token is worth in the site's currency, a number such as 0.1 (0: not declared), got ${JSON.stringify(v)}`);
+
 const boolean: Rule = (v) => (typeof v === 'boolean' ? pass(v) : fail(`must be a boolean (true or false), got ${kind(v)}`));
 
 /** `[{title, path, section?: 'main'|'footer', isNewTab?}]`, each path a safe link. */
@@ -86,6 +92,7 @@ export const SETTING_RULES: Record<string, Rule> = {
   footerContent: footerHtml,
   currency: pattern(/^[A-Z]{3}$/, 'an ISO 4217 code such as USD'),
   currencySymbol: text(8, { empty: false }),
+  tokenPrice,
   gaCode: pattern(/^$|^[A-Z0-9-]{4,40}$/i, 'a measurement id such as G-XXXXXXX (or empty)'),
   maintenanceMode: boolean,
   requireEmailVerification: boolean,

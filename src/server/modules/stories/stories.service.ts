@@ -63,6 +63,7 @@ export class StoriesService {
       ...flagsOf(r, allowed),
       publishedAt: r.publishedAt.toISOString(),
       createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
     };
   }
 }

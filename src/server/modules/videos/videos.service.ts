@@ -50,6 +50,7 @@ export class VideosService {
       ...flagsOf(r, allowed),
       status: r.status,
       createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
     };
   }
 }
