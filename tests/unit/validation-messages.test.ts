@@ -60,8 +60,11 @@ describe('validation errors in plain words', () => {
     });
   });
 
-  it('says where a field outside the body is', () => {
-    const query = Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 200 }) });
-    expect(plainValidationErrors(errorsOf(query, { limit: 500 }), 'querystring')).toEqual({ limit: 'Limit (query): use 200 or less.' });
+  it('names a parameter outside the body as sent, and says where it is', () => {
+    const query = Type.Object({ limit: Type.Integer({ minimum: 1, maximum: 200 }), sortBy: Type.Optional(Type.String({ minLength: 3 })) });
+    expect(plainValidationErrors(errorsOf(query, { limit: 500, sortBy: 'x' }), 'querystring')).toEqual({
+      limit: 'limit (query): use 200 or less.',
+      sortBy: 'sortBy (query): use at least 3 characters.',
+    });
   });
 });

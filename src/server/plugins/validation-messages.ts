@@ -4,14 +4,15 @@ import type { ErrorObject } from 'ajv';
  * The schema validator's errors in plain words, one sentence per failing field, saying what to do:
  * `body/password must NOT have fewer than 8 characters` becomes `Password: use at least 8 characters.`
  * A field is named by its schema's `title` when it has one, else by its own name in words (`currentPassword` →
- * "Current password"); a field outside the body says where it is ("Limit (query)"). The keys are the fields' paths as
- * sent (`password`, `products.1.quantity`), so a form can put each sentence beside its field.
+ * "Current password"). A parameter outside the body (query, address, header) is read by a program, not typed into a
+ * form: it keeps its own name and says where it is ("sortBy (query)"). The keys are the fields' paths as sent
+ * (`password`, `products.1.quantity`), so a form can put each sentence beside its field.
  */
 export function plainValidationErrors(errors: readonly ErrorObject[], context = 'body'): Record<string, string> {
   const fields: Record<string, string> = {};
   const add = (path: string[], label: string, instruction: string) => {
     const key = path.join('.') || context;
-    fields[key] ??= `${label}${context === 'body' ? '' : ` (${PLACES[context] ?? context})`}: ${instruction}.`;
+    fields[key] ??= context === 'body' ? `${label}: ${instruction}.` : `${key} (${PLACES[context] ?? context}): ${instruction}.`;
   };
   // A union (anyOf) fails once for every branch and once for itself: the branches say together what would do.
   const unions = errors.filter((e) => e.keyword === 'anyOf');
