@@ -8,13 +8,19 @@ export class AppError extends Error {
   readonly statusCode: number;
   readonly code: ServerErrorCode;
   readonly headers: Record<string, string>;
-  constructor(statusCode: number, code: ServerErrorCode, message: string, headers: Record<string, string> = {}) {
+  /** For a 400 `VALIDATION_ERROR`: each failing field (as sent) and its sentence, so a form can show it beside the field. */
+  readonly fields?: Record<string, string>;
+  constructor(statusCode: number, code: ServerErrorCode, message: string, headers: Record<string, string> = {}, fields?: Record<string, string>) {
     super(message);
     this.statusCode = statusCode;
     this.code = code;
     this.headers = headers;
+    if (fields) this.fields = fields;
   }
 }
+
+/** 400 `VALIDATION_ERROR` naming every failing field: `message` is their sentences in a row, `fields` each one by name. */
+export const invalid = (fields: Record<string, string>) => new AppError(400, 'VALIDATION_ERROR', Object.values(fields).join(' '), {}, fields);
 
 export const badRequest = (message: string, code: ServerErrorCode = 'BAD_REQUEST') => new AppError(400, code, message);
 export const unauthorized = (message = 'Authentication required', code: ServerErrorCode = 'UNAUTHORIZED') => new AppError(401, code, message);

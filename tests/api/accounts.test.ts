@@ -62,6 +62,8 @@ describe('accounts and mail', () => {
     const several = await register({ name: ' ', username: 'x', email: 'nope', password: '1' });
     expect(several.status).toBe(400);
     expect(several.body.message).toMatch(/Name is required.*e-mail address.*Username must.*Password must/);
+    // Each sentence also by field, for the form to show beside its field.
+    expect(Object.keys(several.body.fields)).toEqual(['name', 'email', 'username', 'password']);
     expect(await h.database.db.select().from(users).where(eq(users.username, 'x'))).toHaveLength(0);
     const extra = await register({ ...fresh(), roles: ['admin'] });
     expect(extra.status).toBe(400);
@@ -173,7 +175,10 @@ describe('accounts and mail', () => {
     expect(wrong).toMatchObject({ status: 422, body: { error: 'WRONG_PASSWORD' } });
     expect(wrong.body.message).toBe('Your current password is not correct.');
     const missing = await call(h, 'PUT', '/api/auth/users/me/password', { token: mine, body: { password: 'changed-pass-77', source: 'user' } });
-    expect(missing).toMatchObject({ status: 400, body: { error: 'VALIDATION_ERROR', message: "body must have required property 'currentPassword'" } });
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { error: 'VALIDATION_ERROR', message: 'Current password: fill this in.', fields: { currentPassword: 'Current password: fill this in.' } },
+    });
     const weak = await call(h, 'PUT', '/api/auth/users/me/password', { token: mine, body: { password: 'short', currentPassword: PASSWORD, source: 'user' } });
     expect(weak).toMatchObject({ status: 400, body: { message: PASSWORD_POLICY } });
     // Nothing changed: the other session still lives.

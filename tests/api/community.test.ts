@@ -256,6 +256,7 @@ describe('profile, reference lists, reports, contact, captcha, events', () => {
       expect(bad.status).toBe(400);
       expect(bad.body.message).toContain('Title is required.');
       expect(bad.body.message).toContain(EVENT_END_BEFORE_START);
+      expect(bad.body.fields).toEqual({ title: 'Title is required.', endAt: EVENT_END_BEFORE_START });
       expect((await call(h, 'POST', '/api/event', { token, body: { title: 'x', startAt: 'tomorrow', endAt: at(1) } })).status).toBe(400);
       expect((await call(h, 'POST', '/api/event', { body: { title: 'x', startAt: at(1), endAt: at(2) } })).status).toBe(401);
       expect((await call(h, 'GET', '/api/event/not-an-id/view')).status).toBe(404);

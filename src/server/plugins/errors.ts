@@ -1,21 +1,24 @@
+import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 import { connectionLost, textRefused } from '../db/client.ts';
 import { NUL_REFUSED } from './input-guard.ts';
+import { plainValidationErrors } from './validation-messages.ts';
 
 /** Maps every error to the contract's body `{statusCode, error, message}`; 5xx never show internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
-      return reply.code(err.statusCode).headers(err.headers).send({ statusCode: err.statusCode, error: err.code, message: err.message });
+      const fields = err.fields ? { fields: err.fields } : {};
+      return reply
+        .code(err.statusCode)
+        .headers(err.headers)
+        .send({ statusCode: err.statusCode, error: err.code, message: err.message, ...fields });
     }
     if (err.validation) {
-      const fields = err.validation.map((v) => {
-        const where = `${err.validationContext ?? 'body'}${v.instancePath ? v.instancePath.replaceAll('/', '.') : ''}`;
-        const extra = v.keyword === 'additionalProperties' ? ` '${(v.params as { additionalProperty: string }).additionalProperty}'` : '';
-        return `${where} ${v.message ?? 'is invalid'}${extra}`;
-      });
-      return reply.code(400).send({ statusCode: 400, error: 'VALIDATION_ERROR', message: [...new Set(fields)].join('; ') });
+      // Plain words, one sentence per field ("Password: use at least 8 characters."), and the same by field name.
+      const fields = plainValidationErrors(err.validation as ErrorObject[], err.validationContext);
+      return reply.code(400).send({ statusCode: 400, error: 'VALIDATION_ERROR', message: Object.values(fields).join(' '), fields });
     }
     if (textRefused(err)) return reply.code(400).send({ statusCode: 400, error: 'VALIDATION_ERROR', message: NUL_REFUSED });
     if (connectionLost(err)) {

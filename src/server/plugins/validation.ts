@@ -3,7 +3,8 @@ import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
-const base: Options = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false };
+// verbose: each error carries its schema, whose `title` names the field in the plain message (validation-messages.ts).
+const base: Options = { allErrors: true, removeAdditional: false, useDefaults: true, strict: false, verbose: true };
 
 /**
  * Query strings and params arrive as text, so their validator coerces ("12" → 12, a lone key → array); a JSON body

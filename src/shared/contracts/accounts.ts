@@ -30,14 +30,14 @@ export const EmailBody = Type.Object({ email: Type.String({ minLength: 3, maxLen
 export type EmailBody = Static<typeof EmailBody>;
 
 export const ResetPasswordBody = Type.Object(
-  { token: Type.String({ minLength: 10, maxLength: 200 }), password: Type.String({ minLength: 1, maxLength: 200 }) },
+  { token: Type.String({ minLength: 10, maxLength: 200 }), password: Type.String({ minLength: 1, maxLength: 200, title: 'New password' }) },
   { additionalProperties: false },
 );
 
 /** `PUT /auth/users/me/password`: `source` is kept for the older clients ('user'); `currentPassword` is checked when sent. */
 export const ChangePasswordBody = Type.Object(
   {
-    password: Type.String({ minLength: 1, maxLength: 200 }),
+    password: Type.String({ minLength: 1, maxLength: 200, title: 'New password' }),
     source: Type.Optional(Type.String({ maxLength: 20 })),
     /** Required: a stolen session alone must not be enough to take the account over. */
     currentPassword: Type.String({ minLength: 1, maxLength: 200 }),

@@ -2,8 +2,8 @@ import { Type, type Static } from 'typebox';
 
 export const LoginBody = Type.Object(
   {
-    username: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
-    email: Type.Optional(Type.String({ minLength: 1, maxLength: 254 })),
+    username: Type.Optional(Type.String({ minLength: 1, maxLength: 254, title: 'Username or e-mail' })),
+    email: Type.Optional(Type.String({ minLength: 1, maxLength: 254, title: 'Username or e-mail' })),
     password: Type.String({ minLength: 1, maxLength: 200 }),
     remember: Type.Optional(Type.Boolean({ default: true })),
   },

@@ -13,7 +13,7 @@ export const CommentBody = Type.Object(
   {
     objectType: Literals(COMMENT_OBJECTS),
     objectId: Type.String({ format: 'uuid' }),
-    content: Type.String({ maxLength: 20_000, description: `trimmed; 1-${COMMENT_MAX} characters` }),
+    content: Type.String({ maxLength: 20_000, title: 'Comment', description: `trimmed; 1-${COMMENT_MAX} characters` }),
   },
   { additionalProperties: false },
 );

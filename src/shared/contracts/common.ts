@@ -12,6 +12,11 @@ export const ErrorBody = Type.Object(
     error: Type.String({ description: 'stable machine-readable code, e.g. VALIDATION_ERROR' }),
     message: Type.String(),
     requestId: Type.Optional(Type.String()),
+    fields: Type.Optional(
+      Type.Record(Type.String(), Type.String(), {
+        description: 'VALIDATION_ERROR only: each failing field (its path as sent, e.g. `password`, `products.1.quantity`) and what to do about it',
+      }),
+    ),
   },
   { $id: 'ErrorBody' },
 );

@@ -53,10 +53,10 @@ export type OrderSearchQuery = ListQuery & { deliveryStatus?: DeliveryStatus; pr
 export const CartLine = Type.Object({ _id: Type.String({ format: 'uuid' }), quantity: Type.Integer({ minimum: 1, maximum: 99 }) });
 export const CheckoutBody = Type.Object({
   products: Type.Array(CartLine, { minItems: 1, maxItems: 50 }),
-  deliveryAddress: Type.Optional(Type.String({ maxLength: 500 })),
+  deliveryAddress: Type.Optional(Type.String({ maxLength: 500, title: 'Address' })),
   postalCode: Type.Optional(Type.String({ maxLength: 20 })),
-  phoneNumber: Type.Optional(Type.String({ maxLength: 30 })),
-  userNote: Type.Optional(Type.String({ maxLength: 1000 })),
+  phoneNumber: Type.Optional(Type.String({ maxLength: 30, title: 'Phone' })),
+  userNote: Type.Optional(Type.String({ maxLength: 1000, title: 'Note' })),
 });
 export type CheckoutBody = Static<typeof CheckoutBody>;
 

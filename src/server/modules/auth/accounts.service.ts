@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { AppError, badRequest, conflict, unprocessable } from '../../errors.ts';
+import { AppError, badRequest, conflict, invalid, unprocessable } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
@@ -135,7 +135,7 @@ export class AccountsService {
 
   private async memberByEmail(raw: string): Promise<UserRow | null> {
     const email = normaliseEmail(raw);
-    if (!isEmail(email)) throw badRequest('E-mail must be an e-mail address.', 'VALIDATION_ERROR');
+    if (!isEmail(email)) throw invalid({ email: 'E-mail must be an e-mail address.' });
     const user = await findUserByLogin(this.db, email);
     return user && user.status === 'active' && user.email === email ? user : null;
   }

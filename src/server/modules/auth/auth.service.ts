@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { AppError, badRequest, forbidden, rateLimited } from '../../errors.ts';
+import { AppError, forbidden, invalid, rateLimited } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { SESSION_DAYS_REMEMBER, SESSION_DAYS_SHORT, type LoginBody } from '../../../shared/contracts/auth.ts';
@@ -33,7 +33,7 @@ export class AuthService {
   /** The login name of a login body: `username` or `email`, whichever the client sent. */
   static loginName(body: LoginBody): string {
     const login = (body.username ?? body.email ?? '').trim();
-    if (!login) throw badRequest('body must have username or email', 'VALIDATION_ERROR');
+    if (!login) throw invalid({ username: 'Username or e-mail: fill this in.' });
     return login;
   }
 

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { badRequest } from '../../errors.ts';
+import { invalid } from '../../errors.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { contactMessage } from '../mail/mail-templates.ts';
@@ -21,8 +21,12 @@ export class ContactService {
     const email = normaliseEmail(body.email);
     const name = body.name.trim();
     const message = body.message.trim();
-    const problems = [!name && 'Name is required.', !isEmail(email) && 'E-mail must be an e-mail address.', !message && 'Message is required.'].filter(Boolean);
-    if (problems.length) throw badRequest(problems.join(' '), 'VALIDATION_ERROR');
+    const problems: Record<string, string> = {
+      ...(!name && { name: 'Name is required.' }),
+      ...(!isEmail(email) && { email: 'E-mail must be an e-mail address.' }),
+      ...(!message && { message: 'Message is required.' }),
+    };
+    if (Object.keys(problems).length) throw invalid(problems);
     await this.captcha.require(body.recaptchaToken, ip);
     const brand = await this.mailer.brand(origin);
     this.mailer.send(await this.mailer.operatorAddress(), contactMessage(brand, { name, email }, message), { replyTo: email });

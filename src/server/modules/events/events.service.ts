@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { forbidden, invalid, notFound } from '../../errors.ts';
 import type { Viewer } from '../catalogue/access.ts';
 import { isUuid } from '../catalogue/query.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
@@ -27,10 +27,10 @@ function validated(body: EventBody) {
   const title = body.title.trim();
   const startAt = new Date(body.startAt);
   const endAt = new Date(body.endAt);
-  const problems: string[] = [];
-  if (!title) problems.push('Title is required.');
-  if (!(endAt > startAt)) problems.push(EVENT_END_BEFORE_START);
-  if (problems.length) throw badRequest(problems.join(' '), 'VALIDATION_ERROR');
+  const problems: Record<string, string> = {};
+  if (!title) problems.title = 'Title is required.';
+  if (!(endAt > startAt)) problems.endAt = EVENT_END_BEFORE_START;
+  if (Object.keys(problems).length) throw invalid(problems);
   return {
     title,
     description: (body.description ?? '').trim(),

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { PurchasedLine } from '../../db/schema.ts';
-import { badRequest, conflict, notFound, unprocessable } from '../../errors.ts';
+import { AppError, badRequest, conflict, notFound, unprocessable } from '../../errors.ts';
 import type { EmitToUser } from '../../types.ts';
 import { INSUFFICIENT_BALANCE } from '../../../shared/messages.ts';
 import type { ListResult } from '../../../shared/api-client.ts';
@@ -178,9 +178,11 @@ function digest(request: unknown): string {
 }
 
 function checkDelivery(d: { deliveryAddress: string; postalCode: string; phoneNumber: string }) {
-  const problems: string[] = [];
-  if (d.deliveryAddress.length < 5) problems.push('deliveryAddress: enter the street, number and city');
-  if (!/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/.test(d.postalCode)) problems.push('postalCode: enter a postal code');
-  if (!/^\+?[0-9][0-9 ().-]{5,24}$/.test(d.phoneNumber)) problems.push('phoneNumber: enter a phone number the courier can call');
-  if (problems.length) throw badRequest(`Physical products need a delivery address: ${problems.join('; ')}`, 'VALIDATION_ERROR');
+  const problems: Record<string, string> = {};
+  if (d.deliveryAddress.length < 5) problems.deliveryAddress = 'Address: enter the street, number and city.';
+  if (!/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/.test(d.postalCode)) problems.postalCode = 'Postal code: enter the postal code of the address.';
+  if (!/^\+?[0-9][0-9 ().-]{5,24}$/.test(d.phoneNumber)) problems.phoneNumber = 'Phone: enter a number the courier can call.';
+  if (Object.keys(problems).length) {
+    throw new AppError(400, 'VALIDATION_ERROR', `Physical products need a delivery address. ${Object.values(problems).join(' ')}`, {}, problems);
+  }
 }

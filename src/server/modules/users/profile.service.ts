@@ -1,6 +1,6 @@
 import { parsePhoneNumberWithError } from 'libphonenumber-js';
 import type { Db } from '../../db/client.ts';
-import { badRequest, forbidden, notFound } from '../../errors.ts';
+import { forbidden, invalid, notFound } from '../../errors.ts';
 import { reencodeImage } from '../../lib/images.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { PUBLIC_MEDIA_PREFIX, publicMediaKey, publicMediaUrl } from '../../lib/public-media.ts';
@@ -28,31 +28,31 @@ export class ProfileService {
 
   async update(user: UserRow, body: ProfileUpdateBody) {
     const set: Partial<UserRow> = {};
-    const problems: string[] = [];
+    const problems: Record<string, string> = {};
     if (body.name !== undefined) {
-      if (!body.name.trim()) problems.push('Name is required.');
+      if (!body.name.trim()) problems.name = 'Name is required.';
       set.name = body.name.trim();
     }
     if (body.username !== undefined) {
       set.username = body.username.trim().toLowerCase();
-      if (!isUsername(set.username)) problems.push(USERNAME_POLICY);
+      if (!isUsername(set.username)) problems.username = USERNAME_POLICY;
     }
     if (body.bio !== undefined) set.bio = body.bio.trim();
     if (body.cover === null) set.cover = null;
     if (body.country !== undefined) {
-      if (body.country !== null && !isCountryCode(body.country.toUpperCase())) problems.push('Country must be one of /countries/list.');
+      if (body.country !== null && !isCountryCode(body.country.toUpperCase())) problems.country = 'Country must be one of /countries/list.';
       set.country = body.country?.toUpperCase() ?? null;
     }
     if (body.language !== undefined) {
-      if (body.language !== null && !isLanguageCode(body.language.toLowerCase())) problems.push('Language must be one of /languages/list.');
+      if (body.language !== null && !isLanguageCode(body.language.toLowerCase())) problems.language = 'Language must be one of /languages/list.';
       set.language = body.language?.toLowerCase() ?? null;
     }
     if (body.gender !== undefined) {
-      if (body.gender !== null && !isGender(body.gender)) problems.push('Gender must be one of /user-additional.');
+      if (body.gender !== null && !isGender(body.gender)) problems.gender = 'Gender must be one of /user-additional.';
       set.gender = body.gender;
     }
     if (body.phone !== undefined) set.phone = body.phone?.trim() ? normalisePhone(body.phone, set.country ?? user.country, problems) : null;
-    if (problems.length) throw badRequest(problems.join(' '), 'VALIDATION_ERROR');
+    if (Object.keys(problems).length) throw invalid(problems);
     try {
       const updated = await updateUser(this.db, user.id, set);
       if (body.cover === null && user.cover) await this.removeFile(user.cover);
@@ -100,13 +100,13 @@ export class ProfileService {
   }
 }
 
-function normalisePhone(raw: string, country: string | null, problems: string[]): string | null {
+function normalisePhone(raw: string, country: string | null, problems: Record<string, string>): string | null {
   try {
     const phone = parsePhoneNumberWithError(raw, (country ?? undefined) as never);
     if (phone.isValid()) return phone.number;
   } catch {
     // reported below
   }
-  problems.push('Phone must be a valid number, with its country code (e.g. +44 20 7946 0958).');
+  problems.phone = 'Phone must be a valid number, with its country code (e.g. +44 20 7946 0958).';
   return null;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/client.ts';
-import { conflict, badRequest } from '../../errors.ts';
+import { conflict, invalid } from '../../errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { applyTokenDelta } from '../ledger/ledger.repository.ts';
 import { findUserByLogin, insertUser, type UserRow } from './users.repository.ts';
@@ -37,13 +37,13 @@ export function takenError(err: unknown, email: string, username: string): unkno
 export async function createUser(db: Db, input: CreateUserInput, passwordCost: number): Promise<UserRow> {
   const email = normaliseEmail(input.email);
   const username = (input.username ?? email.split('@')[0]!.replace(/[^a-z0-9_.-]/g, '')).trim().toLowerCase();
-  const problems: string[] = [];
-  if (!input.name.trim()) problems.push('Name is required.');
-  if (!isEmail(email)) problems.push('E-mail must be an e-mail address.');
-  if (!isUsername(username)) problems.push(USERNAME_POLICY);
-  if (!isStrongPassword(input.password)) problems.push(PASSWORD_POLICY);
-  if (input.tokens !== undefined && (!Number.isInteger(input.tokens) || input.tokens < 0)) problems.push('tokens must be a whole number ≥ 0');
-  if (problems.length) throw badRequest(problems.join(' '), 'VALIDATION_ERROR');
+  const problems: Record<string, string> = {};
+  if (!input.name.trim()) problems.name = 'Name is required.';
+  if (!isEmail(email)) problems.email = 'E-mail must be an e-mail address.';
+  if (!isUsername(username)) problems.username = USERNAME_POLICY;
+  if (!isStrongPassword(input.password)) problems.password = PASSWORD_POLICY;
+  if (input.tokens !== undefined && (!Number.isInteger(input.tokens) || input.tokens < 0)) problems.tokens = 'Tokens must be a whole number, 0 or more.';
+  if (Object.keys(problems).length) throw invalid(problems);
   if (await findUserByLogin(db, email)) throw takenError({ code: '23505', constraint: 'users_email_key' }, email, username);
   if (await findUserByLogin(db, username)) throw takenError({ code: '23505', constraint: 'users_username_key' }, email, username);
   const passwordHash = await hashPassword(input.password, passwordCost);
