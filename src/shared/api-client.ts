@@ -57,7 +57,7 @@ export function toQueryString(query?: Query): string {
 
 /** A non-2xx answer as the client's error union (the body's code and message when it is the contract's JSON). */
 export function failureOf(status: number, statusText: string, text: string, retryAfter: string | null): ApiFailure {
-  let body: { error?: unknown; message?: unknown; requestId?: unknown } = {};
+  let body: { error?: unknown; message?: unknown; requestId?: unknown; fields?: unknown } = {};
   try {
     const parsed = JSON.parse(text);
     if (parsed && typeof parsed === 'object') body = parsed;
@@ -69,7 +69,16 @@ export function failureOf(status: number, statusText: string, text: string, retr
   if (status === 429) return { kind: 'rate_limited', status, code: 'RATE_LIMITED', message, retryAfter: Math.max(1, Number(retryAfter) || 1) };
   const code =
     typeof body.error === 'string' && typeof body.message === 'string' ? (body.error as Extract<ApiFailure, { kind: 'server' }>['code']) : 'HTTP_ERROR';
-  return { kind: 'server', status, code, message, ...(typeof body.requestId === 'string' ? { requestId: body.requestId } : {}) };
+  const fields =
+    body.fields && typeof body.fields === 'object' ? Object.fromEntries(Object.entries(body.fields).filter(([, v]) => typeof v === 'string')) : null;
+  return {
+    kind: 'server',
+    status,
+    code,
+    message,
+    ...(typeof body.requestId === 'string' ? { requestId: body.requestId } : {}),
+    ...(fields && Object.keys(fields).length ? { fields } : {}),
+  };
 }
 
 /** One client for the browser (stores) and the site's server (per request); the rules of SPEC.md §7–8. */

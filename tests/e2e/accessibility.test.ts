@@ -82,27 +82,13 @@ const PHONE_WIDTHS = [320, 360, 375, 414];
 const SETTLE_MS = 10_000;
 
 /**
- * TODO(client-core): problems inside React islands (src/islands/**), which the client-core rewrite fixes. Each entry
- * skips exactly one rule on the nodes matching `selector`; the report of issue 13 names the fix. Remove an entry when
- * its island is fixed: the test then checks those nodes again.
+ * What a page is still doing: islands not yet hydrated (a cart panel inside a closed dialog never shows, and an island
+ * that wakes when reached for — `client:interaction` without "load" — sleeps until then) and busy regions.
  */
-const ISLAND_EXCLUSIONS: { rule: string; selector: string; why: string }[] = [
-  {
-    rule: 'image-redundant-alt',
-    selector: '.item-card .item-link',
-    why: 'ItemCard.tsx: the thumbnail repeats the title as alt inside the link that also holds the title; alt="" (the title names the link)',
-  },
-  {
-    rule: 'ids-without-spaces',
-    selector: '.comment-form textarea, .comment-form .count',
-    why: 'CommentForm.tsx: ids made from the label text ("Add a comment-text"); ids from useId()',
-  },
-];
-
-/** What a page is still doing: islands not yet hydrated (a cart panel inside a closed dialog never shows) and busy regions. */
 function pendingWork(): string[] {
   const shown = (el: Element) => !el.closest('dialog:not([open])');
-  const islands = [...document.querySelectorAll('astro-island[ssr]')].filter((i) => shown(i) && i.firstElementChild);
+  const asleep = (el: Element) => el.getAttribute('client') === 'interaction' && !el.getAttribute('opts')?.includes('"value":"load"');
+  const islands = [...document.querySelectorAll('astro-island[ssr]')].filter((i) => shown(i) && i.firstElementChild && !asleep(i));
   const busy = [...document.querySelectorAll('[aria-busy=true]')].filter(shown);
   return [...islands.map((i) => `island ${i.getAttribute('component-url')}`), ...busy.map((b) => `busy ${b.outerHTML.slice(0, 80)}`)];
 }
@@ -198,9 +184,6 @@ describe.skipIf(chromiumMissing)('accessibility: axe, sideways scrolling and lay
     for (const v of violations) {
       for (const node of v.nodes) {
         const target = node.target.join(' ');
-        const excused = ISLAND_EXCLUSIONS.filter((x) => x.rule === v.id).map((x) => x.selector);
-        if (excused.length && (await page.evaluate(([t, s]) => Boolean(document.querySelector(t)?.closest(s)), [target, excused.join(', ')] as const)))
-          continue;
         problems.push(`${what}: ${v.id} (${v.impact}) ${target} — ${node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? v.help}`);
       }
     }
@@ -209,12 +192,7 @@ describe.skipIf(chromiumMissing)('accessibility: axe, sideways scrolling and lay
 
   /** Ids that are not single words (an id with a space cannot be referred to by aria-describedby or aria-labelledby). */
   async function idProblems(page: Page, what: string): Promise<string[]> {
-    const excused = ISLAND_EXCLUSIONS.filter((x) => x.rule === 'ids-without-spaces').map((x) => x.selector);
-    const ids = await page.$$eval(
-      '[id]',
-      (elements, skip) => elements.filter((el) => /\s/.test(el.id) && !(skip && el.matches(skip))).map((el) => el.id),
-      excused.join(', '),
-    );
+    const ids = await page.$$eval('[id]', (elements) => elements.filter((el) => /\s/.test(el.id)).map((el) => el.id));
     return ids.map((id) => `${what}: ids-without-spaces "${id}"`);
   }
 
@@ -312,7 +290,7 @@ describe.skipIf(chromiumMissing)('accessibility: axe, sideways scrolling and lay
     await visit(visitor, '/auth/register');
     await opened(visitor, 'register errors', async () => {
       await visitor.click('button[type=submit]');
-      await visitor.waitForSelector('#form-error');
+      await visitor.waitForSelector('[aria-invalid=true] ~ .field-error');
     });
     await visitor.setViewportSize({ width: PHONE_WIDTHS[0]!, height: 800 });
     await visit(visitor, '/');
@@ -337,14 +315,9 @@ describe.skipIf(chromiumMissing)('accessibility: axe, sideways scrolling and lay
     expect(problems).toEqual([]);
   });
 
-  /**
-   * TODO(client-core): the member's /cart shifts by about 0.15 at 412 px and 0.07 at 1280 px: CartView adds the
-   * delivery fieldset above the note, balance and Pay button once it learns that a line is a physical product. Add
-   * `{ who: 'member', path: '/cart' }` here when the island knows that from its first render (or draws the checkout
-   * form only once every line has loaded).
-   */
   const SHIFT_PAGES: { who: Who; path: string }[] = [
     { who: 'visitor', path: '/cart' },
+    { who: 'member', path: '/cart' },
     { who: 'visitor', path: '/auth/login' },
   ];
 

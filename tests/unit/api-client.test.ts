@@ -29,6 +29,13 @@ beforeAll(async () => {
         res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '7' });
         return res.end(JSON.stringify({ statusCode: 429, error: 'RATE_LIMITED', message: 'Too many logins. Try again in 7 seconds.' }));
       }
+      if (path === '/api/invalid')
+        return json(400, {
+          statusCode: 400,
+          error: 'VALIDATION_ERROR',
+          message: 'Password: use at least 8 characters.',
+          fields: { password: 'Password: use at least 8 characters.', n: 5 },
+        });
       if (path === '/api/rule')
         return json(422, { statusCode: 422, error: 'INSUFFICIENT_BALANCE', message: 'You have an insufficient token balance. Please top up.' });
       if (path === '/api/crash') {
@@ -97,6 +104,19 @@ describe('createApiClient', () => {
     });
     const missing = await api.get('/nope').catch((e) => e);
     expect(missing.failure).toMatchObject({ kind: 'server', status: 404, code: 'NOT_FOUND' });
+  });
+
+  it('a 400 keeps the sentence of each failing field (strings only)', async () => {
+    const err = await createApiClient({ baseUrl: base })
+      .post('/invalid', {})
+      .catch((e) => e);
+    expect(err.failure).toEqual({
+      kind: 'server',
+      status: 400,
+      code: 'VALIDATION_ERROR',
+      message: 'Password: use at least 8 characters.',
+      fields: { password: 'Password: use at least 8 characters.' },
+    });
   });
 
   it('a 429 is rate_limited with the seconds of Retry-After', async () => {

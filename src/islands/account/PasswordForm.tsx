@@ -1,11 +1,10 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { PASSWORD_MIN, PASSWORD_POLICY } from '../../shared/contracts/accounts.ts';
-import { messageOf } from '../../shared/contracts/errors.ts';
 import { $passwordChange } from '../../stores/accounts.ts';
 import { logout } from '../../stores/auth.ts';
 import Field from '../forms/Field.tsx';
-import { checkFields, fieldOfFailure, focusFirstError } from '../forms/validate.ts';
+import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';
 
 const RULES = [
   { name: 'current', what: 'your current password', required: true },
@@ -19,8 +18,7 @@ export default function PasswordForm() {
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   const form = useRef<HTMLFormElement>(null);
   const busy = state.status === 'loading';
-  const serverField = state.status === 'error' ? fieldOfFailure(state.error, ['current', 'password']) : null;
-  const errorOf = (name: string) => invalid[name] ?? (state.status === 'error' && serverField === name ? messageOf(state.error) : null);
+  const { errorOf, summary } = formErrors(state, invalid, ['current', 'password', 'confirm'], { current: 'currentPassword' });
 
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -41,9 +39,9 @@ export default function PasswordForm() {
           {state.data.message}
         </div>
       )}
-      {state.status === 'error' && !serverField && (
+      {summary && (
         <div className="alert alert-error" role="alert">
-          {messageOf(state.error)}
+          {summary}
         </div>
       )}
       <div className="form-grid">

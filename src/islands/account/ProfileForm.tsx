@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CurrentUser } from '../../shared/contracts/users.ts';
-import { messageOf } from '../../shared/contracts/errors.ts';
 import { refreshRegions } from '../../client/regions.ts';
 import { $profile, $referenceLists } from '../../stores/accounts.ts';
 import { showToast } from '../../stores/toast.ts';
 import Field from '../forms/Field.tsx';
-import { checkFields, fieldOfFailure, focusFirstError } from '../forms/validate.ts';
+import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';
 
 const RULES = [
   { name: 'name', what: 'your name', required: true },
@@ -20,8 +19,7 @@ export default function ProfileForm({ initial: user }: { initial: CurrentUser })
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   const form = useRef<HTMLFormElement>(null);
   const busy = state.status === 'loading';
-  const serverField = state.status === 'error' ? fieldOfFailure(state.error, ['username']) : null;
-  const errorOf = (name: string) => invalid[name] ?? (state.status === 'error' && serverField === name ? messageOf(state.error) : null);
+  const { errorOf, summary } = formErrors(state, invalid, ['name', 'username', 'country', 'language', 'phone', 'gender', 'bio']);
   useEffect(() => {
     if ($referenceLists.get().status === 'idle') void $referenceLists.run();
   }, []);
@@ -51,7 +49,14 @@ export default function ProfileForm({ initial: user }: { initial: CurrentUser })
   const select = (name: 'country' | 'language' | 'gender', label: string, options: { value: string; text: string }[]) => (
     <div className="field">
       <label htmlFor={`profile-${name}`}>{label}</label>
-      <select id={`profile-${name}`} name={name} defaultValue={user[name] ?? ''} key={`${name}-${options.length}`}>
+      <select
+        id={`profile-${name}`}
+        name={name}
+        defaultValue={user[name] ?? ''}
+        key={`${name}-${options.length}`}
+        aria-invalid={errorOf(name) ? true : undefined}
+        aria-describedby={errorOf(name) ? `profile-${name}-error` : undefined}
+      >
         <option value="">—</option>
         {options.map((o) => (
           <option key={o.value} value={o.value}>
@@ -59,15 +64,20 @@ export default function ProfileForm({ initial: user }: { initial: CurrentUser })
           </option>
         ))}
       </select>
+      {errorOf(name) && (
+        <small id={`profile-${name}-error`} className="field-error">
+          {errorOf(name)}
+        </small>
+      )}
     </div>
   );
 
   return (
     <form method="post" ref={form} onSubmit={submit} className="panel" aria-labelledby="profile-title" noValidate>
       <h2 id="profile-title">Profile</h2>
-      {state.status === 'error' && !serverField && (
+      {summary && (
         <div className="alert alert-error" role="alert">
-          {messageOf(state.error)}
+          {summary}
         </div>
       )}
       <div className="form-grid">
@@ -91,34 +101,30 @@ export default function ProfileForm({ initial: user }: { initial: CurrentUser })
           'Language',
           (lists?.languages ?? []).map((l) => ({ value: l.code, text: `${l.name} (${l.nativeName})` })),
         )}
-        <div className="field">
-          <label htmlFor="profile-phone">Phone (with country code)</label>
-          <input
-            id="profile-phone"
-            name="phone"
-            type="tel"
-            defaultValue={user.phone ?? ''}
-            autoComplete="tel"
-            placeholder="+44 20 7946 0958"
-            maxLength={30}
-            list="dial-codes"
-          />
-          <datalist id="dial-codes">
-            {(lists?.phoneCodes ?? []).map((p) => (
-              <option key={p.code} value={`${p.dialCode} `} label={`${p.name} ${p.dialCode}`} />
-            ))}
-          </datalist>
-        </div>
+        <Field
+          name="phone"
+          id="profile-phone"
+          label="Phone (with country code)"
+          type="tel"
+          defaultValue={user.phone ?? ''}
+          autoComplete="tel"
+          placeholder="+44 20 7946 0958"
+          maxLength={30}
+          list="dial-codes"
+          error={errorOf('phone')}
+        />
+        <datalist id="dial-codes">
+          {(lists?.phoneCodes ?? []).map((p) => (
+            <option key={p.code} value={`${p.dialCode} `} label={`${p.name} ${p.dialCode}`} />
+          ))}
+        </datalist>
         {select(
           'gender',
           'Gender',
           (lists?.genders ?? []).map((g) => ({ value: g.key, text: g.text })),
         )}
       </div>
-      <div className="field">
-        <label htmlFor="profile-bio">About me</label>
-        <textarea id="profile-bio" name="bio" defaultValue={user.bio} rows={4} maxLength={lists?.bioMax ?? 1000} />
-      </div>
+      <Field textarea name="bio" id="profile-bio" label="About me" defaultValue={user.bio} rows={4} maxLength={lists?.bioMax ?? 1000} error={errorOf('bio')} />
       <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy}>
         {busy ? 'Saving…' : 'Save profile'}
       </button>

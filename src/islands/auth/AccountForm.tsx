@@ -1,10 +1,9 @@
 import { useRef, useState, type ReactNode, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ReadableAtom } from 'nanostores';
-import { messageOf } from '../../shared/contracts/errors.ts';
 import type { RequestState } from '../../stores/request.ts';
 import Field from '../forms/Field.tsx';
-import { checkFields, fieldOfFailure, focusFirstError, type FieldRule } from '../forms/validate.ts';
+import { checkFields, focusFirstError, formErrors, type FieldRule } from '../forms/validate.ts';
 import Captcha from './Captcha.tsx';
 
 export interface FieldSpec extends Omit<FieldRule, 'name'> {
@@ -39,9 +38,11 @@ export default function AccountForm({ fields, submitLabel, busyLabel, siteKey = 
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   const [captcha, setCaptcha] = useState<string | null>(null);
   const busy = state.status === 'loading';
-  const names = fields.map((f) => f.name);
-  const serverField = state.status === 'error' ? fieldOfFailure(state.error, names) : null;
-  const errorOf = (name: string) => invalid[name] ?? (serverField === name && state.status === 'error' ? messageOf(state.error) : null);
+  const { errorOf, summary } = formErrors(
+    state,
+    invalid,
+    fields.map((f) => f.name),
+  );
 
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -62,9 +63,9 @@ export default function AccountForm({ fields, submitLabel, busyLabel, siteKey = 
     );
   return (
     <form method="post" ref={form} onSubmit={submit} noValidate>
-      {state.status === 'error' && !serverField && (
+      {summary && (
         <div className="alert alert-error" role="alert">
-          {messageOf(state.error)}
+          {summary}
         </div>
       )}
       {fields.map((f) =>

@@ -1,8 +1,7 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CartItem } from '../../stores/cart.ts';
 import type { Product } from '../../shared/contracts/products.ts';
-import { messageOf } from '../../shared/contracts/errors.ts';
 import { ACCOUNT_ORDERS_ROUTE, CART_ROUTE, LOGIN_ROUTE, TOKENS_ROUTE } from '../../shared/routes.ts';
 import { navigation } from '../../client/navigation.ts';
 import { $cart, clearCart, removeFromCart, updateCartQuantity } from '../../stores/cart.ts';
@@ -11,6 +10,14 @@ import { flashToast } from '../../stores/toast.ts';
 import { $checkout } from '../../stores/wallet.ts';
 import { useBalance } from '../use-balance.ts';
 import { useHydrated } from '../use-hydrated.ts';
+import Field from '../forms/Field.tsx';
+import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';
+
+const DELIVERY_RULES = [
+  { name: 'deliveryAddress', what: 'the delivery address', required: true, minLength: 5 },
+  { name: 'postalCode', what: 'the postal code', required: true },
+  { name: 'phoneNumber', what: 'a phone number for the courier', required: true },
+];
 
 interface Props {
   /** `panel`: the header's slide-over (lines and total); `page`: /cart with the delivery form and checkout. */
@@ -126,36 +133,33 @@ export default function CartView({ mode, loggedIn, balance = 0 }: Props) {
         <a className="btn btn-primary" href={`${LOGIN_ROUTE}?next=${encodeURIComponent(CART_ROUTE)}`}>
           Log in to check out
         </a>
+      ) : // The form waits for every line: whether it asks for a delivery address depends on them (nothing jumps).
+      loading ? (
+        <div className="checkout-skeleton" aria-busy="true" data-testid="checkout-loading" />
       ) : (
-        <CheckoutForm items={cart.items} tokens={tokens} physical={physical} loading={loading} balance={balance} />
+        <CheckoutForm items={cart.items} tokens={tokens} physical={physical} balance={balance} />
       )}
     </div>
   );
 }
 
 /** /cart for a member: delivery details (physical goods), the balance, and the one button that pays with tokens. */
-function CheckoutForm({
-  items,
-  tokens,
-  physical,
-  loading,
-  balance: rendered,
-}: {
-  items: CartItem[];
-  tokens: number;
-  physical: boolean;
-  loading: boolean;
-  balance: number;
-}) {
+function CheckoutForm({ items, tokens, physical, balance: rendered }: { items: CartItem[]; tokens: number; physical: boolean; balance: number }) {
   const balance = useBalance(rendered);
   const state = useStore($checkout);
   const busy = state.status === 'loading';
+  const [invalid, setInvalid] = useState<Record<string, string>>({});
+  const form = useRef<HTMLFormElement>(null);
+  const { errorOf, summary } = formErrors(state, invalid, ['deliveryAddress', 'postalCode', 'phoneNumber', 'userNote']);
   // One Idempotency-Key per press; a new attempt (after fixing the cart) is a new request.
   const key = useRef(crypto.randomUUID());
 
-  const submit = async (form: HTMLFormElement) => {
-    const data = new FormData(form);
+  const submit = async (el: HTMLFormElement) => {
+    const data = new FormData(el);
     const field = (name: string) => String(data.get(name) ?? '').trim() || undefined;
+    const problems = physical ? checkFields(Object.fromEntries([...data].map(([k, v]) => [k, String(v)])), DELIVERY_RULES) : {};
+    setInvalid(problems);
+    if (Object.keys(problems).length) return focusFirstError(form.current);
     const result = await $checkout.run(
       {
         products: items,
@@ -168,7 +172,7 @@ function CheckoutForm({
     );
     if (!result.ok) {
       key.current = crypto.randomUUID();
-      return;
+      return focusFirstError(form.current);
     }
     clearCart();
     const placed = result.data.orders.length;
@@ -178,7 +182,9 @@ function CheckoutForm({
 
   return (
     <form
+      ref={form}
       method="post"
+      noValidate
       className="checkout"
       onSubmit={(e) => {
         e.preventDefault();
@@ -188,30 +194,18 @@ function CheckoutForm({
       {physical && (
         <fieldset>
           <legend>Delivery</legend>
-          <label className="field">
-            <span>Address</span>
-            <textarea name="deliveryAddress" required minLength={5} rows={2} autoComplete="street-address" />
-          </label>
-          <label className="field">
-            <span>Postal code</span>
-            <input name="postalCode" required autoComplete="postal-code" />
-          </label>
-          <label className="field">
-            <span>Phone</span>
-            <input name="phoneNumber" type="tel" required autoComplete="tel" />
-          </label>
+          <Field textarea name="deliveryAddress" label="Address" rows={2} autoComplete="street-address" error={errorOf('deliveryAddress')} />
+          <Field name="postalCode" label="Postal code" autoComplete="postal-code" error={errorOf('postalCode')} />
+          <Field name="phoneNumber" label="Phone" type="tel" autoComplete="tel" error={errorOf('phoneNumber')} />
         </fieldset>
       )}
-      <label className="field">
-        <span>Note (optional)</span>
-        <input name="userNote" maxLength={1000} />
-      </label>
+      <Field name="userNote" label="Note (optional)" maxLength={1000} error={errorOf('userNote')} />
       <p className="muted">
-        Your balance: {balance} tokens{!loading && balance < tokens ? ` — ${tokens - balance} short` : ''}.
+        Your balance: {balance} tokens{balance < tokens ? ` — ${tokens - balance} short` : ''}.
       </p>
-      {state.status === 'error' && (
+      {summary && state.status === 'error' && (
         <div className="alert alert-error" role="alert" data-testid="checkout-error">
-          {messageOf(state.error)}
+          {summary}
           {state.error.code === 'INSUFFICIENT_BALANCE' && (
             <>
               {' '}
@@ -221,8 +215,8 @@ function CheckoutForm({
         </div>
       )}
       <div className="actions">
-        <button className="btn btn-primary" type="submit" disabled={busy || loading} aria-busy={busy} data-testid="checkout">
-          {busy ? 'Placing your order…' : `Pay ${loading ? '' : tokens} tokens`}
+        <button className="btn btn-primary" type="submit" disabled={busy} aria-busy={busy} data-testid="checkout">
+          {busy ? 'Placing your order…' : `Pay ${tokens} tokens`}
         </button>
         <button type="button" className="btn btn-ghost" disabled={busy} onClick={clearCart}>
           Clear cart

@@ -8,18 +8,16 @@ import ItemCard from './ItemCard.tsx';
 export default function CardList({
   cards,
   eager = 0,
-  label,
   className = 'card-grid',
   testId,
 }: {
   cards: CardModel[];
   eager?: number;
-  label?: string;
   className?: string;
   testId?: string;
 }) {
   return (
-    <div className={className} aria-label={label} data-testid={testId}>
+    <div className={className} data-testid={testId}>
       {cards.map((card, i) => (
         <ItemCard key={card.id} card={card} eager={i < eager} />
       ))}

@@ -14,7 +14,8 @@ export default function ItemCard({ card, eager }: { card: CardModel; eager?: boo
     <article className="item-card" data-kind={card.kind} data-locked={card.isLocked || undefined}>
       <a className="item-link" href={card.href}>
         <div className={`thumb thumb-${card.aspect}`}>
-          {card.image ? <Picture image={card.image} alt={card.title} sizes={CARD_SIZES} eager={eager} /> : <div className="thumb-empty" aria-hidden="true" />}
+          {/* The title below names the link: the picture adds nothing to say (alt=""). */}
+          {card.image ? <Picture image={card.image} alt="" sizes={CARD_SIZES} eager={eager} /> : <div className="thumb-empty" aria-hidden="true" />}
           {card.badge && <span className="thumb-badge">{card.badge}</span>}
           {card.isLocked && (
             <span className="lock-chip" aria-label={`Locked, ${price}`}>

@@ -2,12 +2,11 @@ import { useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Event } from '../../shared/contracts/events.ts';
 import { EVENT_END_BEFORE_START } from '../../shared/contracts/events.ts';
-import { messageOf } from '../../shared/contracts/errors.ts';
 import { eventRoute } from '../../shared/routes.ts';
 import { navigation } from '../../client/navigation.ts';
 import { $eventSave } from '../../stores/community.ts';
 import Field from '../forms/Field.tsx';
-import { checkFields, focusFirstError } from '../forms/validate.ts';
+import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';
 
 const RULES = [
   { name: 'title', what: 'a title', required: true },
@@ -25,6 +24,7 @@ export default function EventForm({ event }: { event?: Event }) {
   const busy = state.status === 'loading' || state.status === 'ok';
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   const form = useRef<HTMLFormElement>(null);
+  const { errorOf, summary } = formErrors(state, invalid, ['title', 'startAt', 'endAt', 'location', 'description']);
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
@@ -47,21 +47,39 @@ export default function EventForm({ event }: { event?: Event }) {
       event?._id,
     );
     if (result.ok) navigation.go(eventRoute(result.data._id));
+    else focusFirstError(form.current);
   }
   return (
     <form method="post" ref={form} className="panel" onSubmit={submit} noValidate>
-      {state.status === 'error' && (
+      {summary && (
         <div className="alert alert-error" role="alert">
-          {messageOf(state.error)}
+          {summary}
         </div>
       )}
-      <Field name="title" id="event-title" label="Title" defaultValue={event?.title} maxLength={200} error={invalid.title} />
+      <Field name="title" id="event-title" label="Title" defaultValue={event?.title} maxLength={200} error={errorOf('title')} />
       <div className="form-grid">
-        <Field name="startAt" id="event-start" label="Starts (UTC)" type="datetime-local" defaultValue={toInput(event?.startAt)} error={invalid.startAt} />
-        <Field name="endAt" id="event-end" label="Ends (UTC)" type="datetime-local" defaultValue={toInput(event?.endAt)} error={invalid.endAt} />
+        <Field name="startAt" id="event-start" label="Starts (UTC)" type="datetime-local" defaultValue={toInput(event?.startAt)} error={errorOf('startAt')} />
+        <Field name="endAt" id="event-end" label="Ends (UTC)" type="datetime-local" defaultValue={toInput(event?.endAt)} error={errorOf('endAt')} />
       </div>
-      <Field name="location" id="event-location" label="Location" defaultValue={event?.location} maxLength={300} placeholder="A place, or 'Online'" />
-      <Field textarea name="description" id="event-description" label="Description" defaultValue={event?.description} rows={6} maxLength={10000} />
+      <Field
+        name="location"
+        id="event-location"
+        label="Location"
+        defaultValue={event?.location}
+        maxLength={300}
+        placeholder="A place, or 'Online'"
+        error={errorOf('location')}
+      />
+      <Field
+        textarea
+        name="description"
+        id="event-description"
+        label="Description"
+        defaultValue={event?.description}
+        rows={6}
+        maxLength={10000}
+        error={errorOf('description')}
+      />
       {event && (
         <label className="checkbox">
           <input type="checkbox" name="status" value="inactive" defaultChecked={event.status === 'inactive'} /> Hide this event from the list

@@ -1,4 +1,5 @@
-import type { ApiFailure, ServerErrorCode } from '../../shared/contracts/errors.ts';
+import { messageOf, type ApiFailure, type ServerErrorCode } from '../../shared/contracts/errors.ts';
+import type { RequestState } from '../../stores/request.ts';
 
 /** What a field must hold, checked in the browser before anything is sent (the server checks again). */
 export interface FieldRule {
@@ -27,22 +28,42 @@ export function checkFields(values: Record<string, string>, rules: FieldRule[]):
   return errors;
 }
 
-/** The server's codes that are about one field, and which. */
+/** The server's codes that are about one field, and which (by its name in the API). */
 const FIELD_OF: Partial<Record<ServerErrorCode | 'HTTP_ERROR', string>> = {
   WEAK_PASSWORD: 'password',
   EMAIL_TAKEN: 'email',
   USERNAME_TAKEN: 'username',
-  WRONG_PASSWORD: 'current',
-  CAPTCHA_FAILED: 'captcha',
+  WRONG_PASSWORD: 'currentPassword',
 };
 
-/** The field a refusal is about, when it is about one the form has. */
-export function fieldOfFailure(failure: ApiFailure, names: string[]): string | null {
-  const field = failure.kind === 'server' ? FIELD_OF[failure.code] : undefined;
-  return field && names.includes(field) ? field : null;
+/**
+ * What a refusal says about the form's fields, by the form's names: a 400's sentence for each failing field, and the
+ * message of a code that is about one field. `apiName` maps a form's name to the API's where they differ.
+ */
+export function fieldErrorsOf(failure: ApiFailure, names: string[], apiName: Record<string, string> = {}): Record<string, string> {
+  if (failure.kind !== 'server') return {};
+  const errors: Record<string, string> = {};
+  for (const name of names) {
+    const key = apiName[name] ?? name;
+    const sentence = failure.fields?.[key] ?? (FIELD_OF[failure.code] === key ? failure.message : undefined);
+    if (sentence) errors[name] = sentence;
+  }
+  return errors;
 }
 
 /** Moves focus to the first field with an error (after the render that marks it). */
 export function focusFirstError(form: HTMLFormElement | null): void {
   requestAnimationFrame(() => form?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus());
+}
+
+/**
+ * The errors a form shows: under each field, the browser's own check first, then the server's; above the form, the
+ * refusal's message when it is about none of its fields (each problem is said once, in one place).
+ */
+export function formErrors(state: RequestState<unknown>, local: Record<string, string>, names: string[], apiName?: Record<string, string>) {
+  const server = state.status === 'error' ? fieldErrorsOf(state.error, names, apiName) : {};
+  return {
+    errorOf: (name: string): string | null => local[name] ?? server[name] ?? null,
+    summary: state.status === 'error' && !Object.keys(server).length ? messageOf(state.error) : null,
+  };
 }

@@ -67,8 +67,11 @@ export type ApiFailure =
   | { kind: 'unauthorized'; status: 401; code: 'UNAUTHORIZED'; message: string }
   | { kind: 'rate_limited'; status: 429; code: 'RATE_LIMITED'; message: string; retryAfter: number }
   | { kind: 'network'; status: 0; code: 'NETWORK_ERROR'; message: string }
-  /** Any other non-2xx answer. `HTTP_ERROR`: a body without a code (an older backend, a proxy's error page). */
-  | { kind: 'server'; status: number; code: ServerErrorCode | 'HTTP_ERROR'; message: string; requestId?: string };
+  /**
+   * Any other non-2xx answer. `HTTP_ERROR`: a body without a code (an older backend, a proxy's error page). `fields`:
+   * a 400 `VALIDATION_ERROR`'s sentence for each failing field, by its name as sent.
+   */
+  | { kind: 'server'; status: number; code: ServerErrorCode | 'HTTP_ERROR'; message: string; requestId?: string; fields?: Record<string, string> };
 
 /** The only thing the API client throws. */
 export class ApiError extends Error {
