@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { ensureBuilt } from '../../scripts/build.ts';
+import { makeTemplate, TEMPLATE_VARIABLE } from './server.ts';
 import { CHROMIUM_PATH, hasChromium } from './browser.ts';
 import { ensureDemoMediaCache } from '../../src/server/db/demo/demo-media.ts';
 
@@ -12,4 +14,8 @@ export default async function setup() {
   }
   ensureBuilt();
   await ensureDemoMediaCache();
+  // One seeded data folder for the run: servers copy it rather than seeding the demo each (tests/helpers/server.ts).
+  const template = await makeTemplate();
+  process.env[TEMPLATE_VARIABLE] = template;
+  return () => fs.rmSync(template, { recursive: true, force: true });
 }
