@@ -49,7 +49,8 @@ function routeProgress() {
     if (url.origin !== location.origin || (url.pathname === location.pathname && url.hash)) return;
     bar.classList.add('active');
   });
-  document.addEventListener('submit', () => bar.classList.add('active'));
+  // A form the page handles itself (an island's) does not leave the page.
+  document.addEventListener('submit', (e) => e.defaultPrevented || bar.classList.add('active'));
   window.addEventListener('pageshow', () => bar.classList.remove('active'));
 }
 
