@@ -1,35 +1,31 @@
-import { map, onMount } from 'nanostores';
+import { computed, onMount } from 'nanostores';
 import { api } from '../client/api.ts';
-import { toFailure } from '../shared/contracts/errors.ts';
 import type { Product } from '../shared/contracts/products.ts';
 import { $cart } from './cart.ts';
-import { onResetAll } from './reset.ts';
+import { payload, requestFamily } from './request.ts';
 
-/** What the cart's lines show: each product as the catalogue has it now, or 'gone' when it left the catalogue. */
-export const $cartProducts = map<Record<string, Product | 'gone'>>({});
+/** The catalogue's answer for each product a cart line names (one request state per product). */
+export const productLookups = requestFamily((id: string) => payload(api.product(id, { countView: false })));
 
-/** While the cart is on screen, the products of its lines are looked up (once each; a quantity change asks nothing). */
+/**
+ * What the cart's lines show: each product as the catalogue has it now, 'gone' when the catalogue no longer has it,
+ * nothing while it is being looked up.
+ */
+export const $cartProducts = computed(productLookups.$states, (states) => {
+  const products: Record<string, Product | 'gone'> = {};
+  for (const [id, state] of Object.entries(states)) {
+    if (state.status === 'ok') products[id] = state.data;
+    else if (state.status === 'error' && state.error.kind === 'server' && state.error.status < 500) products[id] = 'gone';
+  }
+  return products;
+});
+
+/** While the cart is on screen, the products of its lines are looked up: once each, again only after a failed try. */
 onMount($cartProducts, () =>
   $cart.subscribe(({ items }) => {
-    const known = $cartProducts.get();
     for (const { _id } of items) {
-      if (known[_id] || asked.has(_id)) continue;
-      asked.add(_id);
-      void api.product(_id, { countView: false }).then(
-        ({ data }) => $cartProducts.setKey(_id, data),
-        (err) => {
-          const failure = toFailure(err);
-          // Unknown to the catalogue now: the line says so. Anything else (offline, a 5xx): asked again next time.
-          if (failure.kind === 'server' && failure.status < 500) $cartProducts.setKey(_id, 'gone');
-          else asked.delete(_id);
-        },
-      );
+      const { status } = productLookups.of(productLookups.$states.get(), _id);
+      if (status === 'idle' || (status === 'error' && !$cartProducts.get()[_id])) void productLookups.run(_id);
     }
   }),
 );
-const asked = new Set<string>();
-
-onResetAll(() => {
-  $cartProducts.set({});
-  asked.clear();
-});
