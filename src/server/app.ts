@@ -71,6 +71,7 @@ import { ContactService } from './modules/contact/contact.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { EventsService } from './modules/events/events.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import type { App, EmitToRoom, EmitToUser, EndLiveSessions } from './types.ts';
 
 export interface BuildOptions {
@@ -174,7 +175,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
 
   await app.register(
     async (api) => {
-      const modules = [healthRoutes, authRoutes, usersRoutes, settingsRoutes, countryBlockRoutes];
+      const modules = [healthRoutes, authRoutes, usersRoutes, settingsRoutes, countryBlockRoutes, adminRoutes];
       const catalogueModules = [videosRoutes, galleriesRoutes, storiesRoutes, postsRoutes, productsRoutes, bannersRoutes, categoriesRoutes, searchRoutes];
       const commerceModules = [paymentsRoutes, tokenTransactionsRoutes, ordersRoutes];
       const communityModules = [accountsRoutes, captchaRoutes, referenceRoutes, reactionsRoutes, commentsRoutes, reportsRoutes, contactRoutes, eventsRoutes];

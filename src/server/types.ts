@@ -79,6 +79,8 @@ declare module 'fastify' {
     emitToRoom: EmitToRoom;
     /** preHandler: 401 unless the request carries a live session. */
     requireAuth: (request: FastifyRequest) => Promise<void>;
+    /** onRequest of the back office: 401 without a session, 403 unless the member is an admin. */
+    requireAdmin: (request: FastifyRequest) => Promise<void>;
     /** preHandler after requireAuth: 403 when the operator requires a verified e-mail before purchases and it is not. */
     requirePurchaser: (request: FastifyRequest) => Promise<void>;
   }

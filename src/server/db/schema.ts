@@ -638,3 +638,21 @@ export const events = pgTable(
   },
   (t) => [check('events_end_after_start', sql`${t.endAt} > ${t.startAt}`), index('events_list_idx').on(t.status, t.endAt, t.startAt)],
 );
+
+/** Every write made in the back office: who, when, what, and the item before and after (null: it did not exist). */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The admin's username then (kept when the account goes). */
+    actorName: text('actor_name').notNull(),
+    resource: text('resource').notNull(),
+    targetId: text('target_id'),
+    action: text('action').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_target_idx').on(t.resource, t.targetId, t.createdAt)],
+);

@@ -13,6 +13,11 @@ export function registerAuth(app: FastifyInstance) {
   app.decorate('requireAuth', async (request) => {
     if (!request.auth) throw unauthorized('Your session has expired or you are not logged in.');
   });
+  // The back office: 401 without a session, 403 for a member who is not an admin.
+  app.decorate('requireAdmin', async (request) => {
+    if (!request.auth) throw unauthorized('Your session has expired or you are not logged in.');
+    if (!request.auth.user.roles.includes('admin')) throw forbidden('Only an admin can do this.');
+  });
   // After requireAuth on every call that spends or pays: the operator may require a verified e-mail first.
   app.decorate('requirePurchaser', async (request) => {
     if (request.auth!.user.verifiedEmail) return;

@@ -1,0 +1,145 @@
+import { Type } from 'typebox';
+import { Envelope, ErrorBody, IdParams, ListPayload } from '../../../shared/contracts/common.ts';
+import { listQueryOf, type AdminItem, type AdminListQuery, type AdminResource } from '../../../shared/admin/resource.ts';
+import type { UserRow } from '../users/users.repository.ts';
+import { badRequest } from '../../errors.ts';
+import { ok, type App } from '../../types.ts';
+import { insertAudit } from './audit.repository.ts';
+
+/** Who did it (the admin of the request). */
+export interface Actor {
+  user: UserRow;
+}
+
+/** How the server does what a resource's API offers; each write goes through the services the public API uses. */
+export interface AdminAdapter<Body = Record<string, unknown>> {
+  list(query: AdminListQuery): Promise<{ data: AdminItem[]; total: number }>;
+  /** The item, or a 404. */
+  get(id: string): Promise<AdminItem>;
+  create(body: Body, actor: Actor): Promise<AdminItem>;
+  update(id: string, patch: Partial<Body>, actor: Actor): Promise<AdminItem>;
+  remove(id: string, actor: Actor): Promise<void>;
+  /** Bulk verbs other than delete: publish, unpublish. */
+  bulk?: Partial<Record<'publish' | 'unpublish', (id: string, actor: Actor) => Promise<AdminItem>>>;
+}
+
+const Item = Type.Object({ _id: Type.String() }, { additionalProperties: true });
+const BulkBody = Type.Object(
+  {
+    action: Type.Union([Type.Literal('publish'), Type.Literal('unpublish'), Type.Literal('delete')]),
+    ids: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: 200 }),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * The one REST convention of the back office, for one resource: list, create, read, patch, delete, and bulk verbs.
+ * Every write is recorded in the audit log with the item before and after.
+ */
+export function registerAdminResource(api: App, resource: AdminResource, adapter: AdminAdapter) {
+  const base = `/${resource.name}`;
+  const tag = { tags: ['admin'] };
+  const id = (verb: string) => ({ operationId: `admin_${resource.name.replace(/-/g, '_')}_${verb}`, ...tag });
+  const audit = (actor: Actor, action: string, targetId: string | null, before: AdminItem | null, after: AdminItem | null) =>
+    insertAudit(api.database.db, { actorId: actor.user.id, actorName: actor.user.username, resource: resource.name, targetId, action, before, after });
+  const actorOf = (request: { auth: { user: UserRow } | null }): Actor => ({ user: request.auth!.user });
+  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+
+  api.get(
+    base,
+    {
+      schema: {
+        ...id('list'),
+        summary: `${resource.label}: search, filter, sort, page`,
+        querystring: listQueryOf(resource),
+        response: { 200: Envelope(ListPayload(Item)), ...errors },
+      },
+    },
+    async (request) => ok(await adapter.list(request.query as AdminListQuery)),
+  );
+  api.post(
+    base,
+    { schema: { ...id('create'), summary: `Create a ${resource.singular}`, body: resource.body, response: { 200: Envelope(Item), ...errors } } },
+    async (request) => {
+      const actor = actorOf(request);
+      const item = await adapter.create(request.body as Record<string, unknown>, actor);
+      await audit(actor, 'create', item._id, null, item);
+      return ok(item);
+    },
+  );
+  api.get(
+    `${base}/:id`,
+    { schema: { ...id('get'), summary: `One ${resource.singular}`, params: IdParams, response: { 200: Envelope(Item), ...errors } } },
+    async (request) => ok(await adapter.get(request.params.id)),
+  );
+  api.patch(
+    `${base}/:id`,
+    {
+      schema: {
+        ...id('update'),
+        summary: `Change a ${resource.singular}`,
+        params: IdParams,
+        body: Type.Partial(resource.body),
+        response: { 200: Envelope(Item), ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const before = await adapter.get(request.params.id);
+      const after = await adapter.update(request.params.id, request.body as Record<string, unknown>, actor);
+      await audit(actor, 'update', after._id, before, after);
+      return ok(after);
+    },
+  );
+  api.delete(
+    `${base}/:id`,
+    {
+      schema: {
+        ...id('delete'),
+        summary: `Delete a ${resource.singular}`,
+        params: IdParams,
+        response: { 200: Envelope(Type.Object({ _id: Type.String() })), ...errors },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const before = await adapter.get(request.params.id);
+      await adapter.remove(request.params.id, actor);
+      await audit(actor, 'delete', before._id, before, null);
+      return ok({ _id: before._id });
+    },
+  );
+  api.post(
+    `${base}/bulk`,
+    {
+      schema: {
+        ...id('bulk'),
+        summary: `Publish, unpublish or delete many ${resource.label.toLowerCase()}`,
+        body: BulkBody,
+        response: {
+          200: Envelope(Type.Object({ done: Type.Array(Type.String()), failed: Type.Array(Type.Object({ _id: Type.String(), message: Type.String() })) })),
+          ...errors,
+        },
+      },
+    },
+    async (request) => {
+      const actor = actorOf(request);
+      const { action, ids } = request.body;
+      if (!resource.bulk?.includes(action)) throw badRequest(`${resource.label} cannot be changed with '${action}' in bulk.`);
+      const done: string[] = [];
+      const failed: { _id: string; message: string }[] = [];
+      for (const target of [...new Set(ids)]) {
+        try {
+          const before = await adapter.get(target);
+          if (action === 'delete') await adapter.remove(target, actor);
+          const after = action === 'delete' ? null : await adapter.bulk![action]!(target, actor);
+          await audit(actor, action, target, before, after);
+          done.push(target);
+        } catch (err) {
+          failed.push({ _id: target, message: err instanceof Error ? err.message : 'Failed.' });
+        }
+      }
+      return ok({ done, failed });
+    },
+  );
+}

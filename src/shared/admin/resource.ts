@@ -1,0 +1,108 @@
+import { Type, type TObject, type TSchema } from 'typebox';
+import { ListQuery } from '../contracts/common.ts';
+
+/** How a field is edited. Read from the schema: `x-kind` when it says, else from its type. */
+export type FieldKind = 'text' | 'textarea' | 'number' | 'boolean' | 'select' | 'datetime';
+
+/** One field of a resource's form, as its TypeBox schema describes it. */
+export interface Field {
+  name: string;
+  /** The schema's `title`. */
+  label: string;
+  kind: FieldKind;
+  required: boolean;
+  /** The schema's `description`, said under the field. */
+  hint?: string;
+  options?: { value: string; label: string }[];
+  min?: number;
+  max?: number;
+  maxLength?: number;
+}
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/**
+ * One back-office resource, described once: its body schema (validation of the API, the OpenAPI document and the
+ * form's fields all come from it), the list's columns, filters and sorts, and where its public page is.
+ */
+export interface AdminResource {
+  /** The URL segment: `/api/admin/<name>`, `/admin/<name>`. */
+  name: string;
+  label: string;
+  singular: string;
+  /** Create's body (patch takes any subset of it). */
+  body: TObject;
+  /** The list's columns: keys of the item the API returns. */
+  columns: { key: string; label: string }[];
+  /** The item's key that names it (the list's link text, the form's heading). */
+  titleKey: string;
+  filters?: { key: string; label: string; options: Choice[] }[];
+  sorts: Choice[];
+  /** What the list's checkboxes can do to many items at once. */
+  bulk?: ('publish' | 'unpublish' | 'delete')[];
+  /** The public page of an item (the form's preview link), when it has one. */
+  publicPath?: (item: AdminItem) => string | null;
+}
+
+/** An item as the admin API returns it: `_id` and the resource's fields (and whatever else the list shows). */
+export type AdminItem = { _id: string } & Record<string, unknown>;
+
+type Schema = TSchema & {
+  type?: string;
+  title?: string;
+  description?: string;
+  anyOf?: Schema[];
+  const?: unknown;
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  format?: string;
+  'x-kind'?: FieldKind;
+  'x-labels'?: Record<string, string>;
+};
+
+const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
+
+/** The form's fields, in the schema's order. */
+export function fieldsOf(body: TObject): Field[] {
+  const required = new Set((body as TObject & { required?: string[] }).required ?? []);
+  return Object.entries(body.properties as Record<string, Schema>).map(([name, schema]) => {
+    const literals = schema.anyOf?.every((s) => s.const !== undefined) ? schema.anyOf.map((s) => String(s.const)) : null;
+    const kind: FieldKind =
+      schema['x-kind'] ??
+      (literals
+        ? 'select'
+        : schema.type === 'boolean'
+          ? 'boolean'
+          : schema.type === 'integer' || schema.type === 'number'
+            ? 'number'
+            : schema.format === 'date-time'
+              ? 'datetime'
+              : (schema.maxLength ?? 0) > 300
+                ? 'textarea'
+                : 'text');
+    return {
+      name,
+      label: schema.title ?? words(name),
+      kind,
+      required: required.has(name),
+      ...(schema.description ? { hint: schema.description } : {}),
+      ...(literals ? { options: literals.map((value) => ({ value, label: schema['x-labels']?.[value] ?? words(value) })) } : {}),
+      ...(schema.minimum !== undefined ? { min: schema.minimum } : {}),
+      ...(schema.maximum !== undefined ? { max: schema.maximum } : {}),
+      ...(schema.maxLength !== undefined ? { maxLength: schema.maxLength } : {}),
+    };
+  });
+}
+
+/** The list query of a resource: the common one, its sorts, and one optional parameter per filter. */
+export function listQueryOf(resource: AdminResource) {
+  const choice = (choices: Choice[]) => Type.Union(choices.map((c) => Type.Literal(c.value)));
+  const filters = Object.fromEntries((resource.filters ?? []).map((f) => [f.key, Type.Optional(choice(f.options))]));
+  return Type.Intersect([ListQuery, Type.Object({ sortBy: Type.Optional(choice(resource.sorts)), ...filters })]);
+}
+
+export type AdminListQuery = { q?: string; limit?: number; offset?: number; sort?: 'asc' | 'desc'; sortBy?: string } & Record<string, unknown>;
