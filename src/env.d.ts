@@ -10,6 +10,8 @@ declare namespace App {
     origin: string;
     /** The site's server-side API calls for this request, forwarding the `token` cookie and the visitor's address. */
     api: import('./shared/calls.ts').ApiCalls;
+    /** The back office's calls (`/api/admin`), with the same token; an admin's pages use them. */
+    admin: import('./shared/admin/calls.ts').AdminCalls;
     /** The `token` cookie, when present. */
     token: string | null;
     /** The logged-in member, or null (anonymous, or the token was refused). */

@@ -2,6 +2,7 @@ import Cookies from 'js-cookie';
 import { PUBLIC_API_BASE } from 'astro:env/client';
 import { createApiClient, type ApiClientOptions } from '../shared/api-client.ts';
 import { apiCalls } from '../shared/calls.ts';
+import { adminCalls } from '../shared/admin/calls.ts';
 import { FORBIDDEN_IN_ACTION } from '../shared/messages.ts';
 import { UNAUTHORIZED_ROUTE } from '../shared/routes.ts';
 import { flashToast } from '../stores/toast.ts';
@@ -30,12 +31,17 @@ function sessionEnded(): void {
 
 let options: ApiClientOptions = { baseUrl: PUBLIC_API_BASE, getToken: tokenCookie.get, onUnauthorized: sessionEnded };
 
+const client = createApiClient(options);
 /** The browser's API client. Only stores call it (islands subscribe to stores and call their actions). */
-export let api = apiCalls(createApiClient(options));
+export let api = apiCalls(client);
+/** The back office's calls, on the same client (stores/admin.ts). */
+export let admin = adminCalls(client);
 
 /** Points the browser client elsewhere (tests, or a site served apart from its API). */
 export function configureApi(overrides: Partial<ApiClientOptions>): void {
   options = { ...options, ...overrides };
   leaving = false;
-  api = apiCalls(createApiClient(options));
+  const configured = createApiClient(options);
+  api = apiCalls(configured);
+  admin = adminCalls(configured);
 }

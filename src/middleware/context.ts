@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { PUBLIC_API_BASE } from 'astro:env/client';
 import { createApiClient } from '../shared/api-client.ts';
 import { apiCalls } from '../shared/calls.ts';
+import { adminCalls } from '../shared/admin/calls.ts';
 import { DEFAULT_PUBLIC_SETTINGS } from '../shared/default-settings.ts';
 
 /** Builds this request's server-side API client (token cookie → Authorization, visitor address forwarded). */
@@ -16,13 +17,13 @@ export const context = defineMiddleware((ctx, next) => {
   ctx.locals.country = null;
   ctx.locals.siteMode = 'normal';
   ctx.locals.settings = DEFAULT_PUBLIC_SETTINGS;
-  ctx.locals.api = apiCalls(
-    createApiClient({
-      baseUrl,
-      getToken: () => token,
-      fetch: ctx.locals.apiFetch,
-      headers: ctx.locals.apiFetch ? {} : { 'x-forwarded-for': clientIp },
-    }),
-  );
+  const client = createApiClient({
+    baseUrl,
+    getToken: () => token,
+    fetch: ctx.locals.apiFetch,
+    headers: ctx.locals.apiFetch ? {} : { 'x-forwarded-for': clientIp },
+  });
+  ctx.locals.api = apiCalls(client);
+  ctx.locals.admin = adminCalls(client);
   return next();
 });

@@ -2,6 +2,8 @@
 export interface PageMeta {
   /** Anonymous visitors are sent to /auth/login (unless `noRedirect`). */
   requiresAuth?: boolean;
+  /** The back office: anonymous visitors go to /auth/login, members who are not admins get the 403 page. Never cached. */
+  requiresAdmin?: boolean;
   /** With requiresAuth: render anyway (the page shows its own anonymous state) instead of redirecting. */
   noRedirect?: boolean;
   /** Shown even in maintenance mode (the login pages, so operators can get in). */

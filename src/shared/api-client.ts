@@ -152,6 +152,7 @@ export function createApiClient(opts: ApiClientOptions) {
     get: <T>(path: string, query?: Query) => request<ApiResponse<T>>('GET', path, undefined, query),
     post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<ApiResponse<T>>('POST', path, body ?? {}, undefined, options),
     put: <T>(path: string, body?: unknown) => request<ApiResponse<T>>('PUT', path, body ?? {}, undefined),
+    patch: <T>(path: string, body?: unknown) => request<ApiResponse<T>>('PATCH', path, body ?? {}, undefined),
     del: <T>(path: string, body?: unknown) => request<ApiResponse<T>>('DELETE', path, body, undefined),
     upload: <T>(path: string, files: Blob | Blob[], options?: UploadOptions) => upload<ApiResponse<T>>(path, files, options),
   };

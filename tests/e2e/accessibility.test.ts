@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { axeProblems } from '../helpers/axe.ts';
 import { chromiumMissing, screenshot, useE2e } from '../helpers/e2e.ts';
 
 type Who = 'visitor' | 'member';
@@ -68,12 +68,6 @@ const STATIC_PAGES: PageType[] = [
   { name: 'new event', path: '/events/new', who: MEMBER },
   { name: 'blocked country', path: '/', who: VISITOR, country: 'FR' },
 ];
-
-/**
- * Every rule axe runs by default (WCAG 2.0–2.2 A and AA, best practices), plus one experimental rule the issue asks
- * for: a control's name contains its visible label (WCAG 2.5.3, e.g. the banner slides).
- */
-const AXE_OPTIONS = { resultTypes: ['violations' as const], rules: { 'label-content-name-mismatch': { enabled: true } } };
 
 /** The phone widths that must never scroll sideways. */
 const PHONE_WIDTHS = [320, 360, 375, 414];
@@ -175,19 +169,6 @@ describe.skipIf(chromiumMissing)('accessibility: axe, sideways scrolling and lay
     await page.goto(base() + path);
     if (reveal) await page.evaluate(revealIslands);
     await expect.poll(() => page.evaluate(pendingWork), { timeout: SETTLE_MS, message: `${path} settles` }).toEqual([]);
-  }
-
-  /** axe with every rule it runs by default (WCAG 2.x A and AA, best practices): one line per failing node. */
-  async function axeProblems(page: Page, what: string): Promise<string[]> {
-    const { violations } = await new AxeBuilder({ page }).setLegacyMode().options(AXE_OPTIONS).analyze();
-    const problems: string[] = [];
-    for (const v of violations) {
-      for (const node of v.nodes) {
-        const target = node.target.join(' ');
-        problems.push(`${what}: ${v.id} (${v.impact}) ${target} — ${node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? v.help}`);
-      }
-    }
-    return problems;
   }
 
   /** Ids that are not single words (an id with a space cannot be referred to by aria-describedby or aria-labelledby). */

@@ -7,6 +7,8 @@ export interface FieldRule {
   /** How the messages name it: "your e-mail address", "a title". */
   what: string;
   required?: boolean;
+  /** What to say when a required field is empty (default: "Enter <what>."). */
+  missing?: string;
   email?: boolean;
   minLength?: number;
   /** Must equal another field (a password typed twice). */
@@ -20,7 +22,7 @@ export function checkFields(values: Record<string, string>, rules: FieldRule[]):
   const errors: Record<string, string> = {};
   for (const rule of rules) {
     const value = (values[rule.name] ?? '').trim();
-    if (rule.required && !value) errors[rule.name] = `Enter ${rule.what}.`;
+    if (rule.required && !value) errors[rule.name] = rule.missing ?? `Enter ${rule.what}.`;
     else if (rule.email && value && !EMAIL.test(value)) errors[rule.name] = 'Enter an e-mail address like name@example.com.';
     else if (rule.minLength && value && [...value].length < rule.minLength) errors[rule.name] = `Use at least ${rule.minLength} characters for ${rule.what}.`;
     else if (rule.sameAs && values[rule.name] !== values[rule.sameAs.name]) errors[rule.name] = rule.sameAs.message;

@@ -1,0 +1,192 @@
+import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { adminResource } from '../../shared/admin/resources/index.ts';
+import { fieldsOf, type AdminItem, type Field as FieldSpec } from '../../shared/admin/resource.ts';
+import { messageOf } from '../../shared/contracts/errors.ts';
+import { navigation } from '../../client/navigation.ts';
+import { $adminSave, adminRemovals } from '../../stores/admin.ts';
+import { flashToast, showToast } from '../../stores/toast.ts';
+import Field from '../forms/Field.tsx';
+import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';
+
+interface Props {
+  resource: string;
+  /** The item to change, or null for a new one. */
+  item: AdminItem | null;
+}
+
+type Values = Record<string, string | boolean>;
+
+/** The form's values of an item: text for inputs, a flag for checkboxes, '' for nothing. */
+const valuesOf = (fields: FieldSpec[], item: AdminItem | null): Values =>
+  Object.fromEntries(
+    fields.map((f) => {
+      const value = item?.[f.name];
+      if (f.kind === 'boolean') return [f.name, Boolean(value)];
+      if (value == null) return [f.name, ''];
+      // datetime-local wants `YYYY-MM-DDTHH:mm`; the back office shows times in UTC, like the site.
+      return [f.name, f.kind === 'datetime' ? String(value).slice(0, 16) : String(value)];
+    }),
+  );
+
+/** What the API gets: numbers as numbers, empty optional fields left out (a change sends only what changed). */
+function bodyOf(fields: FieldSpec[], values: Values, before: Values | null): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const f of fields) {
+    const value = values[f.name]!;
+    if (before && value === before[f.name]) continue;
+    if (f.kind === 'boolean') body[f.name] = value;
+    else if (value === '' && !f.required && !before) continue;
+    else if (f.kind === 'number') body[f.name] = value === '' ? undefined : Number(value);
+    else if (f.kind === 'datetime') body[f.name] = value ? new Date(`${String(value)}:00Z`).toISOString() : null;
+    else body[f.name] = value;
+  }
+  return body;
+}
+
+/**
+ * A resource's form, made from its description: every field with its label, hint and error (the browser's checks
+ * first, then the server's, under each field); a warning before leaving with unsaved changes; a preview link.
+ */
+export default function ResourceForm({ resource: name, item }: Props) {
+  const resource = adminResource(name)!;
+  const fields = useMemo(() => fieldsOf(resource.body), [resource]);
+  const saved = useRef(valuesOf(fields, item));
+  const [values, setValues] = useState<Values>(saved.current);
+  const [invalid, setInvalid] = useState<Record<string, string>>({});
+  const state = useStore($adminSave);
+  const removal = adminRemovals.of(useStore(adminRemovals.$states), item?._id ?? '');
+  const form = useRef<HTMLFormElement>(null);
+  const busy = state.status === 'loading' || removal.status === 'loading';
+  const dirty = fields.some((f) => values[f.name] !== saved.current[f.name]);
+  const { errorOf, summary } = formErrors(
+    state,
+    invalid,
+    fields.map((f) => f.name),
+  );
+  const preview = item ? resource.publicPath?.(item) : null;
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+
+  async function submit(e: SubmitEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const text = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
+    const problems = checkFields(
+      text,
+      fields
+        .filter((f) => f.kind !== 'boolean')
+        .map((f) => ({ name: f.name, what: f.label, required: f.required, missing: `${f.label}: ${f.kind === 'select' ? 'choose one' : 'fill this in'}.` })),
+    );
+    setInvalid(problems);
+    if (Object.keys(problems).length) return focusFirstError(form.current);
+    const result = await $adminSave.run(name, item?._id ?? null, bodyOf(fields, values, item ? saved.current : null));
+    if (!result.ok) return focusFirstError(form.current);
+    saved.current = valuesOf(fields, result.data);
+    setValues(saved.current);
+    if (item) showToast(`The ${resource.singular} is saved.`, 'success');
+    else {
+      flashToast(`The ${resource.singular} is created.`, 'success');
+      navigation.go(`/admin/${name}/${result.data._id}`);
+    }
+  }
+
+  async function remove() {
+    if (!item || !confirm(`Delete this ${resource.singular}?`)) return;
+    const result = await adminRemovals.run(item._id, name);
+    if (!result.ok) return showToast(messageOf(result.error), 'error');
+    saved.current = values; // nothing left to lose
+    flashToast(`The ${resource.singular} is deleted.`, 'success');
+    navigation.go(`/admin/${name}`);
+  }
+
+  const set = (field: string, value: string | boolean) => setValues((v) => ({ ...v, [field]: value }));
+  return (
+    <form ref={form} method="post" className="panel admin-form" onSubmit={submit} noValidate data-dirty={dirty || undefined}>
+      {summary && (
+        <div className="alert alert-error" role="alert">
+          {summary}
+        </div>
+      )}
+      {fields.map((f) => {
+        const common = { name: f.name, id: `field-${f.name}`, label: f.required ? f.label : `${f.label} (optional)`, hint: f.hint, error: errorOf(f.name) };
+        if (f.kind === 'boolean')
+          return (
+            <label key={f.name} className="checkbox">
+              <input type="checkbox" name={f.name} checked={Boolean(values[f.name])} onChange={(e) => set(f.name, e.target.checked)} /> {f.label}
+            </label>
+          );
+        if (f.kind === 'select')
+          return (
+            <div key={f.name} className="field">
+              <label htmlFor={common.id}>{common.label}</label>
+              <select
+                id={common.id}
+                name={f.name}
+                value={String(values[f.name])}
+                onChange={(e) => set(f.name, e.target.value)}
+                aria-invalid={common.error ? true : undefined}
+                aria-describedby={common.error ? `${common.id}-error` : undefined}
+              >
+                {!f.required || !values[f.name] ? <option value="">—</option> : null}
+                {f.options!.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+              {common.error && (
+                <small id={`${common.id}-error`} className="field-error">
+                  {common.error}
+                </small>
+              )}
+            </div>
+          );
+        if (f.kind === 'textarea')
+          return (
+            <Field
+              key={f.name}
+              {...common}
+              textarea
+              rows={5}
+              maxLength={f.maxLength}
+              value={String(values[f.name])}
+              onChange={(e) => set(f.name, e.target.value)}
+            />
+          );
+        return (
+          <Field
+            key={f.name}
+            {...common}
+            type={f.kind === 'number' ? 'number' : f.kind === 'datetime' ? 'datetime-local' : 'text'}
+            min={f.min}
+            max={f.max}
+            maxLength={f.maxLength}
+            value={String(values[f.name])}
+            onChange={(e) => set(f.name, e.target.value)}
+          />
+        );
+      })}
+      <div className="actions">
+        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={state.status === 'loading'} data-testid="admin-save">
+          {state.status === 'loading' ? 'Saving…' : item ? 'Save changes' : `Create ${resource.singular}`}
+        </button>
+        {dirty && <span className="muted">Unsaved changes</span>}
+        {preview && (
+          <a className="btn btn-ghost" href={preview} target="_blank" rel="noopener">
+            View on the site
+          </a>
+        )}
+        {item && (
+          <button type="button" className="btn btn-ghost text-danger" disabled={busy} onClick={remove}>
+            Delete
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

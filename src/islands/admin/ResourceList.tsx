@@ -1,0 +1,186 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import type { ListResult, Query } from '../../shared/api-client.ts';
+import { adminResource } from '../../shared/admin/resources/index.ts';
+import type { AdminItem } from '../../shared/admin/resource.ts';
+import type { BulkAction } from '../../shared/admin/calls.ts';
+import { messageOf } from '../../shared/contracts/errors.ts';
+import { $adminBulk, $adminList, queryAdminList, seedAdminList } from '../../stores/admin.ts';
+import { showToast } from '../../stores/toast.ts';
+import { cellText } from './cell.ts';
+
+interface Props {
+  resource: string;
+  /** The query the page was rendered for (from its address) and what it found. */
+  query: Query;
+  page: ListResult<AdminItem>;
+}
+
+const PAGE_SIZE = 25;
+const VERBS: Record<BulkAction, string> = { publish: 'Publish', unpublish: 'Unpublish', delete: 'Delete' };
+
+/**
+ * A resource's list: search, filters, sort and pages (kept in the address, so a reload or a shared link shows the
+ * same), and checkboxes for what can be done to many items at once.
+ */
+export default function ResourceList({ resource: name, query: rendered, page }: Props) {
+  const resource = adminResource(name)!;
+  const state = useStore($adminList);
+  const bulk = useStore($adminBulk);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [search, setSearch] = useState(String(rendered.q ?? ''));
+  useEffect(() => seedAdminList(name, rendered, page), [name, rendered, page]);
+  const list = state.resource === name ? state : { query: rendered, items: page.data, total: page.total, request: state.request };
+  const loading = list.request.status === 'loading' || bulk.status === 'loading';
+  const offset = Number(list.query.offset ?? 0);
+
+  const go = (change: Query) => {
+    const merged: Query = { ...list.query, offset: 0, ...change };
+    const query = Object.fromEntries(
+      Object.entries(merged).flatMap(([k, v]) => (k === 'limit' || v === '' || v === undefined || v === null || v === 0 ? [] : [[k, String(v)]])),
+    );
+    history.replaceState(null, '', `?${new URLSearchParams(query)}`);
+    setSelected([]);
+    void queryAdminList({ limit: PAGE_SIZE, ...query });
+  };
+  const runBulk = async (action: BulkAction) => {
+    if (action === 'delete' && !confirm(`Delete ${selected.length} ${selected.length === 1 ? resource.singular : resource.label.toLowerCase()}?`)) return;
+    const result = await $adminBulk.run(action, selected);
+    if (!result.ok) return showToast(messageOf(result.error), 'error');
+    setSelected([]);
+    const { done, failed } = result.data;
+    showToast(
+      `${VERBS[action]}: ${done.length} done${failed.length ? `, ${failed.length} refused (${failed[0]!.message})` : ''}.`,
+      failed.length ? 'error' : 'success',
+    );
+  };
+  const all = list.items.length > 0 && list.items.every((i) => selected.includes(i._id));
+
+  return (
+    <div className="admin-list" aria-busy={loading}>
+      <form
+        className="admin-toolbar"
+        role="search"
+        aria-label={`Search ${resource.label.toLowerCase()}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          go({ q: search.trim() });
+        }}
+      >
+        <label className="visually-hidden" htmlFor="admin-q">
+          Search
+        </label>
+        <input id="admin-q" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={`Search ${resource.label.toLowerCase()}…`} />
+        {resource.filters?.map((f) => (
+          <label key={f.key} className="admin-filter">
+            <span>{f.label}</span>
+            <select value={String(list.query[f.key] ?? '')} onChange={(e) => go({ [f.key]: e.target.value })}>
+              <option value="">All</option>
+              {f.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+        <label className="admin-filter">
+          <span>Sort</span>
+          <select value={String(list.query.sortBy ?? resource.sorts[0]!.value)} onChange={(e) => go({ sortBy: e.target.value })}>
+            {resource.sorts.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </form>
+
+      {selected.length > 0 && (
+        <div className="admin-bulk" role="group" aria-label="With the checked items">
+          <span>{selected.length} checked</span>
+          {resource.bulk?.map((action) => (
+            <button
+              key={action}
+              type="button"
+              className={action === 'delete' ? 'btn btn-ghost text-danger' : 'btn'}
+              disabled={loading}
+              onClick={() => runBulk(action)}
+            >
+              {VERBS[action]}
+            </button>
+          ))}
+        </div>
+      )}
+      {list.request.status === 'error' && (
+        <p className="alert alert-error" role="alert">
+          {messageOf(list.request.error)}
+        </p>
+      )}
+
+      <div className="admin-table-wrap">
+        <table className="admin-table" data-testid="admin-table">
+          <caption className="visually-hidden">
+            {resource.label}: {list.total}
+          </caption>
+          <thead>
+            <tr>
+              {resource.bulk?.length ? (
+                <th scope="col" className="check">
+                  <input
+                    type="checkbox"
+                    aria-label="Check every item on this page"
+                    checked={all}
+                    onChange={() => setSelected(all ? [] : list.items.map((i) => i._id))}
+                  />
+                </th>
+              ) : null}
+              {resource.columns.map((c) => (
+                <th key={c.key} scope="col">
+                  {c.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((item) => (
+              <tr key={item._id} data-testid="admin-row">
+                {resource.bulk?.length ? (
+                  <td className="check">
+                    <input
+                      type="checkbox"
+                      aria-label={`Check ${cellText(item[resource.titleKey])}`}
+                      checked={selected.includes(item._id)}
+                      onChange={(e) => setSelected(e.target.checked ? [...selected, item._id] : selected.filter((s) => s !== item._id))}
+                    />
+                  </td>
+                ) : null}
+                {resource.columns.map((c) => (
+                  <td key={c.key}>
+                    {c.key === resource.titleKey ? <a href={`/admin/${name}/${item._id}`}>{cellText(item[c.key])}</a> : cellText(item[c.key], resource, c.key)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {list.items.length === 0 && <p className="empty">Nothing found.</p>}
+
+      <nav className="admin-pages" aria-label="Pages">
+        <span>{list.total ? `${offset + 1}–${Math.min(offset + list.items.length, list.total)} of ${list.total}` : '0 of 0'}</span>
+        <button type="button" className="btn btn-ghost" disabled={offset === 0 || loading} onClick={() => go({ offset: Math.max(0, offset - PAGE_SIZE) })}>
+          Previous
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          disabled={offset + PAGE_SIZE >= list.total || loading}
+          onClick={() => go({ offset: offset + PAGE_SIZE })}
+        >
+          Next
+        </button>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ApiClient, ListResult, Query } from '../api-client.ts';
+import type { AdminItem } from './resource.ts';
+
+/** One entry of the audit log. */
+export interface AuditEntry {
+  _id: string;
+  actor: { _id: string | null; username: string };
+  resource: string;
+  targetId: string | null;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+export type BulkAction = 'publish' | 'unpublish' | 'delete';
+
+/** The back office's calls: the same five for every resource (`/api/admin/<resource>`), bulk verbs, the audit log. */
+export function adminCalls(api: ApiClient) {
+  const path = (resource: string, id?: string) => `/admin/${encodeURIComponent(resource)}${id ? `/${encodeURIComponent(id)}` : ''}`;
+  return {
+    list: (resource: string, query: Query = {}) => api.get<ListResult<AdminItem>>(path(resource), query),
+    get: (resource: string, id: string) => api.get<AdminItem>(path(resource, id)),
+    create: (resource: string, body: Record<string, unknown>) => api.post<AdminItem>(path(resource), body),
+    update: (resource: string, id: string, body: Record<string, unknown>) => api.patch<AdminItem>(path(resource, id), body),
+    remove: (resource: string, id: string) => api.del<{ _id: string }>(path(resource, id)),
+    bulk: (resource: string, action: BulkAction, ids: string[]) =>
+      api.post<{ done: string[]; failed: { _id: string; message: string }[] }>(`${path(resource)}/bulk`, { action, ids }),
+    audit: (query: Query = {}) => api.get<ListResult<AuditEntry>>('/admin/audit', query),
+  };
+}
+export type AdminCalls = ReturnType<typeof adminCalls>;

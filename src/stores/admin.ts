@@ -1,0 +1,54 @@
+import { map } from 'nanostores';
+import { admin } from '../client/api.ts';
+import type { ListResult, Query } from '../shared/api-client.ts';
+import type { BulkAction } from '../shared/admin/calls.ts';
+import type { AdminItem } from '../shared/admin/resource.ts';
+import { onResetAll } from './reset.ts';
+import { IDLE, payload, requestFamily, requestStore, track, type RequestState } from './request.ts';
+
+/** The back office's list on screen: its resource and query, the page of items, and the state of loading it. */
+export interface AdminListState {
+  resource: string;
+  query: Query;
+  items: AdminItem[];
+  total: number;
+  request: RequestState<ListResult<AdminItem>>;
+}
+
+const empty = (): AdminListState => ({ resource: '', query: {}, items: [], total: 0, request: IDLE });
+export const $adminList = map<AdminListState>(empty());
+
+/** Starts from what the page rendered. */
+export function seedAdminList(resource: string, query: Query, page: ListResult<AdminItem>): void {
+  $adminList.set({ resource, query, items: page.data, total: page.total, request: IDLE });
+}
+
+/** Asks for the list again with another query (search, filter, sort, page); the items shown stay until it arrives. */
+export async function queryAdminList(query: Query): Promise<void> {
+  const { resource } = $adminList.get();
+  $adminList.setKey('query', query);
+  const result = await track(
+    () => $adminList.get().request,
+    (request) => $adminList.setKey('request', request),
+    () => payload(admin.list(resource, query)),
+  );
+  if (result.ok && $adminList.get().query === query) $adminList.set({ ...$adminList.get(), items: result.data.data, total: result.data.total });
+}
+
+/** Creating (no id) or changing one item: one form per page. */
+export const $adminSave = requestStore((resource: string, id: string | null, body: Record<string, unknown>) =>
+  payload(id ? admin.update(resource, id, body) : admin.create(resource, body)),
+);
+
+/** Deleting one item, per item. */
+export const adminRemovals = requestFamily((id: string, resource: string) => payload(admin.remove(resource, id)));
+
+/** Publishing, unpublishing or deleting the items checked in the list; the list is asked again after. */
+export const $adminBulk = requestStore(async (action: BulkAction, ids: string[]) => {
+  const { resource, query } = $adminList.get();
+  const outcome = await payload(admin.bulk(resource, action, ids));
+  await queryAdminList(query);
+  return outcome;
+});
+
+onResetAll(() => $adminList.set(empty()));
