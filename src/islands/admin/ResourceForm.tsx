@@ -51,14 +51,16 @@ function bodyOf(fields: FieldSpec[], values: Values, before: Values | null): Rec
 export default function ResourceForm({ resource: name, item }: Props) {
   const resource = adminResource(name)!;
   const fields = useMemo(() => fieldsOf(resource.body), [resource]);
-  const saved = useRef(valuesOf(fields, item));
-  const [values, setValues] = useState<Values>(saved.current);
+  const [saved, setSaved] = useState<Values>(() => valuesOf(fields, item));
+  const [values, setValues] = useState<Values>(saved);
+  /** Set when the form itself leaves the page (created, deleted): nothing is lost then. */
+  const leaving = useRef(false);
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   const state = useStore($adminSave);
   const removal = adminRemovals.of(useStore(adminRemovals.$states), item?._id ?? '');
   const form = useRef<HTMLFormElement>(null);
   const busy = state.status === 'loading' || removal.status === 'loading';
-  const dirty = fields.some((f) => values[f.name] !== saved.current[f.name]);
+  const dirty = fields.some((f) => values[f.name] !== saved[f.name]);
   const { errorOf, summary } = formErrors(
     state,
     invalid,
@@ -68,7 +70,7 @@ export default function ResourceForm({ resource: name, item }: Props) {
 
   useEffect(() => {
     if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    const warn = (e: BeforeUnloadEvent) => leaving.current || e.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [dirty]);
@@ -84,12 +86,14 @@ export default function ResourceForm({ resource: name, item }: Props) {
     );
     setInvalid(problems);
     if (Object.keys(problems).length) return focusFirstError(form.current);
-    const result = await $adminSave.run(name, item?._id ?? null, bodyOf(fields, values, item ? saved.current : null));
+    const result = await $adminSave.run(name, item?._id ?? null, bodyOf(fields, values, item ? saved : null));
     if (!result.ok) return focusFirstError(form.current);
-    saved.current = valuesOf(fields, result.data);
-    setValues(saved.current);
+    const now = valuesOf(fields, result.data);
+    setSaved(now);
+    setValues(now);
     if (item) showToast(`The ${resource.singular} is saved.`, 'success');
     else {
+      leaving.current = true;
       flashToast(`The ${resource.singular} is created.`, 'success');
       navigation.go(`/admin/${name}/${result.data._id}`);
     }
@@ -99,7 +103,7 @@ export default function ResourceForm({ resource: name, item }: Props) {
     if (!item || !confirm(`Delete this ${resource.singular}?`)) return;
     const result = await adminRemovals.run(item._id, name);
     if (!result.ok) return showToast(messageOf(result.error), 'error');
-    saved.current = values; // nothing left to lose
+    leaving.current = true;
     flashToast(`The ${resource.singular} is deleted.`, 'success');
     navigation.go(`/admin/${name}`);
   }
