@@ -40,6 +40,11 @@ export const $adminSave = requestStore((resource: string, id: string | null, bod
   payload(id ? admin.update(resource, id, body) : admin.create(resource, body)),
 );
 
+/** A named verb on one item (ship, ban, refund), per item and verb (`<id>:<action>`). */
+export const adminActions = requestFamily((_key: string, resource: string, id: string, action: string, body: Record<string, unknown>) =>
+  payload(admin.act(resource, id, action, body)),
+);
+
 /** Deleting one item, per item. */
 export const adminRemovals = requestFamily((id: string, resource: string) => payload(admin.remove(resource, id)));
 

@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { adminResource } from '../../shared/admin/resources/index.ts';
-import { fieldsOf, type AdminItem, type Field as FieldSpec } from '../../shared/admin/resource.ts';
+import { fieldsOf, offers, type AdminItem, type Field as FieldSpec } from '../../shared/admin/resource.ts';
+import ItemActions from './ItemActions.tsx';
 import { messageOf } from '../../shared/contracts/errors.ts';
 import { navigation } from '../../client/navigation.ts';
 import { $adminSave, adminRemovals } from '../../stores/admin.ts';
@@ -52,6 +53,8 @@ export default function ResourceForm({ resource: name, item }: Props) {
   const resource = adminResource(name)!;
   const fields = useMemo(() => fieldsOf(resource.body), [resource]);
   const [saved, setSaved] = useState<Values>(() => valuesOf(fields, item));
+  /** The item as the last verb left it (its actions depend on it). */
+  const [current, setCurrent] = useState<AdminItem | null>(null);
   const [values, setValues] = useState<Values>(saved);
   /** Set when the form itself leaves the page (created, deleted): nothing is lost then. */
   const leaving = useRef(false);
@@ -109,88 +112,109 @@ export default function ResourceForm({ resource: name, item }: Props) {
   }
 
   const set = (field: string, value: string | boolean) => setValues((v) => ({ ...v, [field]: value }));
+  const editable = item ? offers(resource, 'update') : offers(resource, 'create');
   return (
-    <form ref={form} method="post" className="panel admin-form" onSubmit={submit} noValidate data-dirty={dirty || undefined}>
-      {summary && (
-        <div className="alert alert-error" role="alert">
-          {summary}
-        </div>
+    <>
+      {item && resource.actions && (
+        <ItemActions
+          resource={name}
+          item={current ?? item}
+          actions={resource.actions}
+          onDone={(next) => {
+            setCurrent(next);
+            const now = valuesOf(fields, next);
+            setSaved(now);
+            setValues(now);
+          }}
+        />
       )}
-      {fields.map((f) => {
-        const common = { name: f.name, id: `field-${f.name}`, label: f.required ? f.label : `${f.label} (optional)`, hint: f.hint, error: errorOf(f.name) };
-        if (f.kind === 'boolean')
-          return (
-            <label key={f.name} className="checkbox">
-              <input type="checkbox" name={f.name} checked={Boolean(values[f.name])} onChange={(e) => set(f.name, e.target.checked)} /> {f.label}
-            </label>
-          );
-        if (f.kind === 'select')
-          return (
-            <div key={f.name} className="field">
-              <label htmlFor={common.id}>{common.label}</label>
-              <select
-                id={common.id}
-                name={f.name}
+      <form ref={form} method="post" className="panel admin-form" onSubmit={submit} noValidate data-dirty={dirty || undefined}>
+        <fieldset disabled={!editable} className="admin-fields">
+          <legend className="visually-hidden">{resource.singular}</legend>
+          {summary && (
+            <div className="alert alert-error" role="alert">
+              {summary}
+            </div>
+          )}
+          {fields.map((f) => {
+            const common = { name: f.name, id: `field-${f.name}`, label: f.required ? f.label : `${f.label} (optional)`, hint: f.hint, error: errorOf(f.name) };
+            if (f.kind === 'boolean')
+              return (
+                <label key={f.name} className="checkbox">
+                  <input type="checkbox" name={f.name} checked={Boolean(values[f.name])} onChange={(e) => set(f.name, e.target.checked)} /> {f.label}
+                </label>
+              );
+            if (f.kind === 'select')
+              return (
+                <div key={f.name} className="field">
+                  <label htmlFor={common.id}>{common.label}</label>
+                  <select
+                    id={common.id}
+                    name={f.name}
+                    value={String(values[f.name])}
+                    onChange={(e) => set(f.name, e.target.value)}
+                    aria-invalid={common.error ? true : undefined}
+                    aria-describedby={common.error ? `${common.id}-error` : undefined}
+                  >
+                    {!f.required || !values[f.name] ? <option value="">—</option> : null}
+                    {f.options!.map((o) => (
+                      <option key={o.value} value={o.value}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                  {common.error && (
+                    <small id={`${common.id}-error`} className="field-error">
+                      {common.error}
+                    </small>
+                  )}
+                </div>
+              );
+            if (f.kind === 'textarea')
+              return (
+                <Field
+                  key={f.name}
+                  {...common}
+                  textarea
+                  rows={5}
+                  maxLength={f.maxLength}
+                  value={String(values[f.name])}
+                  onChange={(e) => set(f.name, e.target.value)}
+                />
+              );
+            return (
+              <Field
+                key={f.name}
+                {...common}
+                type={f.kind === 'number' ? 'number' : f.kind === 'datetime' ? 'datetime-local' : 'text'}
+                min={f.min}
+                max={f.max}
+                maxLength={f.maxLength}
                 value={String(values[f.name])}
                 onChange={(e) => set(f.name, e.target.value)}
-                aria-invalid={common.error ? true : undefined}
-                aria-describedby={common.error ? `${common.id}-error` : undefined}
-              >
-                {!f.required || !values[f.name] ? <option value="">—</option> : null}
-                {f.options!.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-              {common.error && (
-                <small id={`${common.id}-error`} className="field-error">
-                  {common.error}
-                </small>
-              )}
-            </div>
-          );
-        if (f.kind === 'textarea')
-          return (
-            <Field
-              key={f.name}
-              {...common}
-              textarea
-              rows={5}
-              maxLength={f.maxLength}
-              value={String(values[f.name])}
-              onChange={(e) => set(f.name, e.target.value)}
-            />
-          );
-        return (
-          <Field
-            key={f.name}
-            {...common}
-            type={f.kind === 'number' ? 'number' : f.kind === 'datetime' ? 'datetime-local' : 'text'}
-            min={f.min}
-            max={f.max}
-            maxLength={f.maxLength}
-            value={String(values[f.name])}
-            onChange={(e) => set(f.name, e.target.value)}
-          />
-        );
-      })}
-      <div className="actions">
-        <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={state.status === 'loading'} data-testid="admin-save">
-          {state.status === 'loading' ? 'Saving…' : item ? 'Save changes' : `Create ${resource.singular}`}
-        </button>
-        {dirty && <span className="muted">Unsaved changes</span>}
-        {preview && (
-          <a className="btn btn-ghost" href={preview} target="_blank" rel="noopener">
-            View on the site
-          </a>
-        )}
-        {item && (
-          <button type="button" className="btn btn-ghost text-danger" disabled={busy} onClick={remove}>
-            Delete
-          </button>
-        )}
-      </div>
-    </form>
+              />
+            );
+          })}
+        </fieldset>
+        <div className="actions">
+          {editable && (
+            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={state.status === 'loading'} data-testid="admin-save">
+              {state.status === 'loading' ? 'Saving…' : item ? 'Save changes' : `Create ${resource.singular}`}
+            </button>
+          )}
+          {dirty && <span className="muted">Unsaved changes</span>}
+          {preview && (
+            <a className="btn btn-ghost" href={preview} target="_blank" rel="noopener">
+              View on the site
+            </a>
+          )}
+          {item && offers(resource, 'delete') && (
+            <button type="button" className="btn btn-ghost text-danger" disabled={busy} onClick={remove}>
+              Delete
+            </button>
+          )}
+        </div>
+      </form>
+    </>
   );
 }

@@ -24,6 +24,8 @@ export function adminCalls(api: ApiClient) {
     create: (resource: string, body: Record<string, unknown>) => api.post<AdminItem>(path(resource), body),
     update: (resource: string, id: string, body: Record<string, unknown>) => api.patch<AdminItem>(path(resource, id), body),
     remove: (resource: string, id: string) => api.del<{ _id: string }>(path(resource, id)),
+    act: (resource: string, id: string, action: string, body: Record<string, unknown> = {}) =>
+      api.post<AdminItem>(`${path(resource, id)}/${encodeURIComponent(action)}`, body),
     bulk: (resource: string, action: BulkAction, ids: string[]) =>
       api.post<{ done: string[]; failed: { _id: string; message: string }[] }>(`${path(resource)}/bulk`, { action, ids }),
     audit: (query: Query = {}) => api.get<ListResult<AuditEntry>>('/admin/audit', query),

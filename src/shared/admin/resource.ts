@@ -45,7 +45,26 @@ export interface AdminResource {
   bulk?: ('publish' | 'unpublish' | 'delete')[];
   /** The public page of an item (the form's preview link), when it has one. */
   publicPath?: (item: AdminItem) => string | null;
+  /** What the API offers besides reading (default: all three). A read-only resource says `{}`. */
+  operations?: { create?: boolean; update?: boolean; delete?: boolean };
+  /** Verbs on one item (`POST /api/admin/<name>/{id}/<action>`), shown as buttons on its form, with their own fields. */
+  actions?: AdminAction[];
 }
+
+/** A named verb on one item: ship an order, ban a member, refund a payment. */
+export interface AdminAction {
+  name: string;
+  label: string;
+  /** Its fields (a tracking code, a reason); none for a plain button. */
+  body?: TObject;
+  /** Asked before it runs (a destructive verb). */
+  confirm?: string;
+  /** Whether the item allows it now (e.g. ship only a processing order); always when absent. */
+  when?: (item: AdminItem) => boolean;
+}
+
+/** Whether a resource offers an operation (all do unless they say otherwise). */
+export const offers = (resource: AdminResource, op: 'create' | 'update' | 'delete'): boolean => resource.operations?.[op] ?? true;
 
 /** An item as the admin API returns it: `_id` and the resource's fields (and whatever else the list shows). */
 export type AdminItem = { _id: string } & Record<string, unknown>;

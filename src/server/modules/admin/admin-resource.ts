@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Envelope, ErrorBody, IdParams, ListPayload } from '../../../shared/contracts/common.ts';
-import { listQueryOf, type AdminItem, type AdminListQuery, type AdminResource } from '../../../shared/admin/resource.ts';
+import { listQueryOf, offers, type AdminItem, type AdminListQuery, type AdminResource } from '../../../shared/admin/resource.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { badRequest } from '../../errors.ts';
 import { ok, type App } from '../../types.ts';
@@ -21,6 +21,8 @@ export interface AdminAdapter<Body = Record<string, unknown>> {
   remove(id: string, actor: Actor): Promise<void>;
   /** Bulk verbs other than delete: publish, unpublish. */
   bulk?: Partial<Record<'publish' | 'unpublish', (id: string, actor: Actor) => Promise<AdminItem>>>;
+  /** The resource's named verbs (its description's `actions`), each given the item's id and the verb's body. */
+  actions?: Record<string, (id: string, body: Record<string, unknown>, actor: Actor) => Promise<AdminItem>>;
 }
 
 const Item = Type.Object({ _id: Type.String() }, { additionalProperties: true });
@@ -57,89 +59,114 @@ export function registerAdminResource(api: App, resource: AdminResource, adapter
     },
     async (request) => ok(await adapter.list(request.query as AdminListQuery)),
   );
-  api.post(
-    base,
-    { schema: { ...id('create'), summary: `Create a ${resource.singular}`, body: resource.body, response: { 200: Envelope(Item), ...errors } } },
-    async (request) => {
-      const actor = actorOf(request);
-      const item = await adapter.create(request.body as Record<string, unknown>, actor);
-      await audit(actor, 'create', item._id, null, item);
-      return ok(item);
-    },
-  );
+  if (offers(resource, 'create'))
+    api.post(
+      base,
+      { schema: { ...id('create'), summary: `Create a ${resource.singular}`, body: resource.body, response: { 200: Envelope(Item), ...errors } } },
+      async (request) => {
+        const actor = actorOf(request);
+        const item = await adapter.create(request.body as Record<string, unknown>, actor);
+        await audit(actor, 'create', item._id, null, item);
+        return ok(item);
+      },
+    );
   api.get(
     `${base}/:id`,
     { schema: { ...id('get'), summary: `One ${resource.singular}`, params: IdParams, response: { 200: Envelope(Item), ...errors } } },
     async (request) => ok(await adapter.get(request.params.id)),
   );
-  api.patch(
-    `${base}/:id`,
-    {
-      schema: {
-        ...id('update'),
-        summary: `Change a ${resource.singular}`,
-        params: IdParams,
-        body: Type.Partial(resource.body),
-        response: { 200: Envelope(Item), ...errors },
-      },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      const before = await adapter.get(request.params.id);
-      const after = await adapter.update(request.params.id, request.body as Record<string, unknown>, actor);
-      await audit(actor, 'update', after._id, before, after);
-      return ok(after);
-    },
-  );
-  api.delete(
-    `${base}/:id`,
-    {
-      schema: {
-        ...id('delete'),
-        summary: `Delete a ${resource.singular}`,
-        params: IdParams,
-        response: { 200: Envelope(Type.Object({ _id: Type.String() })), ...errors },
-      },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      const before = await adapter.get(request.params.id);
-      await adapter.remove(request.params.id, actor);
-      await audit(actor, 'delete', before._id, before, null);
-      return ok({ _id: before._id });
-    },
-  );
-  api.post(
-    `${base}/bulk`,
-    {
-      schema: {
-        ...id('bulk'),
-        summary: `Publish, unpublish or delete many ${resource.label.toLowerCase()}`,
-        body: BulkBody,
-        response: {
-          200: Envelope(Type.Object({ done: Type.Array(Type.String()), failed: Type.Array(Type.Object({ _id: Type.String(), message: Type.String() })) })),
-          ...errors,
+  if (offers(resource, 'update'))
+    api.patch(
+      `${base}/:id`,
+      {
+        schema: {
+          ...id('update'),
+          summary: `Change a ${resource.singular}`,
+          params: IdParams,
+          body: Type.Partial(resource.body),
+          response: { 200: Envelope(Item), ...errors },
         },
       },
-    },
-    async (request) => {
-      const actor = actorOf(request);
-      const { action, ids } = request.body;
-      if (!resource.bulk?.includes(action)) throw badRequest(`${resource.label} cannot be changed with '${action}' in bulk.`);
-      const done: string[] = [];
-      const failed: { _id: string; message: string }[] = [];
-      for (const target of [...new Set(ids)]) {
-        try {
-          const before = await adapter.get(target);
-          if (action === 'delete') await adapter.remove(target, actor);
-          const after = action === 'delete' ? null : await adapter.bulk![action]!(target, actor);
-          await audit(actor, action, target, before, after);
-          done.push(target);
-        } catch (err) {
-          failed.push({ _id: target, message: err instanceof Error ? err.message : 'Failed.' });
+      async (request) => {
+        const actor = actorOf(request);
+        const before = await adapter.get(request.params.id);
+        const after = await adapter.update(request.params.id, request.body as Record<string, unknown>, actor);
+        await audit(actor, 'update', after._id, before, after);
+        return ok(after);
+      },
+    );
+  if (offers(resource, 'delete'))
+    api.delete(
+      `${base}/:id`,
+      {
+        schema: {
+          ...id('delete'),
+          summary: `Delete a ${resource.singular}`,
+          params: IdParams,
+          response: { 200: Envelope(Type.Object({ _id: Type.String() })), ...errors },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const before = await adapter.get(request.params.id);
+        await adapter.remove(request.params.id, actor);
+        await audit(actor, 'delete', before._id, before, null);
+        return ok({ _id: before._id });
+      },
+    );
+  for (const action of resource.actions ?? []) {
+    api.post(
+      `${base}/:id/${action.name}`,
+      {
+        schema: {
+          ...id(action.name.replace(/-/g, '_')),
+          summary: `${action.label} (one ${resource.singular})`,
+          params: IdParams,
+          body: action.body ?? Type.Object({}, { additionalProperties: false }),
+          response: { 200: Envelope(Item), ...errors },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const before = await adapter.get(request.params.id);
+        const after = await adapter.actions![action.name]!(request.params.id, (request.body ?? {}) as Record<string, unknown>, actor);
+        await audit(actor, action.name, after._id, before, after);
+        return ok(after);
+      },
+    );
+  }
+  if (resource.bulk?.length)
+    api.post(
+      `${base}/bulk`,
+      {
+        schema: {
+          ...id('bulk'),
+          summary: `Publish, unpublish or delete many ${resource.label.toLowerCase()}`,
+          body: BulkBody,
+          response: {
+            200: Envelope(Type.Object({ done: Type.Array(Type.String()), failed: Type.Array(Type.Object({ _id: Type.String(), message: Type.String() })) })),
+            ...errors,
+          },
+        },
+      },
+      async (request) => {
+        const actor = actorOf(request);
+        const { action, ids } = request.body;
+        if (!resource.bulk?.includes(action)) throw badRequest(`${resource.label} cannot be changed with '${action}' in bulk.`);
+        const done: string[] = [];
+        const failed: { _id: string; message: string }[] = [];
+        for (const target of [...new Set(ids)]) {
+          try {
+            const before = await adapter.get(target);
+            if (action === 'delete') await adapter.remove(target, actor);
+            const after = action === 'delete' ? null : await adapter.bulk![action]!(target, actor);
+            await audit(actor, action, target, before, after);
+            done.push(target);
+          } catch (err) {
+            failed.push({ _id: target, message: err instanceof Error ? err.message : 'Failed.' });
+          }
         }
-      }
-      return ok({ done, failed });
-    },
-  );
+        return ok({ done, failed });
+      },
+    );
 }
