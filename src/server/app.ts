@@ -7,6 +7,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { GeoIp } from './lib/geoip.ts';
+import { PageCache } from './lib/page-cache.ts';
+import { SiteChanges } from './lib/site-changes.ts';
 import { configuredOrigin } from './lib/public-origin.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
@@ -112,14 +114,21 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   app.decorate('database', database);
   database.onConnectionError = (err) => app.log.warn({ err }, 'PostgreSQL dropped a connection; the pool discards it and opens another');
   const mediaStorage = storage ?? (await createStorage(config.storage));
-  const settings = new SettingsService(database.db);
+  // Settings and blocked countries are cached per process; every change empties those caches and the page cache, here
+  // at once and (with REDIS_URL) in every other process through the live connection's Redis.
+  const changes = new SiteChanges();
+  const pageCache = new PageCache(config.pageCache);
+  changes.on(() => pageCache.clear());
+  app.decorate('siteChanges', changes);
+  app.decorate('pageCache', pageCache);
+  const settings = new SettingsService(database.db, changes);
   const mailer = new Mailer(config.mail, settings, app.log);
   const captcha = new CaptchaService(settings, app.log);
   app.decorate('media', { storage: mediaStorage, signer });
   app.decorate('services', {
     auth: new AuthService(database.db, config.passwordCost, endLive, config.loginRateLimit),
     settings,
-    countryBlock: new CountryBlockService(database.db, geo, config.trustedCountryHeader),
+    countryBlock: new CountryBlockService(database.db, geo, config.trustedCountryHeader, changes),
     media,
     videos: new VideosService(catalogue),
     galleries: new GalleriesService(catalogue),

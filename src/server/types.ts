@@ -69,8 +69,10 @@ declare module 'fastify' {
     siteOrigin: string;
     database: Database;
     services: Services;
-    /** Anonymous page HTML (set up with the site; absent in API-only apps). */
-    pageCache?: import('./lib/page-cache.ts').PageCache;
+    /** Anonymous page HTML (filled by the site, plugins/site.ts); emptied at every site change. */
+    pageCache: import('./lib/page-cache.ts').PageCache;
+    /** Settings and country changes, told to every part of this process and (with REDIS_URL) to the other processes. */
+    siteChanges: import('./lib/site-changes.ts').SiteChanges;
     /** Where media files live and how their links are signed. */
     media: { storage: Storage; signer: MediaSigner };
     emitToUser: EmitToUser;

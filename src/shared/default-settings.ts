@@ -23,6 +23,10 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   maintenanceMode: false,
   requireEmailVerification: false,
   recaptchaSiteKey: '',
+  metaDescription: '',
+  shareImage: '',
+  maintenanceMessage: '',
+  blockedMessage: '',
 };
 
 /** Settings that never leave the server (`/settings/public` and `/settings/keys` leave them out). */
@@ -52,4 +56,8 @@ export const SETTING_GROUPS: Record<string, string> = {
   currencySymbol: 'commerce',
   tokenPrice: 'commerce',
   gaCode: 'analytics',
+  metaDescription: 'seo',
+  shareImage: 'seo',
+  maintenanceMessage: 'pages',
+  blockedMessage: 'pages',
 };

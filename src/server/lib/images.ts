@@ -83,8 +83,16 @@ export async function renderShareImage(input: Buffer, locked: boolean): Promise<
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif']);
 export const NOT_AN_IMAGE = 'Only images can be uploaded (JPEG, PNG, WebP, AVIF or GIF).';
 
-/** Re-encodes an upload to WebP of a fixed size (metadata stripped); 400 when it is not an image sharp can read. */
-export async function reencodeImage(input: Buffer, width: number, height: number | null): Promise<{ data: Buffer; width: number; height: number }> {
+/**
+ * Re-encodes an upload (metadata stripped) to WebP of a fixed size, or with `opts` another format (PNG for a favicon,
+ * JPEG for a share picture) or a fit inside the box; 400 when it is not an image sharp can read.
+ */
+export async function reencodeImage(
+  input: Buffer,
+  width: number,
+  height: number | null,
+  opts: { fit?: 'cover' | 'inside'; format?: 'webp' | 'png' | 'jpeg' } = {},
+): Promise<{ data: Buffer; width: number; height: number }> {
   let format: string | undefined;
   try {
     format = (await sharp(input).metadata()).format;
@@ -92,13 +100,18 @@ export async function reencodeImage(input: Buffer, width: number, height: number
     format = undefined;
   }
   if (!format || !IMAGE_FORMATS.has(format)) throw badRequest(NOT_AN_IMAGE, 'NOT_AN_IMAGE');
-  const out = await sharp(input, { failOn: 'error', animated: false })
+  const fit = opts.fit ?? 'cover';
+  const resized = sharp(input, { failOn: 'error', animated: false })
     .rotate()
-    .resize(height ? { width, height, fit: 'cover' } : { width, withoutEnlargement: true })
-    .webp({ quality: 82 })
-    .toBuffer({ resolveWithObject: true })
-    .catch(() => {
-      throw badRequest(NOT_AN_IMAGE, 'NOT_AN_IMAGE');
-    });
+    .resize(height ? { width, height, fit, ...(fit === 'inside' ? { withoutEnlargement: true } : {}) } : { width, withoutEnlargement: true });
+  const encoded =
+    opts.format === 'png'
+      ? resized.png()
+      : opts.format === 'jpeg'
+        ? resized.flatten({ background: '#ffffff' }).jpeg({ quality: 84, mozjpeg: true })
+        : resized.webp({ quality: 82 });
+  const out = await encoded.toBuffer({ resolveWithObject: true }).catch(() => {
+    throw badRequest(NOT_AN_IMAGE, 'NOT_AN_IMAGE');
+  });
   return { data: out.data, width: out.info.width, height: out.info.height };
 }

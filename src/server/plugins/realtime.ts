@@ -4,6 +4,7 @@ import { commentRoom, sessionRoom, userRoom, type ClientToServerEvents, type Ser
 import { tokenFromHeader } from '../lib/tokens.ts';
 import { COMMENT_OBJECTS } from '../../shared/contracts/comments.ts';
 import { isUuid } from '../modules/catalogue/query.ts';
+import { SITE_CHANGES_CHANNEL } from '../lib/site-changes.ts';
 
 const MAX_WATCHED = 20;
 
@@ -59,11 +60,18 @@ export async function registerRealtime(app: FastifyInstance, opts: { redisUrl: s
         down = true;
       });
       client.on('ready', () => {
-        if (down) app.log.info('Redis is back: live events are shared between processes again');
+        if (down) {
+          app.log.info('Redis is back: live events are shared between processes again');
+          // Changes announced while Redis was away were missed: read settings and countries afresh.
+          app.siteChanges.missed();
+        }
         down = false;
       });
     }
     await Promise.all([pub.connect(), sub.connect()]);
+    // Settings and country changes travel on the same connection: each process drops its caches when another changes them.
+    await sub.subscribe(SITE_CHANGES_CHANNEL, (message) => app.siteChanges.receive(message));
+    app.siteChanges.connect((message) => void pub.publish(SITE_CHANGES_CHANNEL, message).catch(() => 0));
     // The adapter does not await its publishes: a failed one must not become an unhandled rejection (which ends the
     // process). The outage is logged once by the 'error' listeners above.
     const publisher = new Proxy(pub, {

@@ -6,7 +6,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PageCache, pickEncoding, type CachedPage } from '../lib/page-cache.ts';
+import { pickEncoding, type CachedPage } from '../lib/page-cache.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (() => Promise<void>) | undefined, locals: object) => Promise<void>;
 
@@ -43,9 +43,8 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
 
   const apiFetch = inProcessFetch(app);
   const countryHeader = app.config.trustedCountryHeader;
-  const cache = new PageCache(app.config.pageCache);
-  app.decorate('pageCache', cache);
-  app.services.settings.onChange(() => cache.clear());
+  // Emptied at every settings or country change, in this process and, through Redis, in the others (app.ts).
+  const cache = app.pageCache;
 
   /** Blocked visitors and maintenance mode always get a fresh render (their own page, never cached). */
   const bypassesCache = async (request: FastifyRequest) =>

@@ -1,5 +1,6 @@
-import type { ApiClient, ListResult, Query } from '../api-client.ts';
+import type { ApiClient, ListResult, Query, UploadOptions } from '../api-client.ts';
 import type { AdminItem } from './resource.ts';
+import type { AdminSettings } from './settings.ts';
 
 /** One entry of the audit log. */
 export interface AuditEntry {
@@ -29,6 +30,10 @@ export function adminCalls(api: ApiClient) {
     bulk: (resource: string, action: BulkAction, ids: string[]) =>
       api.post<{ done: string[]; failed: { _id: string; message: string }[] }>(`${path(resource)}/bulk`, { action, ids }),
     audit: (query: Query = {}) => api.get<ListResult<AuditEntry>>('/admin/audit', query),
+    settings: () => api.get<AdminSettings>('/admin/settings'),
+    updateSettings: (patch: Record<string, unknown>) => api.patch<AdminSettings>('/admin/settings', patch),
+    uploadSettingImage: (key: string, file: Blob, options?: UploadOptions) =>
+      api.upload<AdminSettings>(`/admin/settings/images/${encodeURIComponent(key)}`, file, options),
   };
 }
 export type AdminCalls = ReturnType<typeof adminCalls>;

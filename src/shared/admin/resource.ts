@@ -1,8 +1,11 @@
 import { Type, type TObject, type TSchema } from 'typebox';
 import { ListQuery } from '../contracts/common.ts';
 
-/** How a field is edited. Read from the schema: `x-kind` when it says, else from its type. */
-export type FieldKind = 'text' | 'textarea' | 'number' | 'boolean' | 'select' | 'datetime';
+/**
+ * How a field is edited. Read from the schema: `x-kind` when it says, else from its type. `image`: a picture's link
+ * with an upload beside it; `secret`: never shown once saved; `email`: an e-mail address.
+ */
+export type FieldKind = 'text' | 'textarea' | 'number' | 'boolean' | 'select' | 'datetime' | 'image' | 'secret' | 'email';
 
 /** One field of a resource's form, as its TypeBox schema describes it. */
 export interface Field {
@@ -49,6 +52,11 @@ export interface AdminResource {
   operations?: { create?: boolean; update?: boolean; delete?: boolean };
   /** Verbs on one item (`POST /api/admin/<name>/{id}/<action>`), shown as buttons on its form, with their own fields. */
   actions?: AdminAction[];
+  /**
+   * A page of its own that manages the resource instead of the generic list (e.g. `/admin/site-mode` for the blocked
+   * countries): the navigation and the dashboard leave the resource out, the generic pages still work.
+   */
+  page?: string;
 }
 
 /** A named verb on one item: ship an order, ban a member, refund a payment. */

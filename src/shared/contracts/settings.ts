@@ -27,6 +27,10 @@ export const PublicSettings = Type.Object(
     maintenanceMode: Type.Boolean(),
     requireEmailVerification: Type.Boolean({ description: 'purchases need a verified e-mail first' }),
     recaptchaSiteKey: Type.String({ description: 'empty: no captcha on the forms' }),
+    metaDescription: Type.String({ description: "the description of pages that have none of their own (empty: one made from the site's name)" }),
+    shareImage: Type.String({ description: 'the picture link previews show for pages that have none of their own (empty: none)' }),
+    maintenanceMessage: Type.String({ description: 'what the maintenance page says (empty: the built-in sentence)' }),
+    blockedMessage: Type.String({ description: 'what the blocked-country page says (empty: the built-in sentence)' }),
   },
   { additionalProperties: true },
 );

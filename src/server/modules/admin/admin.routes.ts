@@ -5,6 +5,8 @@ import { ok, type App } from '../../types.ts';
 import { registerAdminResource, type AdminAdapter } from './admin-resource.ts';
 import { searchAudit } from './audit.repository.ts';
 import { categoriesAdmin } from './resources/categories.admin.ts';
+import { blockedCountriesAdmin } from './resources/blocked-countries.admin.ts';
+import { settingsAdminRoutes } from './settings.admin.ts';
 
 /** A resource's adapter as the routes hold it: its bodies have been checked against the resource's schema by then. */
 const erase = <B>(adapter: AdminAdapter<B>) => adapter as unknown as AdminAdapter;
@@ -38,8 +40,10 @@ async function adminScope(api: App) {
   const db = api.database.db;
   const adapters: Record<string, AdminAdapter> = {
     categories: erase(categoriesAdmin(db)),
+    'blocked-countries': erase(blockedCountriesAdmin(api.services.countryBlock)),
   };
   for (const resource of ADMIN_RESOURCES) registerAdminResource(api, resource, adapters[resource.name]!);
+  await settingsAdminRoutes(api);
 
   api.get(
     '/audit',

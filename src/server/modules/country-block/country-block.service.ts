@@ -2,8 +2,10 @@ import countries from 'i18n-iso-countries';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
 import { isLocalAddress, type GeoIp } from '../../lib/geoip.ts';
+import { SiteChanges } from '../../lib/site-changes.ts';
 import { deleteBlocked, insertBlocked, listBlockedCodes } from './country-block.repository.ts';
 
+/** How long another process's change is unseen when nothing announces it (no Redis); announced ones are seen at once. */
 const CACHE_MS = 5_000;
 
 export interface CountryCheckInput {
@@ -14,18 +16,30 @@ export interface CountryCheckInput {
 /** Decides whether a visitor's country is blocked: local GeoIP, or a trusted CDN header when the operator enables it. */
 export class CountryBlockService {
   private cache: { codes: Set<string>; at: number } | null = null;
+  /** Moves at every change, so that a read that started before one does not keep its older list. */
+  private generation = 0;
   private readonly db: Db;
   private readonly geo: GeoIp;
   private readonly trustedHeader: string | null;
-  constructor(db: Db, geo: GeoIp, trustedHeader: string | null) {
+  private readonly changes: SiteChanges;
+  constructor(db: Db, geo: GeoIp, trustedHeader: string | null, changes: SiteChanges = new SiteChanges()) {
     this.db = db;
     this.geo = geo;
     this.trustedHeader = trustedHeader;
+    this.changes = changes;
+    changes.on((change) => {
+      if (change !== 'countries') return;
+      this.cache = null;
+      this.generation++;
+    });
   }
 
   async blockedCodes(): Promise<Set<string>> {
-    if (!this.cache || Date.now() - this.cache.at > CACHE_MS) this.cache = { codes: new Set(await listBlockedCodes(this.db)), at: Date.now() };
-    return this.cache.codes;
+    if (this.cache && Date.now() - this.cache.at <= CACHE_MS) return this.cache.codes;
+    const generation = this.generation;
+    const codes = new Set(await listBlockedCodes(this.db));
+    if (generation === this.generation) this.cache = { codes, at: Date.now() };
+    return codes;
   }
 
   /**
@@ -56,12 +70,12 @@ export class CountryBlockService {
 
   async block(code: string) {
     await insertBlocked(this.db, normalise(code));
-    this.cache = null;
+    this.changes.publish('countries');
   }
 
   async unblock(code: string): Promise<boolean> {
     const removed = await deleteBlocked(this.db, normalise(code));
-    this.cache = null;
+    this.changes.publish('countries');
     return removed;
   }
 
@@ -71,7 +85,7 @@ export class CountryBlockService {
 }
 
 /** An assigned ISO 3166-1 alpha-2 code (i18n-iso-countries' list): `de` → `DE`; `XX`, `UK` or `EU` are refused. */
-function normalise(code: string): string {
+export function normalise(code: string): string {
   const c = code.trim().toUpperCase();
   if (!/^[A-Z]{2}$/.test(c) || !countries.isValid(c))
     throw badRequest(`'${code}' is not an ISO 3166-1 alpha-2 country code (e.g. DE, GB, US)`, 'VALIDATION_ERROR');

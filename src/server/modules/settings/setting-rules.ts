@@ -40,6 +40,9 @@ const pattern =
 
 const link: Rule = (v) => (typeof v === 'string' && v.length <= 2000 && isSafeLink(v) ? pass(v) : fail('must be a site path (/…) or an http(s) URL'));
 
+/** A link, or empty for none. */
+const optionalLink: Rule = (v) => (v === '' ? pass(v) : link(v));
+
 /** Money per token in the site's currency: a number from 0 (not declared) up to a million, at most 4 decimals. */
 const tokenPrice: Rule = (v) =>
   typeof v === 'number' && Number.isFinite(v) && v >= 0 && v <= 1_000_000 && Math.abs(Math.round(v * 10_000) - v * 10_000) < 1e-6
@@ -99,6 +102,10 @@ export const SETTING_RULES: Record<string, Rule> = {
   recaptchaSiteKey: text(200),
   adminEmail: email,
   recaptchaSecret: text(200),
+  metaDescription: text(300),
+  shareImage: optionalLink,
+  maintenanceMessage: text(500),
+  blockedMessage: text(500),
   recaptchaVerifyUrl: (v) => (typeof v === 'string' && /^https?:\/\//.test(v) && isSafeLink(v) ? pass(v) : fail('must be an http(s) URL')),
 };
 

@@ -1,33 +1,46 @@
 import type { Db } from '../../db/client.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, invalid } from '../../errors.ts';
+import { SiteChanges } from '../../lib/site-changes.ts';
 import { DEFAULT_PRIVATE_SETTINGS, DEFAULT_PUBLIC_SETTINGS, SETTING_GROUPS } from '../../../shared/default-settings.ts';
+import { SECRET_SETTINGS, settingLabel, type AdminSettings } from '../../../shared/admin/settings.ts';
 import { SETTING_RULES } from './setting-rules.ts';
 import { insertMissingSettings, listSettings, upsertSetting, type SettingRow } from './settings.repository.ts';
 
-/** How long another process's change (CLI on PostgreSQL) may take to be seen; own changes are seen at once. */
+/**
+ * How long a change may take to be seen when nothing tells this process about it: another process's change without
+ * Redis (the CLI on PostgreSQL), or one made while Redis was away. Changes made here, or announced on the live
+ * connection's Redis, are seen at once.
+ */
 const CACHE_MS = 5_000;
+
+/** What a change did, key by key (the audit log's before and after; secrets never written out). */
+export interface SettingsChange {
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+}
 
 export class SettingsService {
   private cache: { rows: SettingRow[]; at: number } | null = null;
+  /** Moves at every change, so that a read that started before one does not keep its older rows. */
+  private generation = 0;
   private readonly db: Db;
-  private readonly listeners = new Set<() => void>();
-  constructor(db: Db) {
+  private readonly changes: SiteChanges;
+  constructor(db: Db, changes: SiteChanges = new SiteChanges()) {
     this.db = db;
-  }
-
-  /** Called after every change made through this service (the page cache empties itself). */
-  onChange(listener: () => void): void {
-    this.listeners.add(listener);
-  }
-
-  private changed(): void {
-    this.cache = null;
-    for (const listener of this.listeners) listener();
+    this.changes = changes;
+    changes.on((change) => {
+      if (change !== 'settings') return;
+      this.cache = null;
+      this.generation++;
+    });
   }
 
   private async rows(): Promise<SettingRow[]> {
-    if (!this.cache || Date.now() - this.cache.at > CACHE_MS) this.cache = { rows: await listSettings(this.db), at: Date.now() };
-    return this.cache.rows;
+    if (this.cache && Date.now() - this.cache.at <= CACHE_MS) return this.cache.rows;
+    const generation = this.generation;
+    const rows = await listSettings(this.db);
+    if (generation === this.generation) this.cache = { rows, at: Date.now() };
+    return rows;
   }
 
   /** A flat map of the public settings (of one group when given), defaults filled in. */
@@ -64,20 +77,69 @@ export class SettingsService {
       if (asText.ok) verdict = asText;
     }
     if (!verdict.ok) throw badRequest(`setting ${key} ${verdict.problem}`, 'VALIDATION_ERROR');
-    await upsertSetting(this.db, { key, value: verdict.value, group: SETTING_GROUPS[key] ?? 'general', public: !(key in DEFAULT_PRIVATE_SETTINGS) });
-    this.changed();
+    await upsertSetting(this.db, rowOf(key, verdict.value));
+    this.changes.publish('settings');
     return verdict.value;
+  }
+
+  /** Every setting for the back office, defaults filled in; secrets are left empty and said to be set or not. */
+  async getAdmin(): Promise<AdminSettings> {
+    const values: Record<string, unknown> = {};
+    for (const key of Object.keys(SETTING_RULES)) values[key] = await this.get(key);
+    const secretsSet: Record<string, boolean> = {};
+    for (const key of SECRET_SETTINGS) {
+      secretsSet[key] = Boolean(values[key]);
+      values[key] = '';
+    }
+    return { values, secretsSet };
+  }
+
+  /**
+   * Sets several settings at once, as the back office sends them (JSON values, not command-line text): every value is
+   * checked first, and any refusal is a 400 naming each failing field with nothing saved. Then all are written in one
+   * transaction and every process is told. Returns what changed.
+   */
+  async setMany(input: Record<string, unknown>): Promise<SettingsChange> {
+    const problems: Record<string, string> = {};
+    const checked: [string, unknown][] = [];
+    for (const [key, raw] of Object.entries(input)) {
+      const rule = SETTING_RULES[key];
+      if (!rule) problems[key] = `Unknown field '${key}': leave it out.`;
+      else {
+        const verdict = rule(raw);
+        if (verdict.ok) checked.push([key, verdict.value]);
+        else problems[key] = `${settingLabel(key)} ${verdict.problem}.`;
+      }
+    }
+    if (Object.keys(problems).length) throw invalid(problems);
+    const change: SettingsChange = { before: {}, after: {} };
+    for (const [key, value] of checked) {
+      const before = await this.get(key);
+      if (JSON.stringify(before) === JSON.stringify(value)) continue;
+      const secret = (SECRET_SETTINGS as readonly string[]).includes(key);
+      change.before[key] = secret ? (before ? '(set)' : '') : before;
+      change.after[key] = secret ? (value ? '(set)' : '') : value;
+    }
+    const changed = checked.filter(([key]) => key in change.after);
+    if (!changed.length) return change;
+    await this.db.transaction(async (tx) => {
+      for (const [key, value] of changed) await upsertSetting(tx, rowOf(key, value));
+    });
+    this.changes.publish('settings');
+    return change;
   }
 
   /** Writes the defaults that are missing (first boot, and after an upgrade adds a key). */
   async ensureDefaults(): Promise<void> {
     await insertMissingSettings(
       this.db,
-      Object.entries(DEFAULT_PUBLIC_SETTINGS).map(([key, value]) => ({ key, value, group: SETTING_GROUPS[key] ?? 'general', public: true })),
+      Object.entries(DEFAULT_PUBLIC_SETTINGS).map(([key, value]) => rowOf(key, value)),
     );
-    this.changed();
+    this.changes.publish('settings');
   }
 }
+
+const rowOf = (key: string, value: unknown) => ({ key, value, group: SETTING_GROUPS[key] ?? 'general', public: !(key in DEFAULT_PRIVATE_SETTINGS) });
 
 function parseLoose(raw: string): unknown {
   try {

@@ -1,8 +1,12 @@
 import type { AdminResource } from '../resource.ts';
+import { blockedCountriesResource } from './blocked-countries.ts';
 import { categoriesResource } from './categories.ts';
 
 /** Every back-office resource, in the order of the admin's navigation. */
-export const ADMIN_RESOURCES: AdminResource[] = [categoriesResource];
+export const ADMIN_RESOURCES: AdminResource[] = [categoriesResource, blockedCountriesResource];
+
+/** The resources the navigation and the dashboard list (those without a page of their own). */
+export const LISTED_RESOURCES: AdminResource[] = ADMIN_RESOURCES.filter((r) => !r.page);
 
 export function adminResource(name: string): AdminResource | null {
   return ADMIN_RESOURCES.find((r) => r.name === name) ?? null;

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+
+/** What an operator changed that every process must see at once: the settings (menus, maintenance …) or the blocked countries. */
+export type SiteChange = 'settings' | 'countries';
+const CHANGES: readonly SiteChange[] = ['settings', 'countries'];
+
+/** The channel of the live connection's Redis on which processes tell each other. */
+export const SITE_CHANGES_CHANNEL = 'tessera:site-changes';
+
+type Listener = (change: SiteChange) => void;
+
+/**
+ * Tells every part of every process that the site changed, so that each drops what it had cached (settings, blocked
+ * countries, the page cache). In one process the listeners run at once; with `REDIS_URL` the realtime plugin connects
+ * it to the live connection's Redis, and a change made here reaches the other processes through it (`receive`).
+ */
+export class SiteChanges {
+  /** Names this process in its messages, so that it ignores its own. */
+  readonly origin = randomUUID();
+  private readonly listeners = new Set<Listener>();
+  private send: ((message: string) => void) | null = null;
+
+  /** Runs `listener` after every change, made here or heard from another process. */
+  on(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A change made by this process (after its write committed): here at once, then to the others. */
+  publish(change: SiteChange): void {
+    this.notify(change);
+    this.send?.(JSON.stringify({ origin: this.origin, change }));
+  }
+
+  /** A message from the channel: another process's change (this process's own are ignored, they were seen already). */
+  receive(message: string): void {
+    let parsed: { origin?: unknown; change?: unknown };
+    try {
+      parsed = JSON.parse(message) as typeof parsed;
+    } catch {
+      return;
+    }
+    if (parsed.origin === this.origin || !CHANGES.includes(parsed.change as SiteChange)) return;
+    this.notify(parsed.change as SiteChange);
+  }
+
+  /** Announcements may have been lost (Redis was away): every cache is dropped, as if everything changed. */
+  missed(): void {
+    for (const change of CHANGES) this.notify(change);
+  }
+
+  /** Sends this process's changes to the others (the realtime plugin, when Redis is configured). */
+  connect(send: (message: string) => void): void {
+    this.send = send;
+  }
+
+  private notify(change: SiteChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+}

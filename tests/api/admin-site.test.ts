@@ -1,0 +1,133 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { createMember, login, useApi } from '../helpers/api.ts';
+import { multipart } from '../helpers/commerce.ts';
+
+describe('the site in the back office: settings, pictures, blocked countries', () => {
+  const h = useApi({ TRUSTED_COUNTRY_HEADER: 'x-test-country' });
+  let admin = '';
+  const as = (method: string, url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+    h.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { authorization: admin, ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const publicSettings = async () => (await h.app.inject({ url: '/api/settings/public' })).json().data;
+  const page = () => ({ status: 200, headers: {}, body: Buffer.from('<p>cached</p>') });
+
+  it('reads every setting (secrets only as set or not), changes several at once, applies them at once and audits them', async () => {
+    const a = await createMember(h, { role: 'admin', username: 'operator' });
+    admin = await login(h, a.username);
+    const read = (await as('GET', '/api/admin/settings')).json().data;
+    expect(read.values).toMatchObject({ siteName: 'Tessera', adminEmail: '', maintenanceMode: false, recaptchaSecret: '' });
+    expect(read.secretsSet).toEqual({ recaptchaSecret: false });
+
+    h.app.pageCache.set('/videos', page());
+    const saved = await as('PATCH', '/api/admin/settings', {
+      siteName: 'Mosaic',
+      adminEmail: 'ops@mosaic.example',
+      recaptchaSecret: 'not-for-anyone',
+      footerContent: '<p>Hi <script>alert(1)</script><a href="/contact">write</a></p>',
+      metaDescription: 'Mosaic: films and photographs.',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.values).toMatchObject({ siteName: 'Mosaic', adminEmail: 'ops@mosaic.example', recaptchaSecret: '' });
+    expect(saved.json().data.secretsSet).toEqual({ recaptchaSecret: true });
+    // Applied at once: the public settings (what every page renders from) and an emptied page cache.
+    expect(h.app.pageCache.size).toBe(0);
+    const pub = await publicSettings();
+    expect(pub).toMatchObject({
+      siteName: 'Mosaic',
+      metaDescription: 'Mosaic: films and photographs.',
+      footerContent: '<p>Hi <a href="/contact">write</a></p>',
+    });
+    expect(pub).not.toHaveProperty('adminEmail');
+    expect(pub).not.toHaveProperty('recaptchaSecret');
+    expect(await h.app.services.settings.get('recaptchaSecret')).toBe('not-for-anyone');
+
+    const log = (await as('GET', '/api/admin/audit?resource=settings')).json().data.data;
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({ action: 'update', actor: { username: 'operator' }, targetId: null });
+    expect(log[0].before).toEqual({
+      siteName: 'Tessera',
+      adminEmail: '',
+      recaptchaSecret: '',
+      footerContent: '© Tessera. Videos, galleries, stories and a shop, unlocked with tokens.',
+      metaDescription: '',
+    });
+    expect(log[0].after).toMatchObject({ siteName: 'Mosaic', recaptchaSecret: '(set)' });
+
+    // Saving what is already there changes nothing and writes no entry.
+    expect((await as('PATCH', '/api/admin/settings', { siteName: 'Mosaic' })).statusCode).toBe(200);
+    expect((await as('GET', '/api/admin/audit?resource=settings')).json().data.total).toBe(1);
+  });
+
+  it('refuses bad values at their fields and saves none of the request', async () => {
+    const typed = await as('PATCH', '/api/admin/settings', { siteName: '', currency: 'usd', tokenPrice: 'ten', colour: 'red' });
+    expect(typed.statusCode).toBe(400);
+    expect(Object.keys(typed.json().fields).sort()).toEqual(['colour', 'currency', 'siteName', 'tokenPrice']);
+
+    const unsafe = await as('PATCH', '/api/admin/settings', {
+      siteName: 'Not saved',
+      logo: 'javascript:alert(1)',
+      adminEmail: 'nobody',
+      menus: [{ title: 'Away', path: '//evil.example' }],
+    });
+    expect(unsafe.statusCode).toBe(400);
+    const { fields, error } = unsafe.json();
+    expect(error).toBe('VALIDATION_ERROR');
+    expect(Object.keys(fields).sort()).toEqual(['adminEmail', 'logo', 'menus']);
+    expect(fields.logo).toBe('Logo must be a site path (/…) or an http(s) URL.');
+    expect((await publicSettings()).siteName).toBe('Mosaic');
+  });
+
+  it('a picture setting takes an upload through the image code; anything else is refused at its field', async () => {
+    const png = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#3355aa' } })
+      .png()
+      .toBuffer();
+    const upload = async (key: string, name: string, body: Blob) => {
+      const form = await multipart(name, body);
+      return as('POST', `/api/admin/settings/images/${key}`, form.payload, { 'content-type': form.contentType });
+    };
+    const res = await upload('favicon', 'icon.png', new Blob([new Uint8Array(png)], { type: 'image/png' }));
+    expect(res.statusCode).toBe(200);
+    const favicon = res.json().data.values.favicon as string;
+    expect(favicon).toMatch(/^\/media\/public\/site\/[0-9a-f-]{36}\.png$/);
+    expect((await publicSettings()).favicon).toBe(favicon);
+    const served = await h.app.inject({ url: favicon });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 64, height: 64, format: 'png' });
+
+    // A second upload replaces the file of the first.
+    const again = (await upload('favicon', 'icon.png', new Blob([new Uint8Array(png)], { type: 'image/png' }))).json().data.values.favicon;
+    expect(again).not.toBe(favicon);
+    expect((await h.app.inject({ url: favicon })).statusCode).toBe(404);
+
+    const text = await upload('logo', 'logo.png', new Blob(['not a picture'], { type: 'image/png' }));
+    expect([text.statusCode, text.json().error]).toEqual([400, 'NOT_AN_IMAGE']);
+    expect((await upload('siteName', 'x.png', new Blob([new Uint8Array(png)]))).statusCode).toBe(404);
+    expect((await publicSettings()).logo).toBe('/images/logo.svg');
+  });
+
+  it('blocks and unblocks a country at once, through the one country service, audited', async () => {
+    const check = async (country: string) =>
+      (await h.app.inject({ url: '/api/country-block/check', headers: { 'x-test-country': country } })).json().data.blocked;
+    expect(await check('FR')).toBe(false);
+    h.app.pageCache.set('/', page());
+    const blocked = await as('POST', '/api/admin/blocked-countries', { code: 'fr' });
+    expect(blocked.json().data).toEqual({ _id: 'FR', code: 'FR', name: 'France' });
+    expect(await check('FR')).toBe(true);
+    expect(h.app.pageCache.size).toBe(0);
+    expect((await as('GET', '/api/admin/blocked-countries')).json().data).toEqual({ total: 1, data: [{ _id: 'FR', code: 'FR', name: 'France' }] });
+
+    const bad = await as('POST', '/api/admin/blocked-countries', { code: 'XX' });
+    expect([bad.statusCode, Object.keys(bad.json().fields)]).toEqual([400, ['code']]);
+    expect((await as('DELETE', '/api/admin/blocked-countries/DE')).statusCode).toBe(404);
+
+    expect((await as('DELETE', '/api/admin/blocked-countries/FR')).statusCode).toBe(200);
+    expect(await check('FR')).toBe(false);
+    const log = (await as('GET', '/api/admin/audit?resource=blocked-countries')).json().data.data;
+    expect(log.map((e: { action: string; targetId: string }) => `${e.action} ${e.targetId}`)).toEqual(['delete FR', 'create FR']);
+  });
+});
