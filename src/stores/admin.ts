@@ -3,6 +3,7 @@ import { admin } from '../client/api.ts';
 import type { ListResult, Query } from '../shared/api-client.ts';
 import type { BulkAction } from '../shared/admin/calls.ts';
 import type { AdminItem } from '../shared/admin/resource.ts';
+import type { AdminSettings } from '../shared/admin/settings.ts';
 import { onResetAll } from './reset.ts';
 import { IDLE, payload, requestFamily, requestStore, track, type RequestState } from './request.ts';
 
@@ -56,4 +57,33 @@ export const $adminBulk = requestStore(async (action: BulkAction, ids: string[])
   return outcome;
 });
 
-onResetAll(() => $adminList.set(empty()));
+/** The site's settings as last read or saved (the settings, menus and site-mode pages start from what they rendered). */
+export const $adminSettings = map<AdminSettings>({ values: {}, secretsSet: {} });
+
+/** Saving settings (any of them at once); the saved settings replace what was shown. */
+export const $adminSettingsSave = requestStore(async (patch: Record<string, unknown>) => {
+  const saved = await payload(admin.updateSettings(patch));
+  $adminSettings.set(saved);
+  return saved;
+});
+
+/** How far each picture setting's upload has gone (0–100), while it goes. */
+export const $settingUploadProgress = map<Record<string, number | undefined>>({});
+
+/** Uploading a picture setting (logo, favicon …), per setting; it is applied at once, like any other change. */
+export const settingUploads = requestFamily(async (key: string, file: Blob) => {
+  $settingUploadProgress.setKey(key, 0);
+  try {
+    const saved = await payload(admin.uploadSettingImage(key, file, { onProgress: (percent) => $settingUploadProgress.setKey(key, percent) }));
+    $adminSettings.set(saved);
+    return saved;
+  } finally {
+    $settingUploadProgress.setKey(key, undefined);
+  }
+});
+
+onResetAll(() => {
+  $adminList.set(empty());
+  $adminSettings.set({ values: {}, secretsSet: {} });
+  $settingUploadProgress.set({});
+});
