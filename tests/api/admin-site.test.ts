@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { orders, paymentTransactions, products, tokenPackages, tokenTransactions, users, violationReports } from '../../src/server/db/schema.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
 import { multipart } from '../helpers/commerce.ts';
 
@@ -129,5 +131,83 @@ describe('the site in the back office: settings, pictures, blocked countries', (
     expect(await check('FR')).toBe(false);
     const log = (await as('GET', '/api/admin/audit?resource=blocked-countries')).json().data.data;
     expect(log.map((e: { action: string; targetId: string }) => `${e.action} ${e.targetId}`)).toEqual(['delete FR', 'create FR']);
+  });
+
+  it('the dashboard counts members, money in and tokens sold by day, unlocks, orders to ship and open reports', async () => {
+    const { db } = h.database;
+    const day = 86_400_000;
+    const now = Date.now();
+    const buyer = await createMember(h);
+    // An old member (not new this week) and the ones made above.
+    const old = await createMember(h);
+    await h.database.db
+      .update(users)
+      .set({ createdAt: new Date(now - 30 * day) })
+      .where(eq(users.id, old.id));
+    const [pkg] = await db.insert(tokenPackages).values({ name: 'Pack', tokens: 100, priceMinor: 999, currency: 'USD' }).returning();
+    const pay = (daysAgo: number, status: 'success' | 'pending' | 'failed', currency = 'USD', amountMinor = 999) => ({
+      userId: buyer.id,
+      packageId: pkg!.id,
+      gateway: 'test' as const,
+      amountMinor,
+      currency,
+      tokens: 100,
+      status,
+      settledAt: status === 'success' ? new Date(now - daysAgo * day) : null,
+    });
+    await db
+      .insert(paymentTransactions)
+      .values([
+        pay(0, 'success'),
+        pay(0, 'success'),
+        pay(3, 'success'),
+        pay(0, 'pending'),
+        pay(1, 'failed'),
+        pay(20, 'success'),
+        pay(2, 'success', 'EUR', 500),
+      ]);
+    const [spend] = await db
+      .insert(tokenTransactions)
+      .values([
+        { userId: buyer.id, type: 'video', targetId: crypto.randomUUID(), totalPrice: 10 },
+        { userId: buyer.id, type: 'gallery', targetId: crypto.randomUUID(), totalPrice: 10, createdAt: new Date(now - 10 * day) },
+        { userId: buyer.id, type: 'product', totalPrice: 30 },
+      ])
+      .returning();
+    const [mug] = await db.insert(products).values({ slug: 'dash-mug', name: 'Mug', type: 'physical', price: 15, stock: 5 }).returning();
+    const order = (n: string, deliveryStatus: 'processing' | 'shipping', productType: 'physical' | 'digital' = 'physical') => ({
+      orderNumber: n,
+      tokenTransactionId: spend!.id,
+      buyerId: buyer.id,
+      productId: mug!.id,
+      productInfo: {},
+      productType,
+      quantity: 1,
+      unitPrice: 15,
+      totalPrice: 15,
+      deliveryStatus,
+    });
+    await db.insert(orders).values([order('DASH0001', 'processing'), order('DASH0002', 'shipping'), order('DASH0003', 'processing', 'digital')]);
+    const report = (status: 'open' | 'resolved') => ({ userId: buyer.id, type: 'spam', targetType: 'video' as const, targetId: crypto.randomUUID(), status });
+    await db.insert(violationReports).values([report('open'), report('open'), report('resolved')]);
+
+    const res = await as('GET', '/api/admin/dashboard?days=7');
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    const total = (await db.select().from(users)).length;
+    expect(data.members).toEqual({ total, newThisWeek: total - 1 });
+    expect(data.sales.currency).toBe('USD');
+    expect(data.sales.days).toHaveLength(7);
+    const today = new Date(now).toISOString().slice(0, 10);
+    const threeDaysAgo = new Date(now - 3 * day).toISOString().slice(0, 10);
+    expect(data.sales.days.at(-1)).toEqual({ date: today, payments: 2, tokens: 200, amount: 19.98 });
+    expect(data.sales.days.find((d: { date: string }) => d.date === threeDaysAgo)).toEqual({ date: threeDaysAgo, payments: 1, tokens: 100, amount: 9.99 });
+    expect(data.sales.totals).toEqual({ payments: 4, tokens: 400, amount: 29.97 });
+    expect(data.sales.otherCurrencies).toEqual([{ currency: 'EUR', amount: 5, payments: 1 }]);
+    expect(data.unlocks).toEqual({ thisWeek: 1, total: 2 });
+    expect(data.ordersToShip).toBe(1);
+    expect(data.openReports).toBe(2);
+    expect(data.jobs).toEqual({ running: null, note: 'No background jobs yet.' });
+    expect((await as('GET', '/api/admin/dashboard?days=400')).statusCode).toBe(400);
   });
 });

@@ -151,11 +151,25 @@ describe.skipIf(chromiumMissing)('the site run from the back office, live, witho
     await context.close();
   });
 
-  it('the settings, menus and site-mode pages pass axe in the light and the dark theme', async () => {
+  it('the dashboard: each figure links to its list, sales by day are a chart with a table for screen readers', async () => {
+    const { context, page } = await operator();
+    await page.goto(`${base()}/admin`);
+    const link = (id: string) => page.getAttribute(`[data-testid=figure-${id}]`, 'href');
+    expect(await link('orders')).toBe('/admin/orders?deliveryStatus=processing');
+    expect(await link('reports')).toBe('/admin/reports?status=open');
+    expect(await page.textContent('[data-testid=figure-members]')).toMatch(/^\d+ members \d+ new this week$/);
+    expect(await page.textContent('[data-testid=figure-jobs]')).toContain('No background jobs yet.');
+    expect(await page.locator('[data-testid=money-in-chart] rect.bar').count()).toBe(14);
+    expect(await page.locator('figure:has([data-testid=money-in-chart]) table tbody tr').count()).toBe(14);
+    await screenshot(page, 'admin-dashboard');
+    await context.close();
+  });
+
+  it('the dashboard, settings, menus and site-mode pages pass axe in the light and the dark theme', async () => {
     const problems: string[] = [];
     for (const theme of ['light', 'dark'] as const) {
       const { context, page } = await operator(theme);
-      for (const path of ['/admin/settings', '/admin/menus', '/admin/site-mode']) {
+      for (const path of ['/admin', '/admin/settings', '/admin/menus', '/admin/site-mode']) {
         await page.goto(base() + path);
         await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
         problems.push(...(await axeProblems(page, `${theme} ${path}`)));

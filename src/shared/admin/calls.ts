@@ -1,6 +1,7 @@
 import type { ApiClient, ListResult, Query, UploadOptions } from '../api-client.ts';
 import type { AdminItem } from './resource.ts';
 import type { AdminSettings } from './settings.ts';
+import type { Dashboard } from './dashboard.ts';
 
 /** One entry of the audit log. */
 export interface AuditEntry {
@@ -31,6 +32,7 @@ export function adminCalls(api: ApiClient) {
       api.post<{ done: string[]; failed: { _id: string; message: string }[] }>(`${path(resource)}/bulk`, { action, ids }),
     audit: (query: Query = {}) => api.get<ListResult<AuditEntry>>('/admin/audit', query),
     settings: () => api.get<AdminSettings>('/admin/settings'),
+    dashboard: (days?: number) => api.get<Dashboard>('/admin/dashboard', { days }),
     updateSettings: (patch: Record<string, unknown>) => api.patch<AdminSettings>('/admin/settings', patch),
     uploadSettingImage: (key: string, file: Blob, options?: UploadOptions) =>
       api.upload<AdminSettings>(`/admin/settings/images/${encodeURIComponent(key)}`, file, options),

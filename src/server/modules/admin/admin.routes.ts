@@ -7,6 +7,7 @@ import { searchAudit } from './audit.repository.ts';
 import { categoriesAdmin } from './resources/categories.admin.ts';
 import { blockedCountriesAdmin } from './resources/blocked-countries.admin.ts';
 import { settingsAdminRoutes } from './settings.admin.ts';
+import { dashboardAdminRoutes } from './dashboard.admin.ts';
 
 /** A resource's adapter as the routes hold it: its bodies have been checked against the resource's schema by then. */
 const erase = <B>(adapter: AdminAdapter<B>) => adapter as unknown as AdminAdapter;
@@ -44,6 +45,7 @@ async function adminScope(api: App) {
   };
   for (const resource of ADMIN_RESOURCES) registerAdminResource(api, resource, adapters[resource.name]!);
   await settingsAdminRoutes(api);
+  await dashboardAdminRoutes(api);
 
   api.get(
     '/audit',

@@ -1,0 +1,41 @@
+import { Type, type Static } from 'typebox';
+
+const Day = Type.Object({
+  date: Type.String({ description: 'YYYY-MM-DD (UTC)' }),
+  payments: Type.Integer({ description: 'settled token-package payments' }),
+  tokens: Type.Integer({ description: 'tokens those payments bought' }),
+  amount: Type.Number({ description: "money in, in major units of the site's currency" }),
+});
+
+/** `GET /api/admin/dashboard`: the operator's figures, each the head of a list in the back office. */
+export const Dashboard = Type.Object({
+  members: Type.Object({ total: Type.Integer(), newThisWeek: Type.Integer() }),
+  sales: Type.Object({
+    /** The site's currency: the chart's money is in it. */
+    currency: Type.String(),
+    days: Type.Array(Day),
+    totals: Type.Object({ payments: Type.Integer(), tokens: Type.Integer(), amount: Type.Number() }),
+    /** Money in other currencies over the same days (packages priced apart from the site's currency). */
+    otherCurrencies: Type.Array(Type.Object({ currency: Type.String(), amount: Type.Number(), payments: Type.Integer() })),
+  }),
+  unlocks: Type.Object({ thisWeek: Type.Integer(), total: Type.Integer() }),
+  ordersToShip: Type.Integer({ description: 'physical orders still processing' }),
+  openReports: Type.Integer(),
+  jobs: Type.Object({ running: Type.Null(), note: Type.String() }, { description: 'there is no job queue yet' }),
+});
+export type Dashboard = Static<typeof Dashboard>;
+
+export const DashboardQuery = Type.Object({ days: Type.Optional(Type.Integer({ minimum: 7, maximum: 90, default: 14 })) });
+
+/**
+ * Where each figure leads: the list it heads. Members, payments, token transactions, orders and reports are lists of
+ * the back office's other resources.
+ */
+export const DASHBOARD_LINKS = {
+  members: '/admin/members',
+  newMembers: '/admin/members?sortBy=newest',
+  payments: '/admin/payments?status=success',
+  unlocks: '/admin/token-transactions',
+  ordersToShip: '/admin/orders?deliveryStatus=processing',
+  openReports: '/admin/reports?status=open',
+} as const;
