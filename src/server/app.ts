@@ -74,6 +74,8 @@ import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { EventsService } from './modules/events/events.service.ts';
 import { eventsRoutes } from './modules/events/events.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { SetupService } from './modules/setup/setup.service.ts';
+import { setupRoutes } from './modules/setup/setup.routes.ts';
 import type { App, EmitToRoom, EmitToUser, EndLiveSessions } from './types.ts';
 
 export interface BuildOptions {
@@ -125,8 +127,10 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   const mailer = new Mailer(config.mail, settings, app.log);
   const captcha = new CaptchaService(settings, app.log);
   app.decorate('media', { storage: mediaStorage, signer });
+  const auth = new AuthService(database.db, config.passwordCost, endLive, config.loginRateLimit);
   app.decorate('services', {
-    auth: new AuthService(database.db, config.passwordCost, endLive, config.loginRateLimit),
+    auth,
+    setup: new SetupService(database.db, config.passwordCost, auth, settings),
     settings,
     countryBlock: new CountryBlockService(database.db, geo, config.trustedCountryHeader, changes),
     media,
@@ -184,7 +188,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
 
   await app.register(
     async (api) => {
-      const modules = [healthRoutes, authRoutes, usersRoutes, settingsRoutes, countryBlockRoutes, adminRoutes];
+      const modules = [healthRoutes, authRoutes, usersRoutes, settingsRoutes, countryBlockRoutes, setupRoutes, adminRoutes];
       const catalogueModules = [videosRoutes, galleriesRoutes, storiesRoutes, postsRoutes, productsRoutes, bannersRoutes, categoriesRoutes, searchRoutes];
       const commerceModules = [paymentsRoutes, tokenTransactionsRoutes, ordersRoutes];
       const communityModules = [accountsRoutes, captchaRoutes, referenceRoutes, reactionsRoutes, commentsRoutes, reportsRoutes, contactRoutes, eventsRoutes];

@@ -16,6 +16,8 @@ export async function startServer(config: Config) {
     const seed = await prepareDatabase(database, config);
     const app = await buildApp(config, { database });
     await registerSite(app, config.distDir);
+    // First run without an admin (SEED=none): a one-time token for /admin/setup, printed below.
+    const setupToken = await app.services.setup.issueToken();
     app.addHook('onClose', () => database.close());
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
@@ -26,14 +28,14 @@ export async function startServer(config: Config) {
         `PUBLIC_URL is not set and the server listens on ${config.host}: mailed links, payment returns and canonical URLs point to ${app.siteOrigin}. Set PUBLIC_URL to the address visitors use.`,
       );
     }
-    return { app, url: `http://localhost:${port}`, seed, readyMs: Math.round(performance.now() - started), database };
+    return { app, url: `http://localhost:${port}`, seed, readyMs: Math.round(performance.now() - started), database, setupToken };
   } catch (err) {
     await database.close().catch(() => {});
     throw err;
   }
 }
 
-function printBanner(url: string, config: Config, readyMs: number, seed: SeedResult) {
+function printBanner(url: string, config: Config, readyMs: number, seed: SeedResult, setupToken: string | null) {
   const lines = [
     '',
     `  Tessera is running at ${url}  (ready in ${readyMs} ms)`,
@@ -43,6 +45,13 @@ function printBanner(url: string, config: Config, readyMs: number, seed: SeedRes
   if (config.payments.testGateway)
     lines.push('  Payments: the built-in test gateway is on: payments are simulated, no money is taken (PAYMENT_TEST_GATEWAY=off)');
   if (config.seed === 'demo') lines.push('', ...demoLoginLines(config, seed));
+  if (setupToken)
+    lines.push(
+      '',
+      '  First run: this site has no admin yet. Create the admin account in the browser:',
+      `    ${url}/admin/setup   setup token: ${setupToken}`,
+      '  The token works once; every start prints a new one until the admin exists (or: npm run cli -- user create --role admin …).',
+    );
   console.log(lines.join('\n') + '\n');
 }
 
@@ -66,8 +75,8 @@ export async function runMain() {
     if (!(err instanceof DataDirBusyError || err instanceof ConfigError || err instanceof DatabaseUnreachableError)) console.error(err);
     process.exit(1);
   }
-  const { app, url, readyMs, seed } = started;
-  printBanner(url, config, readyMs, seed);
+  const { app, url, readyMs, seed, setupToken } = started;
+  printBanner(url, config, readyMs, seed, setupToken);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -31,6 +31,7 @@ import type { ServerToClientEvents } from '../shared/socket-events.ts';
 
 export interface Services {
   auth: AuthService;
+  setup: import('./modules/setup/setup.service.ts').SetupService;
   settings: SettingsService;
   countryBlock: CountryBlockService;
   media: MediaView;

@@ -1,5 +1,7 @@
 import { map } from 'nanostores';
-import { admin } from '../client/api.ts';
+import { admin, tokenCookie } from '../client/api.ts';
+import { navigation } from '../client/navigation.ts';
+import type { SetupBody } from '../shared/contracts/setup.ts';
 import type { ListResult, Query } from '../shared/api-client.ts';
 import type { BulkAction } from '../shared/admin/calls.ts';
 import type { AdminItem } from '../shared/admin/resource.ts';
@@ -80,6 +82,14 @@ export const settingUploads = requestFamily(async (key: string, file: Blob) => {
   } finally {
     $settingUploadProgress.setKey(key, undefined);
   }
+});
+
+/** First run: the admin account made with the setup token; the new admin is logged in and taken to the back office. */
+export const $setup = requestStore(async (body: SetupBody) => {
+  const session = await payload(admin.completeSetup(body));
+  tokenCookie.set(session.token, true);
+  navigation.go('/admin');
+  return session;
 });
 
 onResetAll(() => {

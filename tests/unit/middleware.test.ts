@@ -25,7 +25,15 @@ const member = {
 };
 
 /** A stub of Astro's middleware context: only what the middleware touches. */
-function stubContext(opts: { route: string; token?: string | null; me?: () => Promise<unknown>; settings?: object; blocked?: boolean; user?: object | null }) {
+function stubContext(opts: {
+  route: string;
+  token?: string | null;
+  me?: () => Promise<unknown>;
+  settings?: object;
+  blocked?: boolean;
+  user?: object | null;
+  setupNeeded?: boolean;
+}) {
   const deleted: string[] = [];
   const ctx = {
     routePattern: opts.route,
@@ -40,6 +48,7 @@ function stubContext(opts: { route: string; token?: string | null; me?: () => Pr
         publicSettings: async () => ({ data: { ...DEFAULT_PUBLIC_SETTINGS, ...opts.settings } }),
         countryCheck: async () => ({ data: { blocked: opts.blocked ?? false, country: opts.blocked ? 'FR' : null } }),
       },
+      admin: { setupStatus: async () => ({ data: { needed: opts.setupNeeded ?? false } }) },
     },
     cookies: { delete: (name: string) => deleted.push(name) },
     redirect: (to: string) => new Response(null, { status: 302, headers: { location: to } }),
@@ -124,6 +133,14 @@ describe('auth guard', () => {
     expect(guardRedirect({ requiresAuth: true }, false)).toBe('/auth/login');
     expect(guardRedirect({ requiresAuth: true }, true)).toBeNull();
     expect(guardRedirect({}, false)).toBeNull();
+  });
+
+  it('first run: a visitor to the back office of a site without an admin goes to the setup page, never once it has one', async () => {
+    expect((await run(authGuard, stubContext({ route: '/admin', setupNeeded: true }))).headers.get('location')).toBe('/admin/setup');
+    expect((await run(authGuard, stubContext({ route: '/admin/[resource]', setupNeeded: true }))).headers.get('location')).toBe('/admin/setup');
+    expect((await run(authGuard, stubContext({ route: '/admin', setupNeeded: false }))).headers.get('location')).toBe('/auth/login');
+    // Only the back office leads there: other pages that need a login still go to it.
+    expect((await run(authGuard, stubContext({ route: '/account', setupNeeded: true }))).headers.get('location')).toBe('/auth/login');
   });
 
   it('lets a member through, and public pages for everyone', async () => {

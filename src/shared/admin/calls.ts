@@ -2,6 +2,7 @@ import type { ApiClient, ListResult, Query, UploadOptions } from '../api-client.
 import type { AdminItem } from './resource.ts';
 import type { AdminSettings } from './settings.ts';
 import type { Dashboard } from './dashboard.ts';
+import type { SetupBody, SetupResult, SetupStatus } from '../contracts/setup.ts';
 
 /** One entry of the audit log. */
 export interface AuditEntry {
@@ -32,6 +33,9 @@ export function adminCalls(api: ApiClient) {
       api.post<{ done: string[]; failed: { _id: string; message: string }[] }>(`${path(resource)}/bulk`, { action, ids }),
     audit: (query: Query = {}) => api.get<ListResult<AuditEntry>>('/admin/audit', query),
     settings: () => api.get<AdminSettings>('/admin/settings'),
+    /** First run (no admin yet): whether it is open, and creating the first admin with the printed token. */
+    setupStatus: () => api.get<SetupStatus>('/setup/status'),
+    completeSetup: (body: SetupBody) => api.post<SetupResult>('/setup', body),
     dashboard: (days?: number) => api.get<Dashboard>('/admin/dashboard', { days }),
     updateSettings: (patch: Record<string, unknown>) => api.patch<AdminSettings>('/admin/settings', patch),
     uploadSettingImage: (key: string, file: Blob, options?: UploadOptions) =>
