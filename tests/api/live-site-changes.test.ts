@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
+import { announceSiteChange } from '../../src/server/lib/site-changes.ts';
+import { SettingsService } from '../../src/server/modules/settings/settings.service.ts';
 import type { App } from '../../src/server/types.ts';
 import { createMember, login, testConfig, useApi } from '../helpers/api.ts';
 import { startRedis } from '../helpers/redis-server.ts';
@@ -48,5 +50,15 @@ describe('settings and country changes reach every process at once (REDIS_URL)',
     expect(blocked.statusCode).toBe(200);
     await withinASecond(blockedOnB).toBe(true);
     expect(b.pageCache.size).toBe(0);
+  });
+
+  it('a change made by a process without a live connection (the CLI on PostgreSQL) reaches the servers through Redis too', async () => {
+    const settingsOnB = async () => (await b.inject({ url: '/api/settings/public' })).json().data;
+    expect((await settingsOnB()).siteName).toBe('Mosaic');
+    // What `npm run cli -- settings set siteName …` does: its own service on the database, then one message.
+    await new SettingsService(a.database.db).set('siteName', 'Mosaic (CLI)');
+    expect(await announceSiteChange(redis.url, 'settings')).toBe(true);
+    await withinASecond(async () => (await settingsOnB()).siteName).toBe('Mosaic (CLI)');
+    expect(await announceSiteChange('redis://127.0.0.1:1', 'settings')).toBe(false);
   });
 });

@@ -8,6 +8,7 @@ import { AppError } from '../errors.ts';
 import { GeoIp } from '../lib/geoip.ts';
 import { CountryBlockService } from '../modules/country-block/country-block.service.ts';
 import { SettingsService } from '../modules/settings/settings.service.ts';
+import { announceSiteChange, type SiteChange } from '../lib/site-changes.ts';
 import { createUser } from '../modules/users/users.service.ts';
 import { LedgerService } from '../modules/ledger/ledger.service.ts';
 import { isUuid } from '../modules/catalogue/query.ts';
@@ -84,25 +85,25 @@ const commands: Record<string, Command> = {
     );
     return `Created ${user.roles.includes('admin') ? 'admin' : 'member'} ${user.username} <${user.email}> (id ${user.id}) with ${user.balance} tokens.`;
   },
-  'settings set': async (database, _config, args) => {
+  'settings set': async (database, config, args) => {
     const [key, ...rest] = args;
     if (!key || rest.length === 0) throw new UsageError('settings set needs <key> <value>');
     const value = await new SettingsService(database.db).set(key, rest.join(' '));
-    return `${key} = ${JSON.stringify(value)}`;
+    return `${key} = ${JSON.stringify(value)}${await announce(config, 'settings')}`;
   },
   'settings list': async (database) => JSON.stringify(await new SettingsService(database.db).getPublic(), null, 2),
   'country block': async (database, config, [code]) => {
     if (!code) throw new UsageError('country block needs a country code, e.g. DE');
     const service = await countryService(database, config);
     await service.block(code);
-    return `Blocked: ${(await service.list()).join(', ')}`;
+    return `Blocked: ${(await service.list()).join(', ')}${await announce(config, 'countries')}`;
   },
   'country unblock': async (database, config, [code]) => {
     if (!code) throw new UsageError('country unblock needs a country code, e.g. DE');
     const service = await countryService(database, config);
     const removed = await service.unblock(code);
     const left = await service.list();
-    return `${removed ? `Unblocked ${code.toUpperCase()}` : `${code.toUpperCase()} was not blocked`}. Blocked now: ${left.length ? left.join(', ') : 'none'}`;
+    return `${removed ? `Unblocked ${code.toUpperCase()}` : `${code.toUpperCase()} was not blocked`}. Blocked now: ${left.length ? left.join(', ') : 'none'}${await announce(config, 'countries')}`;
   },
   'country list': async (database, config) => {
     const list = await (await countryService(database, config)).list();
@@ -174,6 +175,14 @@ async function togglePackage(database: Database, id: string | undefined, active:
   if (!id || !isUuid(id)) throw new UsageError(`packages ${active ? 'enable' : 'disable'} needs a package id (see packages list)`);
   if (!(await setPackageActive(database.db, id, active))) throw new UsageError(`No package ${id}`);
   return `Package ${id} ${active ? 'enabled' : 'disabled'}.`;
+}
+
+/** With REDIS_URL, running servers are told at once (else they see the change within 5 s); the line says which. */
+async function announce(config: Config, change: SiteChange): Promise<string> {
+  if (!config.redisUrl) return '';
+  return (await announceSiteChange(config.redisUrl, change))
+    ? '\nRunning servers were told through Redis.'
+    : '\nRedis could not be reached: running servers see the change within 5 seconds.';
 }
 
 async function countryService(database: Database, config: Config) {

@@ -58,3 +58,23 @@ export class SiteChanges {
     for (const listener of this.listeners) listener(change);
   }
 }
+
+/**
+ * Tells the running servers about a change made by a process without a live connection (the CLI): one message on the
+ * Redis channel, then the connection closes. Without Redis, or when it cannot be reached in two seconds, the servers
+ * see the change when their caches expire (5 s); the caller says so.
+ */
+export async function announceSiteChange(redisUrl: string, change: SiteChange): Promise<boolean> {
+  const { createClient } = await import('redis');
+  const client = createClient({ url: redisUrl, disableOfflineQueue: true, socket: { connectTimeout: 2000, reconnectStrategy: false } });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+    await client.publish(SITE_CHANGES_CHANNEL, JSON.stringify({ origin: `cli-${randomUUID()}`, change }));
+    return true;
+  } catch {
+    return false;
+  } finally {
+    if (client.isOpen) await client.close().catch(() => client.destroy());
+  }
+}
