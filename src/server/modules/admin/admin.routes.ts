@@ -5,6 +5,9 @@ import { ok, type App } from '../../types.ts';
 import { registerAdminResource, type AdminAdapter } from './admin-resource.ts';
 import { searchAudit } from './audit.repository.ts';
 import { categoriesAdmin } from './resources/categories.admin.ts';
+import { postsAdmin } from './resources/posts.admin.ts';
+import { AdminUploads } from './uploads.ts';
+import { readForm } from '../../lib/multipart.ts';
 
 /** A resource's adapter as the routes hold it: its bodies have been checked against the resource's schema by then. */
 const erase = <B>(adapter: AdminAdapter<B>) => adapter as unknown as AdminAdapter;
@@ -18,6 +21,15 @@ const AuditEntry = Type.Object({
   before: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   after: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   createdAt: Type.String(),
+});
+const AdminMediaSchema = Type.Object({
+  ref: Type.String(),
+  url: Type.Union([Type.String(), Type.Null()]),
+  name: Type.Optional(Type.String()),
+  width: Type.Optional(Type.Integer()),
+  height: Type.Optional(Type.Integer()),
+  mimeType: Type.Optional(Type.String()),
+  size: Type.Optional(Type.Integer()),
 });
 const AuditQuery = Type.Object({
   resource: Type.Optional(Type.String({ maxLength: 60 })),
@@ -35,11 +47,39 @@ export async function adminRoutes(app: App) {
 
 async function adminScope(api: App) {
   api.addHook('onRequest', api.requireAdmin);
+  // What the back office changes is on the public pages at once: a write empties the anonymous page cache (before
+  // its answer leaves, so the operator's next look at the site is fresh).
+  api.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) api.pageCache?.clear();
+    return payload;
+  });
   const db = api.database.db;
+  const uploads = new AdminUploads(api.media.storage, api.media.signer);
   const adapters: Record<string, AdminAdapter> = {
     categories: erase(categoriesAdmin(db)),
+    posts: erase(postsAdmin(db, uploads)),
   };
   for (const resource of ADMIN_RESOURCES) registerAdminResource(api, resource, adapters[resource.name]!);
+
+  api.post(
+    '/uploads',
+    {
+      schema: {
+        operationId: 'admin_uploads_create',
+        tags: ['admin'],
+        summary: 'Upload a picture, a video (MP4 or WebM) or a download (multipart, field `file`); answers the reference a form sends',
+        consumes: ['multipart/form-data'],
+        querystring: Type.Object({ purpose: Type.Union([Type.Literal('image'), Type.Literal('video'), Type.Literal('download')]) }),
+        response: { 200: Envelope(AdminMediaSchema), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { purpose } = request.query;
+      const maxBytes = purpose === 'image' ? api.config.imageUploadLimit : api.config.uploadLimit;
+      const { file } = await readForm(request, { fileField: 'file', maxBytes, requireFile: true });
+      return ok(await uploads.store(purpose, file!));
+    },
+  );
 
   api.get(
     '/audit',

@@ -1,8 +1,9 @@
 import type { AdminResource } from '../resource.ts';
 import { categoriesResource } from './categories.ts';
+import { postsResource } from './posts.ts';
 
 /** Every back-office resource, in the order of the admin's navigation. */
-export const ADMIN_RESOURCES: AdminResource[] = [categoriesResource];
+export const ADMIN_RESOURCES: AdminResource[] = [postsResource, categoriesResource];
 
 export function adminResource(name: string): AdminResource | null {
   return ADMIN_RESOURCES.find((r) => r.name === name) ?? null;

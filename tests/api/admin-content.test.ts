@@ -1,0 +1,143 @@
+import sharp from 'sharp';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createMember, login, useApi } from '../helpers/api.ts';
+import { multipart } from '../helpers/commerce.ts';
+
+/** The back office's content: posts and pages, banners, stories, products, galleries and their photos, videos. */
+describe('the back office: content', () => {
+  const h = useApi();
+  let admin = '';
+  let member = '';
+  const as = async (token: string | null, method: string, url: string, payload?: unknown) => {
+    const res = await h.app.inject({
+      method: method as 'GET',
+      url,
+      headers: token ? { authorization: token } : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+  const adminCall = (method: string, url: string, payload?: unknown) => as(admin, method, url, payload);
+  const pub = (url: string) => as(null, 'GET', url);
+  const inFuture = () => new Date(Date.now() + 3600_000).toISOString();
+
+  /** Uploads a file through the back office and returns the reference a form sends. */
+  async function upload(purpose: 'image' | 'video' | 'download', name: string, data: Buffer, token = admin) {
+    const form = await multipart(name, new Blob([new Uint8Array(data)]));
+    const res = await h.app.inject({
+      method: 'POST',
+      url: `/api/admin/uploads?purpose=${purpose}`,
+      headers: { authorization: token, 'content-type': form.contentType },
+      payload: form.payload,
+    });
+    return { status: res.statusCode, body: res.json() };
+  }
+  const picture = (w = 800, h = 500, colour = '#3366aa') =>
+    sharp({ create: { width: w, height: h, channels: 3, background: colour } })
+      .png()
+      .toBuffer();
+  const category = async (group: string, name: string) => (await adminCall('POST', '/api/admin/categories', { name, group })).body.data._id as string;
+
+  beforeAll(async () => {
+    const a = await createMember(h, { role: 'admin' });
+    admin = await login(h, a.username);
+    member = await login(h, (await createMember(h, { tokens: 500 })).username);
+  });
+
+  describe('posts and pages', () => {
+    it('creates a published post with sanitised text, its categories and picture: the site shows it at once, share picture included', async () => {
+      const news = await category('post', 'News');
+      const up = await upload('image', 'photo.png', await picture());
+      expect(up.status).toBe(200);
+      expect(up.body.data).toMatchObject({ width: 800, height: 500, mimeType: 'image/jpeg' });
+      expect(up.body.data.url).toMatch(/^\/media\/img\/.+\.webp\?e=\d+&s=/);
+      const created = await adminCall('POST', '/api/admin/posts', {
+        title: 'Opening night',
+        type: 'post',
+        shortDescription: 'We open.',
+        content: '<p onclick="x()">Hello <script>alert(1)</script><a href="javascript:alert(1)">x</a> <strong>world</strong></p>',
+        categoryIds: [news],
+        tags: 'Launch, news, launch',
+        image: up.body.data.ref,
+        status: 'active',
+      });
+      expect(created.status).toBe(200);
+      const post = created.body.data;
+      expect(post).toMatchObject({ slug: 'opening-night', state: 'published', status: 'active', categoryIds: [news], tags: 'launch, news' });
+      expect(post.content).toBe('<p>Hello <a rel="nofollow noopener">x</a> <strong>world</strong></p>');
+      expect(post.image).toMatchObject({ width: 800, height: 500 });
+
+      const seen = await pub('/api/posts/opening-night');
+      expect(seen.status).toBe(200);
+      expect(seen.body.data).toMatchObject({
+        title: 'Opening night',
+        content: post.content,
+        categories: [{ _id: news, name: 'News' }],
+        tags: ['launch', 'news'],
+      });
+      expect(seen.body.data.image.sources.length).toBeGreaterThan(0);
+      const share = await h.app.inject({ url: `/share/post/${post._id}.jpg` });
+      expect([share.statusCode, share.headers['content-type']]).toEqual([200, 'image/jpeg']);
+      // The same name again gets an address of its own.
+      const again = await adminCall('POST', '/api/admin/posts', { title: 'Opening night', type: 'page', status: 'inactive' });
+      expect(again.body.data).toMatchObject({ slug: 'opening-night-2', state: 'draft' });
+    });
+
+    it('refuses bad input at its fields and saves nothing', async () => {
+      const before = (await adminCall('GET', '/api/admin/posts')).body.data.total;
+      const videos = await category('video', 'Not for posts');
+      const bad = await adminCall('POST', '/api/admin/posts', { title: 'Bad', type: 'post', status: 'active', categoryIds: [videos], image: 'up.forged.1.x' });
+      expect(bad.status).toBe(400);
+      expect(Object.keys(bad.body.fields).sort()).toEqual(['categoryIds', 'image']);
+      expect(bad.body.fields.categoryIds).toBe('Categories: choose from the existing post categories.');
+      const shape = await adminCall('POST', '/api/admin/posts', { title: '', type: 'poem', status: 'live', publishAt: 'soon', slug: 'Not A Slug', views: 5 });
+      expect(shape.status).toBe(400);
+      expect(Object.keys(shape.body.fields).sort()).toEqual(['publishAt', 'slug', 'status', 'title', 'type', 'views']);
+      // An image reference is only good for an image: a member cannot upload, and a download's reference is not a picture.
+      expect((await upload('image', 'p.png', await picture(), member)).status).toBe(403);
+      expect((await upload('image', 'notes.txt', Buffer.from('not a picture'))).body).toMatchObject({ statusCode: 400, error: 'NOT_AN_IMAGE' });
+      const file = (await upload('download', 'notes.txt', Buffer.from('hello'))).body.data.ref;
+      const wrongKind = await adminCall('POST', '/api/admin/posts', { title: 'W', type: 'post', status: 'inactive', image: file });
+      expect(wrongKind.body.fields).toEqual({ image: 'Picture: upload the file again (this reference is unknown or has expired).' });
+      const taken = await adminCall('POST', '/api/admin/posts', { title: 'T', type: 'post', status: 'inactive', slug: 'opening-night' });
+      expect([taken.status, taken.body.error, Object.keys(taken.body.fields)]).toEqual([409, 'CONFLICT', ['slug']]);
+      expect((await adminCall('GET', '/api/admin/posts')).body.data.total).toBe(before);
+    });
+
+    it('schedules: a published post with a time to come stays off the site until then; publishing brings it forward', async () => {
+      const at = inFuture();
+      const created = await adminCall('POST', '/api/admin/posts', { title: 'Coming soon', type: 'post', status: 'active', publishAt: at });
+      const post = created.body.data;
+      expect(post).toMatchObject({ state: 'scheduled', publishAt: at });
+      expect((await pub('/api/posts/coming-soon')).status).toBe(404);
+      expect((await pub('/api/posts/search?q=coming')).body.data.total).toBe(0);
+      expect((await adminCall('GET', '/api/admin/posts?state=scheduled')).body.data.data.map((p: { _id: string }) => p._id)).toEqual([post._id]);
+
+      const published = await adminCall('POST', '/api/admin/posts/bulk', { action: 'publish', ids: [post._id] });
+      expect(published.body.data).toEqual({ done: [post._id], failed: [] });
+      const now = (await adminCall('GET', `/api/admin/posts/${post._id}`)).body.data;
+      expect(now.state).toBe('published');
+      expect(Date.parse(now.publishAt)).toBeLessThanOrEqual(Date.now());
+      expect((await pub('/api/posts/coming-soon')).status).toBe(200);
+
+      await adminCall('POST', '/api/admin/posts/bulk', { action: 'unpublish', ids: [post._id] });
+      expect((await pub('/api/posts/coming-soon')).status).toBe(404);
+      expect((await adminCall('GET', `/api/admin/posts/${post._id}`)).body.data.state).toBe('draft');
+      // Saved as published again with a time to come: scheduled again.
+      const later = await adminCall('PATCH', `/api/admin/posts/${post._id}`, { status: 'active', publishAt: at });
+      expect(later.body.data.state).toBe('scheduled');
+      const log = (await adminCall('GET', `/api/admin/audit?resource=posts&targetId=${post._id}`)).body.data.data;
+      expect(log.map((e: { action: string }) => e.action)).toEqual(['update', 'unpublish', 'publish', 'create']);
+    });
+
+    it('deletes by withdrawing: gone from the site and the back office, its address free again', async () => {
+      const post = (await adminCall('POST', '/api/admin/posts', { title: 'Short lived', type: 'post', status: 'active' })).body.data;
+      expect((await adminCall('DELETE', `/api/admin/posts/${post._id}`)).status).toBe(200);
+      expect((await adminCall('GET', `/api/admin/posts/${post._id}`)).status).toBe(404);
+      expect((await pub('/api/posts/short-lived')).status).toBe(404);
+      expect((await adminCall('GET', '/api/admin/posts?q=short')).body.data.total).toBe(0);
+      const again = await adminCall('POST', '/api/admin/posts', { title: 'Short lived', type: 'post', status: 'active' });
+      expect(again.body.data.slug).toBe('short-lived');
+    });
+  });
+});
