@@ -140,4 +140,63 @@ describe('the back office: content', () => {
       expect(again.body.data.slug).toBe('short-lived');
     });
   });
+
+  describe('banners', () => {
+    const promos = async () => (await pub('/api/site-promo/search?position=middle')).body.data.data.map((b: { title: string }) => b.title);
+
+    it('refuses a link that is not a site page or an http(s) address, and an end before the start; nothing is saved', async () => {
+      const photo = (await upload('image', 'b.png', await picture(1500, 500))).body.data.ref;
+      const bad = await adminCall('POST', '/api/admin/banners', {
+        title: 'Bad',
+        link: 'javascript:alert(1)',
+        position: 'middle',
+        photo,
+        status: 'active',
+        startsAt: '2030-01-02T00:00:00.000Z',
+        endsAt: '2030-01-01T00:00:00.000Z',
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body.fields).toEqual({
+        link: 'Link: give a page of this site (/videos) or an http(s) address.',
+        endsAt: 'Shown until: choose a time after the start.',
+      });
+      for (const link of ['//evil.example/x', 'data:text/html,x', 'ftp://x.example']) {
+        expect((await adminCall('POST', '/api/admin/banners', { title: 'B', link, position: 'middle', photo, status: 'active' })).body.fields).toHaveProperty(
+          'link',
+        );
+      }
+      const noPicture = await adminCall('POST', '/api/admin/banners', { title: 'B', position: 'middle', status: 'active' });
+      expect(Object.keys(noPicture.body.fields)).toEqual(['photo']);
+      expect((await adminCall('GET', '/api/admin/banners')).body.data.total).toBe(0);
+    });
+
+    it('shows a banner at its position between its dates: later, now, ended, hidden', async () => {
+      const photo = (await upload('image', 'b.png', await picture(1500, 500))).body.data.ref;
+      const created = await adminCall('POST', '/api/admin/banners', {
+        title: 'Winter sale',
+        link: '/store',
+        position: 'middle',
+        photo,
+        status: 'active',
+        startsAt: inFuture(),
+      });
+      expect(created.status).toBe(200);
+      const banner = created.body.data;
+      expect(banner).toMatchObject({ state: 'scheduled', link: '/store', photo: { width: 1500, height: 500 } });
+      expect(await promos()).toEqual([]);
+      await adminCall('POST', '/api/admin/banners/bulk', { action: 'publish', ids: [banner._id] });
+      expect(await promos()).toEqual(['Winter sale']);
+      expect((await pub('/api/site-promo/search?position=top')).body.data.total).toBe(0);
+      const ended = await adminCall('PATCH', `/api/admin/banners/${banner._id}`, { endsAt: new Date(Date.now() - 1000).toISOString() });
+      expect(ended.body.data.state).toBe('ended');
+      expect(await promos()).toEqual([]);
+      await adminCall('PATCH', `/api/admin/banners/${banner._id}`, { endsAt: null, link: 'https://shop.example/sale' });
+      expect(await promos()).toEqual(['Winter sale']);
+      await adminCall('POST', '/api/admin/banners/bulk', { action: 'unpublish', ids: [banner._id] });
+      expect(await promos()).toEqual([]);
+      expect((await adminCall('GET', '/api/admin/banners?state=draft')).body.data.total).toBe(1);
+      expect((await adminCall('DELETE', `/api/admin/banners/${banner._id}`)).status).toBe(200);
+      expect((await adminCall('GET', '/api/admin/banners')).body.data.total).toBe(0);
+    });
+  });
 });

@@ -6,6 +6,7 @@ import { registerAdminResource, type AdminAdapter } from './admin-resource.ts';
 import { searchAudit } from './audit.repository.ts';
 import { categoriesAdmin } from './resources/categories.admin.ts';
 import { postsAdmin } from './resources/posts.admin.ts';
+import { bannersAdmin } from './resources/banners.admin.ts';
 import { AdminUploads } from './uploads.ts';
 import { readForm } from '../../lib/multipart.ts';
 
@@ -58,6 +59,7 @@ async function adminScope(api: App) {
   const adapters: Record<string, AdminAdapter> = {
     categories: erase(categoriesAdmin(db)),
     posts: erase(postsAdmin(db, uploads)),
+    banners: erase(bannersAdmin(db, uploads)),
   };
   for (const resource of ADMIN_RESOURCES) registerAdminResource(api, resource, adapters[resource.name]!);
 
