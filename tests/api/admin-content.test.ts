@@ -1,5 +1,7 @@
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { entitlements, products } from '../../src/server/db/schema.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
 import { multipart } from '../helpers/commerce.ts';
 
@@ -38,11 +40,16 @@ describe('the back office: content', () => {
       .toBuffer();
   const category = async (group: string, name: string) => (await adminCall('POST', '/api/admin/categories', { name, group })).body.data._id as string;
 
+  let memberId = '';
   beforeAll(async () => {
     const a = await createMember(h, { role: 'admin' });
     admin = await login(h, a.username);
-    member = await login(h, (await createMember(h, { tokens: 500 })).username);
+    const m = await createMember(h, { tokens: 500 });
+    memberId = m.id;
+    member = await login(h, m.username);
   });
+  const owns = async (itemId: string) =>
+    (await h.database.db.$count(entitlements, and(eq(entitlements.userId, memberId), eq(entitlements.itemId, itemId)))) === 1;
 
   describe('posts and pages', () => {
     it('creates a published post with sanitised text, its categories and picture: the site shows it at once, share picture included', async () => {
@@ -197,6 +204,119 @@ describe('the back office: content', () => {
       expect((await adminCall('GET', '/api/admin/banners?state=draft')).body.data.total).toBe(1);
       expect((await adminCall('DELETE', `/api/admin/banners/${banner._id}`)).status).toBe(200);
       expect((await adminCall('GET', '/api/admin/banners')).body.data.total).toBe(0);
+    });
+  });
+
+  describe('stories', () => {
+    it('a priced story is locked until bought; deleting it keeps what its buyer bought on record', async () => {
+      const cover = (await upload('image', 'c.png', await picture())).body.data.ref;
+      const free = await adminCall('POST', '/api/admin/stories', { title: 'For sale at nothing', cover, isSale: true, price: 0, status: 'active' });
+      expect(free.body.fields).toEqual({ price: 'Price (tokens): give a price of 1 or more for an item for sale.' });
+      const created = await adminCall('POST', '/api/admin/stories', {
+        title: 'The lamplighter',
+        shortDescription: 'Every evening.',
+        content: '<p>He climbs <img src=x onerror=alert(1)>the ladder.</p>',
+        cover,
+        isSale: true,
+        price: 7,
+        status: 'active',
+      });
+      const story = created.body.data;
+      expect(story).toMatchObject({ state: 'published', content: '<p>He climbs the ladder.</p>', price: 7, cover: { width: 800 } });
+      const locked = (await as(member, 'GET', '/api/stories/the-lamplighter/view')).body.data;
+      expect([locked.isLocked, locked.content]).toEqual([true, null]);
+      expect((await as(member, 'POST', `/api/token-transactions/stories/${story._id}`, {})).status).toBe(200);
+      expect((await as(member, 'GET', '/api/stories/the-lamplighter/view')).body.data.content).toBe('<p>He climbs the ladder.</p>');
+
+      expect((await adminCall('DELETE', `/api/admin/stories/${story._id}`)).status).toBe(200);
+      expect((await pub('/api/stories/the-lamplighter/view')).status).toBe(404);
+      expect(await owns(story._id)).toBe(true);
+      const spends = (await as(member, 'GET', '/api/token-transactions/user/search?type=story')).body.data.data;
+      expect(spends.map((t: { targetId: string; totalPrice: number }) => [t.targetId, t.totalPrice])).toEqual([[story._id, 7]]);
+    });
+  });
+
+  describe('products', () => {
+    it('refuses a physical product without stock, and publishing without pictures or (digital) a file; nothing is saved', async () => {
+      const noStock = await adminCall('POST', '/api/admin/products', { name: 'Mug', type: 'physical', price: 10, status: 'inactive' });
+      expect(noStock.body.fields).toEqual({ stock: 'Stock: give the units you have (0 or more).' });
+      const bare = await adminCall('POST', '/api/admin/products', { name: 'Preset', type: 'digital', price: 10, status: 'active' });
+      expect(Object.keys(bare.body.fields).sort()).toEqual(['file', 'images']);
+      const zero = await adminCall('POST', '/api/admin/products', { name: 'Gift', type: 'digital', price: 0, status: 'inactive' });
+      expect(Object.keys(zero.body.fields)).toEqual(['price']);
+      expect((await adminCall('GET', '/api/admin/products')).body.data.total).toBe(0);
+    });
+
+    it('a digital product: its file is never shown; buyers keep their order and downloads after it is deleted', async () => {
+      const images = [await upload('image', 'a.png', await picture(600, 600, '#aa3300')), await upload('image', 'b.png', await picture(600, 600, '#0033aa'))];
+      const file = await upload('download', 'Night Preset (v2).TXT', Buffer.from('exposure=+0.3\n'));
+      expect(file.body.data).toMatchObject({ name: 'Night Preset (v2).TXT', size: 14, url: null });
+      const presets = await category('product', 'Presets');
+      const created = await adminCall('POST', '/api/admin/products', {
+        name: 'Night preset',
+        type: 'digital',
+        price: 12,
+        description: 'For blue hours.',
+        images: images.map((i) => i.body.data.ref),
+        file: file.body.data.ref,
+        categoryIds: [presets],
+        status: 'active',
+      });
+      expect(created.status).toBe(200);
+      const product = created.body.data;
+      expect(product).toMatchObject({ stock: null, state: 'published', file: { ref: 'current', url: null, name: 'Night Preset (v2).TXT' } });
+      const [{ file: stored }] = await h.database.db.select({ file: products.file }).from(products).where(eq(products.id, product._id));
+      expect(stored!.key).toMatch(/^downloads\/[0-9a-f-]{36}\/night-preset-v2\.txt$/);
+      for (const res of [
+        await adminCall('GET', `/api/admin/products/${product._id}`),
+        await pub('/api/assets/products/night-preset'),
+        await pub('/api/assets/products/search'),
+      ])
+        expect(JSON.stringify(res.body)).not.toContain(stored!.key.split('/')[1]);
+      // The pictures in their order; swapped, the public product follows.
+      const swapped = await adminCall('PATCH', `/api/admin/products/${product._id}`, { images: [product.images[1].ref, product.images[0].ref] });
+      expect(swapped.body.data.images.map((i: { ref: string }) => i.ref)).toEqual([product.images[1].ref, product.images[0].ref]);
+
+      const bought = await as(member, 'POST', '/api/token-transactions/products', { products: [{ _id: product._id, quantity: 1 }] });
+      expect(bought.status).toBe(200);
+      // What was bought keeps its kind and its file.
+      const change = await adminCall('PATCH', `/api/admin/products/${product._id}`, { type: 'physical', stock: 3, file: null });
+      expect(Object.keys(change.body.fields).sort()).toEqual(['file', 'type']);
+
+      expect((await adminCall('DELETE', `/api/admin/products/${product._id}`)).status).toBe(200);
+      expect((await pub('/api/assets/products/night-preset')).status).toBe(404);
+      expect(await owns(product._id)).toBe(true);
+      const orders = (await as(member, 'GET', '/api/orders/users/search')).body.data.data;
+      expect(orders.map((o: { productId: string; deliveryStatus: string }) => [o.productId, o.deliveryStatus])).toEqual([[product._id, 'delivered']]);
+      const link = await as(member, 'GET', `/api/assets/products/${product._id}/download-link`);
+      expect(link.status).toBe(200);
+      const download = await h.app.inject({ url: link.body.data.downloadLink });
+      expect([download.statusCode, download.body]).toEqual([200, 'exposure=+0.3\n']);
+    });
+
+    it('a physical product counts its stock; scheduled, it stays out of the store until its time', async () => {
+      const image = (await upload('image', 'm.png', await picture(600, 600))).body.data.ref;
+      const created = await adminCall('POST', '/api/admin/products', {
+        name: 'Harbour mug',
+        type: 'physical',
+        price: 20,
+        stock: 4,
+        images: [image],
+        status: 'active',
+        publishAt: inFuture(),
+      });
+      expect(created.body.data).toMatchObject({ stock: 4, state: 'scheduled' });
+      expect((await pub('/api/assets/products/harbour-mug')).status).toBe(404);
+      expect((await pub('/api/assets/products/search?q=harbour')).body.data.total).toBe(0);
+      const buy = await as(member, 'POST', '/api/token-transactions/products', {
+        products: [{ _id: created.body.data._id, quantity: 1 }],
+        deliveryAddress: '1 Quay Street',
+        postalCode: 'H1 1AA',
+        phoneNumber: '+441234567890',
+      });
+      expect(buy.status).toBe(404);
+      await adminCall('PATCH', `/api/admin/products/${created.body.data._id}`, { publishAt: null });
+      expect((await pub('/api/assets/products/harbour-mug')).body.data).toMatchObject({ stock: 4, price: 20 });
     });
   });
 });

@@ -7,6 +7,8 @@ import { searchAudit } from './audit.repository.ts';
 import { categoriesAdmin } from './resources/categories.admin.ts';
 import { postsAdmin } from './resources/posts.admin.ts';
 import { bannersAdmin } from './resources/banners.admin.ts';
+import { storiesAdmin } from './resources/stories.admin.ts';
+import { productsAdmin } from './resources/products.admin.ts';
 import { AdminUploads } from './uploads.ts';
 import { readForm } from '../../lib/multipart.ts';
 
@@ -59,6 +61,8 @@ async function adminScope(api: App) {
   const adapters: Record<string, AdminAdapter> = {
     categories: erase(categoriesAdmin(db)),
     posts: erase(postsAdmin(db, uploads)),
+    stories: erase(storiesAdmin(db, uploads)),
+    products: erase(productsAdmin(db, uploads)),
     banners: erase(bannersAdmin(db, uploads)),
   };
   for (const resource of ADMIN_RESOURCES) registerAdminResource(api, resource, adapters[resource.name]!);

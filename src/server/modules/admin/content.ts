@@ -35,7 +35,7 @@ export interface ContentColumns {
   release: Release;
 }
 
-type Row = Record<string, unknown> & { id: string; slug: string; status: string };
+export type Row = Record<string, unknown> & { id: string; slug: string; status: string };
 type Values = Record<string, unknown>;
 
 /** What every content body may say besides its own fields. */
@@ -110,6 +110,17 @@ export const tagsOf = (text: string): string[] =>
         .filter(Boolean),
     ),
   ].slice(0, 20);
+
+/** `isSale` and `price` of a priced item (video, gallery, story): an item for sale needs a price above 0. */
+export function pricingValues(body: { isSale?: boolean; price?: number }, before: Row | null, problems: Record<string, string>): Values {
+  const values: Values = {};
+  if (body.isSale !== undefined) values.isSale = body.isSale;
+  if (body.price !== undefined) values.price = body.price;
+  const isSale = body.isSale ?? (before?.isSale as boolean | undefined) ?? false;
+  const price = body.price ?? (before?.price as number | undefined) ?? 0;
+  if (isSale && price < 1) problems.price = 'Price (tokens): give a price of 1 or more for an item for sale.';
+  return values;
+}
 
 /** Categories must exist and be of the item's group. */
 export async function checkCategories(db: Tx, ids: string[], group: CategoryGroup): Promise<string | null> {

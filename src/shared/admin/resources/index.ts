@@ -2,9 +2,11 @@ import type { AdminResource } from '../resource.ts';
 import { categoriesResource } from './categories.ts';
 import { postsResource } from './posts.ts';
 import { bannersResource } from './banners.ts';
+import { storiesResource } from './stories.ts';
+import { productsResource } from './products.ts';
 
 /** Every back-office resource, in the order of the admin's navigation. */
-export const ADMIN_RESOURCES: AdminResource[] = [postsResource, categoriesResource, bannersResource];
+export const ADMIN_RESOURCES: AdminResource[] = [storiesResource, postsResource, productsResource, categoriesResource, bannersResource];
 
 export function adminResource(name: string): AdminResource | null {
   return ADMIN_RESOURCES.find((r) => r.name === name) ?? null;
