@@ -319,4 +319,86 @@ describe('the back office: content', () => {
       expect((await pub('/api/assets/products/harbour-mug')).body.data).toMatchObject({ stock: 4, price: 20 });
     });
   });
+
+  describe('galleries and their photos', () => {
+    /** Adds a photo to a gallery as the browser does: one upload each. */
+    async function addPhoto(galleryId: string, colour: string) {
+      const form = await multipart(`${colour}.png`, new Blob([new Uint8Array(await picture(640, 480, colour))]));
+      const res = await h.app.inject({
+        method: 'POST',
+        url: `/api/admin/galleries/${galleryId}/photos`,
+        headers: { authorization: admin, 'content-type': form.contentType },
+        payload: form.payload,
+      });
+      return { status: res.statusCode, body: res.json() };
+    }
+    const publicPhotos = async (slug: string) =>
+      (await pub(`/api/assets/galleries/${slug}/photos`)).body.data.data.map((p: { _id: string }) => p._id) as string[];
+
+    it('a gallery goes public with its photos: added many, ordered, a cover chosen, one removed (its files too)', async () => {
+      const gallery = (await adminCall('POST', '/api/admin/galleries', { title: 'Quayside', status: 'inactive' })).body.data;
+      expect(gallery).toMatchObject({ state: 'draft', cover: null, numOfItems: 0 });
+      const early = await adminCall('PATCH', `/api/admin/galleries/${gallery._id}`, { status: 'active' });
+      expect(early.body.fields).toEqual({ status: 'Status: add at least one photo before publishing the gallery.' });
+      expect((await adminCall('POST', '/api/admin/galleries/bulk', { action: 'publish', ids: [gallery._id] })).body.data.failed).toHaveLength(1);
+
+      const added = [];
+      for (const colour of ['#aa0000', '#00aa00', '#0000aa']) added.push((await addPhoto(gallery._id, colour)).body.data);
+      expect(added.map((p) => [p.title, p.isCover, p.ordering])).toEqual([
+        ['Quayside 1', true, 0],
+        ['Quayside 2', false, 1],
+        ['Quayside 3', false, 2],
+      ]);
+      const notImage = await multipart('x.png', new Blob(['not an image']));
+      const refused = await h.app.inject({
+        method: 'POST',
+        url: `/api/admin/galleries/${gallery._id}/photos`,
+        headers: { authorization: admin, 'content-type': notImage.contentType },
+        payload: notImage.payload,
+      });
+      expect([refused.statusCode, refused.json().error]).toEqual([400, 'NOT_AN_IMAGE']);
+
+      const [a, b, c] = added.map((p) => p._id as string);
+      const reordered = await adminCall('PUT', `/api/admin/galleries/${gallery._id}/photos/order`, { ids: [c, a, b] });
+      expect(reordered.body.data.data.map((p: { _id: string }) => p._id)).toEqual([c, a, b]);
+      expect((await adminCall('PUT', `/api/admin/galleries/${gallery._id}/photos/order`, { ids: [c, a] })).body.fields).toEqual({
+        ids: "Order: list each of the gallery's photos once.",
+      });
+      const covered = await adminCall('POST', `/api/admin/galleries/${gallery._id}/photos/${b}/cover`);
+      expect(covered.body.data.data.filter((p: { isCover: boolean }) => p.isCover).map((p: { _id: string }) => p._id)).toEqual([b]);
+      const coverRef = added[1].photo.ref;
+
+      await adminCall('PATCH', `/api/admin/galleries/${gallery._id}`, { status: 'active' });
+      const seen = (await pub('/api/assets/galleries/quayside/view')).body.data;
+      expect(seen).toMatchObject({ numOfItems: 3 });
+      expect(seen.coverPhoto.url.startsWith(`/media/${coverRef}?`)).toBe(true);
+      expect(await publicPhotos('quayside')).toEqual([c, a, b]);
+
+      // Removing the cover: the first photo is the cover now, and the removed one's files are gone.
+      const removed = await adminCall('DELETE', `/api/admin/galleries/${gallery._id}/photos/${b}`);
+      expect(removed.body.data.data.map((p: { _id: string; isCover: boolean }) => [p._id, p.isCover])).toEqual([
+        [c, true],
+        [a, false],
+      ]);
+      expect(await h.app.media.storage.stat(coverRef)).toBeNull();
+      expect((await pub('/api/assets/galleries/quayside/view')).body.data.numOfItems).toBe(2);
+      await adminCall('DELETE', `/api/admin/galleries/${gallery._id}/photos/${a}`);
+      const last = await adminCall('DELETE', `/api/admin/galleries/${gallery._id}/photos/${c}`);
+      expect([last.status, last.body.error]).toEqual([422, 'UNPROCESSABLE']);
+      const log = (await adminCall('GET', `/api/admin/audit?resource=galleries&targetId=${gallery._id}`)).body.data.data;
+      expect(log.map((e: { action: string }) => e.action).slice(0, 4)).toEqual(['photo-delete', 'photo-delete', 'update', 'photo-cover']);
+    });
+
+    it('a scheduled gallery and its photos stay off the site until its time', async () => {
+      const gallery = (await adminCall('POST', '/api/admin/galleries', { title: 'Night ferry', status: 'inactive', isSale: false })).body.data;
+      await addPhoto(gallery._id, '#333333');
+      const scheduled = await adminCall('PATCH', `/api/admin/galleries/${gallery._id}`, { status: 'active', publishAt: inFuture() });
+      expect(scheduled.body.data.state).toBe('scheduled');
+      expect((await pub('/api/assets/galleries/night-ferry/view')).status).toBe(404);
+      expect((await pub(`/api/assets/photos?target=gallery&targetId=${gallery._id}`)).body.data.total).toBe(0);
+      expect((await pub(`/share/gallery/${gallery._id}.jpg`)).status).toBe(404);
+      await adminCall('POST', '/api/admin/galleries/bulk', { action: 'publish', ids: [gallery._id] });
+      expect((await pub(`/api/assets/photos?target=gallery&targetId=${gallery._id}`)).body.data.total).toBe(1);
+    });
+  });
 });

@@ -87,7 +87,8 @@ export default function ResourceForm({ resource: name, item, choices = {} }: Pro
     invalid,
     fields.map((f) => f.name),
   );
-  const preview = item ? resource.publicPath?.(item) : null;
+  // The public page of the item as last saved (a draft has none yet).
+  const preview = item ? resource.publicPath?.(current ?? item) : null;
 
   useEffect(() => {
     if (!dirty) return;
@@ -118,6 +119,7 @@ export default function ResourceForm({ resource: name, item, choices = {} }: Pro
     const now = valuesOf(fields, result.data);
     setSaved(now);
     setValues(now);
+    setCurrent(result.data);
     if (item) showToast(`The ${resource.singular} is saved.`, 'success');
     else {
       leaving.current = true;

@@ -9,6 +9,8 @@ import { postsAdmin } from './resources/posts.admin.ts';
 import { bannersAdmin } from './resources/banners.admin.ts';
 import { storiesAdmin } from './resources/stories.admin.ts';
 import { productsAdmin } from './resources/products.admin.ts';
+import { galleriesAdmin } from './resources/galleries.admin.ts';
+import { galleryPhotoRoutes } from './resources/gallery-photos.admin.ts';
 import { AdminUploads } from './uploads.ts';
 import { readForm } from '../../lib/multipart.ts';
 
@@ -58,7 +60,9 @@ async function adminScope(api: App) {
   });
   const db = api.database.db;
   const uploads = new AdminUploads(api.media.storage, api.media.signer);
+  const galleries = galleriesAdmin(db, uploads);
   const adapters: Record<string, AdminAdapter> = {
+    galleries: erase(galleries),
     categories: erase(categoriesAdmin(db)),
     posts: erase(postsAdmin(db, uploads)),
     stories: erase(storiesAdmin(db, uploads)),
@@ -66,6 +70,7 @@ async function adminScope(api: App) {
     banners: erase(bannersAdmin(db, uploads)),
   };
   for (const resource of ADMIN_RESOURCES) registerAdminResource(api, resource, adapters[resource.name]!);
+  galleryPhotoRoutes(api, db, uploads, galleries.find);
 
   api.post(
     '/uploads',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { AdminMedia, UploadPurpose } from '../../../shared/admin/resource.ts';
 import { badRequest } from '../../errors.ts';
-import { NOT_AN_IMAGE, storeImage } from '../../lib/images.ts';
+import { NOT_AN_IMAGE, shareKey, storeImage } from '../../lib/images.ts';
 import type { StoredFile, StoredImage } from '../../lib/media-types.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import type { MediaSigner } from '../../lib/signed-url.ts';
@@ -54,19 +54,27 @@ export class AdminUploads {
     return this.describe(stored, this.sign(stored));
   }
 
+  /** Stores a picture through the catalogue's image work; 400 `NOT_AN_IMAGE` when sharp cannot read it as one. */
+  async storeImage(data: Buffer): Promise<StoredImage> {
+    const format = await sharp(data)
+      .metadata()
+      .then((m) => m.format)
+      .catch(() => undefined);
+    if (!format || !IMAGE_FORMATS.has(format)) throw badRequest(NOT_AN_IMAGE, 'NOT_AN_IMAGE');
+    return storeImage(this.storage, data, `img/${randomUUID()}`).catch(() => {
+      throw badRequest(NOT_AN_IMAGE, 'NOT_AN_IMAGE');
+    });
+  }
+
+  /** Removes a stored picture's files (its original, derivatives, preview and share renditions), as far as they exist. */
+  async removeImage(image: StoredImage): Promise<void> {
+    const keys = [image.key, image.previewKey, ...image.variants.map((v) => v.key), shareKey(image, false), shareKey(image, true)];
+    await Promise.all(keys.map((key) => this.storage.delete(key).catch(() => {})));
+  }
+
   private async put(purpose: UploadPurpose, upload: UploadedFile): Promise<Stored> {
     const id = randomUUID();
-    if (purpose === 'image') {
-      const format = await sharp(upload.data)
-        .metadata()
-        .then((m) => m.format)
-        .catch(() => undefined);
-      if (!format || !IMAGE_FORMATS.has(format)) throw badRequest(NOT_AN_IMAGE, 'NOT_AN_IMAGE');
-      const image = await storeImage(this.storage, upload.data, `img/${id}`).catch(() => {
-        throw badRequest(NOT_AN_IMAGE, 'NOT_AN_IMAGE');
-      });
-      return { purpose, image };
-    }
+    if (purpose === 'image') return { purpose, image: await this.storeImage(upload.data) };
     if (purpose === 'video') {
       const format = videoFormatOf(upload.data);
       if (!format) throw badRequest(NOT_A_VIDEO, 'NOT_A_VIDEO');
