@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +40,7 @@ describe('the back office: content', () => {
     sharp({ create: { width: w, height: h, channels: 3, background: colour } })
       .png()
       .toBuffer();
+  const imageRef = async () => (await upload('image', 'p.png', await picture())).body.data.ref as string;
   const category = async (group: string, name: string) => (await adminCall('POST', '/api/admin/categories', { name, group })).body.data._id as string;
 
   let memberId = '';
@@ -399,6 +402,92 @@ describe('the back office: content', () => {
       expect((await pub(`/share/gallery/${gallery._id}.jpg`)).status).toBe(404);
       await adminCall('POST', '/api/admin/galleries/bulk', { action: 'publish', ids: [gallery._id] });
       expect((await pub(`/api/assets/photos?target=gallery&targetId=${gallery._id}`)).body.data.total).toBe(1);
+    });
+  });
+
+  describe('videos', () => {
+    const clip = fs.readFileSync(path.resolve(import.meta.dirname, '../../src/server/db/demo/media/clip-gradients.webm'));
+    /** The smallest MP4 header the check reads: `ftyp` (brand isom) and `moov` → `mvhd` (timescale 1000, 5000 units). */
+    const mp4 = () => {
+      const box = (type: string, body: Buffer) => {
+        const head = Buffer.alloc(8);
+        head.writeUInt32BE(8 + body.length, 0);
+        head.write(type, 4, 'latin1');
+        return Buffer.concat([head, body]);
+      };
+      const mvhd = Buffer.alloc(100);
+      mvhd.writeUInt32BE(1000, 12);
+      mvhd.writeUInt32BE(5000, 16);
+      return Buffer.concat([box('ftyp', Buffer.from('isom\0\0\0\0isommp41', 'latin1')), box('moov', box('mvhd', mvhd)), Buffer.alloc(64)]);
+    };
+
+    it('takes MP4 and WebM judged by their bytes, nothing else', async () => {
+      const webm = await upload('video', 'clip.bin', clip);
+      expect(webm.body.data).toMatchObject({ name: 'clip.bin', mimeType: 'video/webm', size: clip.length });
+      expect(webm.body.data.url).toMatch(/^\/media\/videos\/[0-9a-f-]{36}\/video\.webm\?/);
+      expect((await upload('video', 'movie.mp4', mp4())).body.data).toMatchObject({ mimeType: 'video/mp4' });
+      const avif = Buffer.concat([Buffer.from([0, 0, 0, 28]), Buffer.from('ftypavif', 'latin1'), Buffer.alloc(40)]);
+      const matroska = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x82, 0x88]), Buffer.from('matroska', 'latin1'), Buffer.alloc(40)]);
+      for (const [name, data] of [
+        ['fake.mp4', await picture()],
+        ['still.mp4', avif],
+        ['film.webm', matroska],
+      ] as const) {
+        expect((await upload('video', name, data)).body, name).toMatchObject({
+          statusCode: 400,
+          error: 'NOT_A_VIDEO',
+          message: 'Only MP4 and WebM videos can be uploaded.',
+        });
+      }
+    });
+
+    it('a priced video streams with Range to those who may watch it; scheduled, it waits; deleted, its buyer keeps the record', async () => {
+      const file = (await upload('video', 'dusk.webm', clip)).body.data.ref;
+      const poster = await imageRef();
+      const swapped = await adminCall('POST', '/api/admin/videos', { title: 'Swapped', video: poster, thumbnail: file, status: 'inactive' });
+      expect(Object.keys(swapped.body.fields).sort()).toEqual(['thumbnail', 'video']);
+      const created = await adminCall('POST', '/api/admin/videos', {
+        title: 'Dusk on the quay',
+        description: 'Four seconds of colour.',
+        video: file,
+        thumbnail: poster,
+        isSale: true,
+        price: 9,
+        status: 'active',
+        publishAt: inFuture(),
+      });
+      const video = created.body.data;
+      expect(video).toMatchObject({ state: 'scheduled', video: { ref: 'current', mimeType: 'video/webm' }, thumbnail: { width: 800 } });
+      expect((await pub('/api/assets/videos/dusk-on-the-quay')).status).toBe(404);
+      expect((await pub('/api/assets/videos/search?q=dusk')).body.data.total).toBe(0);
+      expect((await as(member, 'POST', `/api/token-transactions/video/${video._id}`, {})).status).toBe(404);
+
+      await adminCall('POST', '/api/admin/videos/bulk', { action: 'publish', ids: [video._id] });
+      const open = (await pub('/api/assets/videos/dusk-on-the-quay')).body.data;
+      expect(open).toMatchObject({ isSchedule: false, isLocked: true, video: { url: null, duration: 4, mimeType: 'video/webm' } });
+      expect((await as(member, 'POST', `/api/token-transactions/video/${video._id}`, {})).status).toBe(200);
+      const watched = (await as(member, 'GET', '/api/assets/videos/dusk-on-the-quay')).body.data;
+      const range = await h.app.inject({ url: watched.video.url, headers: { range: 'bytes=100-199' } });
+      expect([range.statusCode, range.headers['content-range'], range.headers['content-type'], range.rawPayload.equals(clip.subarray(100, 200))]).toEqual([
+        206,
+        `bytes 100-199/${clip.length}`,
+        'video/webm',
+        true,
+      ]);
+
+      expect((await adminCall('DELETE', `/api/admin/videos/${video._id}`)).status).toBe(200);
+      expect((await as(member, 'GET', '/api/assets/videos/dusk-on-the-quay')).status).toBe(404);
+      expect(await owns(video._id)).toBe(true);
+    });
+
+    it('an MP4 says how long it is', async () => {
+      const created = await adminCall('POST', '/api/admin/videos', {
+        title: 'Five seconds',
+        video: (await upload('video', 'five.mp4', mp4())).body.data.ref,
+        thumbnail: await imageRef(),
+        status: 'active',
+      });
+      expect((await pub(`/api/assets/videos/${created.body.data.slug}`)).body.data.video).toMatchObject({ duration: 5, mimeType: 'video/mp4' });
     });
   });
 });

@@ -126,16 +126,15 @@ describe.skipIf(chromiumMissing)('the back office: content in a browser', () => 
   it('every content page of the back office passes axe, in the light and the dark theme', async () => {
     const problems: string[] = [];
     const first = async (kind: string) => (await (await fetch(`${base()}/api/${kind}?limit=1`)).json()).data.data[0]._id as string;
-    const gallery = await first('assets/galleries/search');
-    const product = await first('assets/products/search');
+    const [video, gallery, product] = await Promise.all(['assets/videos/search', 'assets/galleries/search', 'assets/products/search'].map(first));
     for (const theme of ['light', 'dark'] as const) {
       const { context, page } = await operator(theme);
+      // One page per kind of field and panel: files and pictures, photos, a list, text and choices, pictures in order, dates.
       const paths = [
-        '/admin/galleries',
+        `/admin/videos/${video}`,
         `/admin/galleries/${gallery}`,
+        '/admin/posts',
         '/admin/posts/new',
-        '/admin/stories/new',
-        '/admin/products',
         `/admin/products/${product}`,
         '/admin/banners/new',
       ];
@@ -143,7 +142,8 @@ describe.skipIf(chromiumMissing)('the back office: content in a browser', () => 
         await page.goto(base() + path);
         await page.waitForFunction(() => !document.querySelector('astro-island[ssr][client=load], astro-island[ssr][opts*=\'"value":"load"\']'));
         problems.push(...(await axeProblems(page, `${theme} ${path}`)));
-        if (theme === 'dark' && path.startsWith('/admin/products/')) await screenshot(page, 'admin-product-dark');
+        if (theme === 'dark' && !path.endsWith('/new') && path.split('/').length === 4) await screenshot(page, `admin-${path.split('/')[2]}-dark`);
+        if (theme === 'light' && path.split('/').length === 3) await screenshot(page, `admin-${path.split('/')[2]}-list`);
       }
       // An upload refused, shown under its field.
       await page.goto(`${base()}/admin/products/new`);

@@ -10,6 +10,7 @@ import { bannersAdmin } from './resources/banners.admin.ts';
 import { storiesAdmin } from './resources/stories.admin.ts';
 import { productsAdmin } from './resources/products.admin.ts';
 import { galleriesAdmin } from './resources/galleries.admin.ts';
+import { videosAdmin } from './resources/videos.admin.ts';
 import { galleryPhotoRoutes } from './resources/gallery-photos.admin.ts';
 import { AdminUploads } from './uploads.ts';
 import { readForm } from '../../lib/multipart.ts';
@@ -62,6 +63,7 @@ async function adminScope(api: App) {
   const uploads = new AdminUploads(api.media.storage, api.media.signer);
   const galleries = galleriesAdmin(db, uploads);
   const adapters: Record<string, AdminAdapter> = {
+    videos: erase(videosAdmin(db, uploads)),
     galleries: erase(galleries),
     categories: erase(categoriesAdmin(db)),
     posts: erase(postsAdmin(db, uploads)),

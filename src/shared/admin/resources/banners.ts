@@ -46,7 +46,7 @@ export const bannersResource: AdminResource = {
   ),
   columns: [
     { key: 'title', label: 'Title' },
-    { key: 'position', label: 'Position' },
+    { key: 'position', label: 'Position', labels: { top: 'Top', middle: 'Middle', bottom: 'Bottom' } },
     { key: 'state', label: 'State', labels: BANNER_STATES },
     { key: 'ordering', label: 'Order' },
     { key: 'endsAt', label: 'Until' },

@@ -5,9 +5,18 @@ import { bannersResource } from './banners.ts';
 import { storiesResource } from './stories.ts';
 import { productsResource } from './products.ts';
 import { galleriesResource } from './galleries.ts';
+import { videosResource } from './videos.ts';
 
 /** Every back-office resource, in the order of the admin's navigation. */
-export const ADMIN_RESOURCES: AdminResource[] = [galleriesResource, storiesResource, postsResource, productsResource, categoriesResource, bannersResource];
+export const ADMIN_RESOURCES: AdminResource[] = [
+  videosResource,
+  galleriesResource,
+  storiesResource,
+  postsResource,
+  productsResource,
+  categoriesResource,
+  bannersResource,
+];
 
 export function adminResource(name: string): AdminResource | null {
   return ADMIN_RESOURCES.find((r) => r.name === name) ?? null;

@@ -107,7 +107,7 @@ export function bannersAdmin(db: Db, uploads: AdminUploads): AdminAdapter<Banner
           ? [asc(banners.title)]
           : query.sortBy === 'newest'
             ? [desc(banners.createdAt)]
-            : [asc(banners.position), asc(banners.ordering), asc(banners.createdAt)];
+            : [sql`case ${banners.position} when 'top' then 0 when 'middle' then 1 else 2 end`, asc(banners.ordering), asc(banners.createdAt)];
       const [rows, total] = await Promise.all([
         db
           .select()
