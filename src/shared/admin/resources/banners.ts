@@ -24,6 +24,7 @@ export const bannersResource: AdminResource = {
           title: 'Link',
           description: 'A page of this site (/videos) or an http(s) address. Empty: the banner links nowhere.',
           maxLength: 2000,
+          'x-kind': 'text',
         }),
       ),
       position: Type.Union([Type.Literal('top'), Type.Literal('middle'), Type.Literal('bottom')], {
