@@ -83,7 +83,7 @@ describe('/share: public share pictures (og:image, JSON-LD)', () => {
 
   it('follows the price: a priced item made free shows its picture, priced again it is blurred again', async () => {
     const item = (await h.database.db.select().from(galleries).where(eq(galleries.slug, 'city-after-dark')))[0]!;
-    const original = await detail(await stored(item.cover.key));
+    const original = await detail(await stored(item.cover!.key));
     expect(original).toBeGreaterThan(0.1);
     expect(await detail((await share('gallery', item.id)).rawPayload)).toBeLessThan(0.02 * original);
     await h.database.db.update(galleries).set({ isSale: false, price: 0 }).where(eq(galleries.id, item.id));

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { adminResource } from '../../shared/admin/resources/index.ts';
-import { fieldsOf, offers, type AdminItem, type Field as FieldSpec } from '../../shared/admin/resource.ts';
+import { fieldsOf, offers, type AdminItem, type AdminMedia, type Choice, type Field as FieldSpec } from '../../shared/admin/resource.ts';
 import ItemActions from './ItemActions.tsx';
+import RichField, { RICH_KINDS } from './RichField.tsx';
 import { messageOf } from '../../shared/contracts/errors.ts';
 import { navigation } from '../../client/navigation.ts';
-import { $adminSave, adminRemovals } from '../../stores/admin.ts';
+import { $adminSave, $adminUploads, adminRemovals } from '../../stores/admin.ts';
 import { flashToast, showToast } from '../../stores/toast.ts';
 import Field from '../forms/Field.tsx';
 import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';
@@ -14,15 +15,26 @@ interface Props {
   resource: string;
   /** The item to change, or null for a new one. */
   item: AdminItem | null;
+  /** The options of its `choices` fields, by field (the page loads them). */
+  choices?: Record<string, Choice[]>;
 }
 
-type Values = Record<string, string | boolean>;
+type Value = string | boolean | string[] | AdminMedia[];
+type Values = Record<string, Value>;
 
-/** The form's values of an item: text for inputs, a flag for checkboxes, '' for nothing. */
+/** Whether two values of a field are the same (lists by their items: choices, or files by reference). */
+const same = (a: Value | undefined, b: Value | undefined) =>
+  Array.isArray(a) && Array.isArray(b)
+    ? a.length === b.length && a.every((x, i) => (typeof x === 'string' ? x === b[i] : x.ref === (b[i] as AdminMedia).ref))
+    : a === b;
+
+/** The form's values of an item: text for inputs, a flag for checkboxes, lists for choices and files, '' for nothing. */
 const valuesOf = (fields: FieldSpec[], item: AdminItem | null): Values =>
   Object.fromEntries(
     fields.map((f) => {
-      const value = item?.[f.name];
+      const value = item ? item[f.name] : f.initial;
+      if (f.kind === 'choices' || f.kind === 'images') return [f.name, Array.isArray(value) ? value : []];
+      if (f.kind === 'image' || f.kind === 'file') return [f.name, value && typeof value === 'object' ? [value as AdminMedia] : []];
       if (f.kind === 'boolean') return [f.name, Boolean(value)];
       if (value == null) return [f.name, ''];
       // datetime-local wants `YYYY-MM-DDTHH:mm`; the back office shows times in UTC, like the site.
@@ -35,8 +47,13 @@ function bodyOf(fields: FieldSpec[], values: Values, before: Values | null): Rec
   const body: Record<string, unknown> = {};
   for (const f of fields) {
     const value = values[f.name]!;
-    if (before && value === before[f.name]) continue;
-    if (f.kind === 'boolean') body[f.name] = value;
+    if (before && same(value, before[f.name])) continue;
+    if (f.kind === 'choices') body[f.name] = value;
+    else if (f.kind === 'images') body[f.name] = (value as AdminMedia[]).map((m) => m.ref);
+    else if (f.kind === 'image' || f.kind === 'file') {
+      const ref = (value as AdminMedia[])[0]?.ref ?? null;
+      if (ref || before) body[f.name] = ref;
+    } else if (f.kind === 'boolean') body[f.name] = value;
     else if (value === '' && !f.required && !before) continue;
     else if (f.kind === 'number') body[f.name] = value === '' ? undefined : Number(value);
     else if (f.kind === 'datetime') body[f.name] = value ? new Date(`${String(value)}:00Z`).toISOString() : null;
@@ -49,7 +66,7 @@ function bodyOf(fields: FieldSpec[], values: Values, before: Values | null): Rec
  * A resource's form, made from its description: every field with its label, hint and error (the browser's checks
  * first, then the server's, under each field); a warning before leaving with unsaved changes; a preview link.
  */
-export default function ResourceForm({ resource: name, item }: Props) {
+export default function ResourceForm({ resource: name, item, choices = {} }: Props) {
   const resource = adminResource(name)!;
   const fields = useMemo(() => fieldsOf(resource.body), [resource]);
   const [saved, setSaved] = useState<Values>(() => valuesOf(fields, item));
@@ -62,14 +79,16 @@ export default function ResourceForm({ resource: name, item }: Props) {
   const state = useStore($adminSave);
   const removal = adminRemovals.of(useStore(adminRemovals.$states), item?._id ?? '');
   const form = useRef<HTMLFormElement>(null);
-  const busy = state.status === 'loading' || removal.status === 'loading';
-  const dirty = fields.some((f) => values[f.name] !== saved[f.name]);
+  const uploading = Object.values(useStore($adminUploads)).some((u) => !u.error);
+  const busy = state.status === 'loading' || removal.status === 'loading' || uploading;
+  const dirty = fields.some((f) => !same(values[f.name], saved[f.name]));
   const { errorOf, summary } = formErrors(
     state,
     invalid,
     fields.map((f) => f.name),
   );
-  const preview = item ? resource.publicPath?.(item) : null;
+  // The public page of the item as last saved (a draft has none yet).
+  const preview = item ? resource.publicPath?.(current ?? item) : null;
 
   useEffect(() => {
     if (!dirty) return;
@@ -80,12 +99,18 @@ export default function ResourceForm({ resource: name, item }: Props) {
 
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
-    const text = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, String(v)]));
+    // Lists count as filled when they hold something.
+    const text = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, Array.isArray(v) ? (v.length ? 'x' : '') : String(v)]));
     const problems = checkFields(
       text,
       fields
         .filter((f) => f.kind !== 'boolean')
-        .map((f) => ({ name: f.name, what: f.label, required: f.required, missing: `${f.label}: ${f.kind === 'select' ? 'choose one' : 'fill this in'}.` })),
+        .map((f) => ({
+          name: f.name,
+          what: f.label,
+          required: f.required,
+          missing: `${f.label}: ${f.kind === 'select' || f.kind === 'choices' ? 'choose one' : RICH_KINDS.has(f.kind) ? 'add one' : 'fill this in'}.`,
+        })),
     );
     setInvalid(problems);
     if (Object.keys(problems).length) return focusFirstError(form.current);
@@ -94,6 +119,7 @@ export default function ResourceForm({ resource: name, item }: Props) {
     const now = valuesOf(fields, result.data);
     setSaved(now);
     setValues(now);
+    setCurrent(result.data);
     if (item) showToast(`The ${resource.singular} is saved.`, 'success');
     else {
       leaving.current = true;
@@ -111,7 +137,7 @@ export default function ResourceForm({ resource: name, item }: Props) {
     navigation.go(`/admin/${name}`);
   }
 
-  const set = (field: string, value: string | boolean) => setValues((v) => ({ ...v, [field]: value }));
+  const set = (field: string, value: Value) => setValues((v) => ({ ...v, [field]: value }));
   const editable = item ? offers(resource, 'update') : offers(resource, 'create');
   return (
     <>
@@ -138,6 +164,19 @@ export default function ResourceForm({ resource: name, item }: Props) {
           )}
           {fields.map((f) => {
             const common = { name: f.name, id: `field-${f.name}`, label: f.required ? f.label : `${f.label} (optional)`, hint: f.hint, error: errorOf(f.name) };
+            if (RICH_KINDS.has(f.kind))
+              return (
+                <RichField
+                  key={f.name}
+                  field={f}
+                  id={common.id}
+                  label={common.label}
+                  error={common.error}
+                  value={values[f.name] as string[] | AdminMedia[]}
+                  onChange={(v) => set(f.name, v)}
+                  choices={choices[f.name]}
+                />
+              );
             if (f.kind === 'boolean')
               return (
                 <label key={f.name} className="checkbox">
@@ -170,13 +209,14 @@ export default function ResourceForm({ resource: name, item }: Props) {
                   )}
                 </div>
               );
-            if (f.kind === 'textarea')
+            if (f.kind === 'textarea' || f.kind === 'html')
               return (
                 <Field
                   key={f.name}
                   {...common}
                   textarea
-                  rows={5}
+                  rows={f.kind === 'html' ? 14 : 5}
+                  className={f.kind === 'html' ? 'code' : undefined}
                   maxLength={f.maxLength}
                   value={String(values[f.name])}
                   onChange={(e) => set(f.name, e.target.value)}

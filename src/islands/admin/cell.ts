@@ -8,6 +8,8 @@ export function cellText(value: unknown, resource?: AdminResource, key?: string)
   if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(value))
     return new Date(value).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
   if (typeof value === 'object') return JSON.stringify(value);
+  const labels = resource?.columns.find((c) => c.key === key)?.labels;
+  if (labels?.[String(value)]) return labels[String(value)]!;
   const options = resource && key ? fieldsOf(resource.body).find((f) => f.name === key)?.options : undefined;
   return options?.find((o) => o.value === String(value))?.label ?? String(value);
 }

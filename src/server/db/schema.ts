@@ -141,10 +141,13 @@ const tags = () =>
     .array()
     .notNull()
     .default(sql`'{}'::text[]`);
+/** `active`: published; `inactive`: a draft or unpublished; `deleted`: withdrawn by the back office, kept for its buyers. */
 const status = () =>
-  text('status', { enum: ['active', 'inactive'] })
+  text('status', { enum: ['active', 'inactive', 'deleted'] })
     .notNull()
     .default('active');
+/** Hidden from the public until this time (null: at once). */
+const scheduledAt = () => timestamp('scheduled_at', { withTimezone: true, mode: 'date' });
 const priced = () => ({ isSale: boolean('is_sale').notNull().default(false), price: integer('price').notNull().default(0) });
 const stats = () => ({
   views: integer('stat_views').notNull().default(0),
@@ -176,7 +179,7 @@ export const videos = pgTable(
     teaser: jsonb('teaser').$type<StoredFile>(),
     ...priced(),
     isSchedule: boolean('is_schedule').notNull().default(false),
-    scheduledAt: timestamp('scheduled_at', { withTimezone: true, mode: 'date' }),
+    scheduledAt: scheduledAt(),
     ...stats(),
     status: status(),
     createdAt: createdAt(),
@@ -195,11 +198,13 @@ export const galleries = pgTable(
     description: text('description').notNull().default(''),
     tags: tags(),
     categoryIds: categoryIds(),
-    cover: image('cover').notNull(),
+    /** The cover photo's image; null while the gallery has no photos (it cannot be published then). */
+    cover: image('cover'),
     numOfItems: integer('num_of_items').notNull().default(0),
     ...priced(),
     ...stats(),
     status: status(),
+    scheduledAt: scheduledAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: search(sql`tessera_search_vector(title, tags, description)`),
@@ -296,6 +301,7 @@ export const products = pgTable(
     file: jsonb('file').$type<StoredFile>(),
     ...stats(),
     status: status(),
+    scheduledAt: scheduledAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: search(sql`tessera_search_vector(name, tags, description)`),
@@ -322,6 +328,9 @@ export const banners = pgTable(
     photo: image('photo').notNull(),
     ordering: integer('ordering').notNull().default(0),
     status: status(),
+    /** Shown from this time (null: at once) until `endsAt` (null: no end). */
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [index('banners_position_idx').on(t.status, t.position, t.ordering)],

@@ -1,8 +1,8 @@
 import type { ApiClient, ListResult, Query, UploadOptions } from '../api-client.ts';
-import type { AdminItem } from './resource.ts';
 import type { AdminSettings } from './settings.ts';
 import type { Dashboard } from './dashboard.ts';
 import type { SetupBody, SetupResult, SetupStatus } from '../contracts/setup.ts';
+import type { AdminItem, AdminMedia, UploadPurpose } from './resource.ts';
 
 /** One entry of the audit log. */
 export interface AuditEntry {
@@ -17,6 +17,15 @@ export interface AuditEntry {
 }
 
 export type BulkAction = 'publish' | 'unpublish' | 'delete';
+
+/** A gallery's photo in the back office. */
+export interface AdminPhoto {
+  _id: string;
+  title: string;
+  isCover: boolean;
+  ordering: number;
+  photo: AdminMedia;
+}
 
 /** The back office's calls: the same five for every resource (`/api/admin/<resource>`), bulk verbs, the audit log. */
 export function adminCalls(api: ApiClient) {
@@ -40,6 +49,18 @@ export function adminCalls(api: ApiClient) {
     updateSettings: (patch: Record<string, unknown>) => api.patch<AdminSettings>('/admin/settings', patch),
     uploadSettingImage: (key: string, file: Blob, options?: UploadOptions) =>
       api.upload<AdminSettings>(`/admin/settings/images/${encodeURIComponent(key)}`, file, options),
+    /** Stores a file for a form; the answer's `ref` goes in the item's field. */
+    upload: (purpose: UploadPurpose, file: Blob, options: Pick<UploadOptions, 'onProgress'> = {}) =>
+      api.upload<AdminMedia>(`/admin/uploads?purpose=${purpose}`, file, options),
+    /** A gallery's photos: list, add one (upload), order, cover, remove. */
+    photos: (galleryId: string) => api.get<ListResult<AdminPhoto>>(`${path('galleries', galleryId)}/photos`),
+    addPhoto: (galleryId: string, file: Blob, options: Pick<UploadOptions, 'onProgress'> = {}) =>
+      api.upload<AdminPhoto>(`${path('galleries', galleryId)}/photos`, file, options),
+    orderPhotos: (galleryId: string, ids: string[]) => api.put<ListResult<AdminPhoto>>(`${path('galleries', galleryId)}/photos/order`, { ids }),
+    coverPhoto: (galleryId: string, photoId: string) =>
+      api.post<ListResult<AdminPhoto>>(`${path('galleries', galleryId)}/photos/${encodeURIComponent(photoId)}/cover`),
+    removePhoto: (galleryId: string, photoId: string) =>
+      api.del<ListResult<AdminPhoto>>(`${path('galleries', galleryId)}/photos/${encodeURIComponent(photoId)}`),
   };
 }
 export type AdminCalls = ReturnType<typeof adminCalls>;

@@ -2,10 +2,36 @@ import { Type, type TObject, type TSchema } from 'typebox';
 import { ListQuery } from '../contracts/common.ts';
 
 /**
- * How a field is edited. Read from the schema: `x-kind` when it says, else from its type. `image`: a picture's link
- * with an upload beside it; `secret`: never shown once saved; `email`: an e-mail address.
+ * How a field is edited. Read from the schema: `x-kind` when it says, else from its type. `html`: sanitised HTML in a
+ * large text box; `choices`: several values from another resource (`x-source`); `image`, `images`, `file`: uploads
+ * (`x-upload` says what kind), sent as the references `POST /api/admin/uploads` answers with (the settings form
+ * uploads its pictures to their own setting instead). `secret`: never shown once saved; `email`: an e-mail address.
  */
-export type FieldKind = 'text' | 'textarea' | 'number' | 'boolean' | 'select' | 'datetime' | 'image' | 'secret' | 'email';
+export type FieldKind =
+  'text' | 'textarea' | 'html' | 'number' | 'boolean' | 'select' | 'datetime' | 'choices' | 'image' | 'images' | 'file' | 'secret' | 'email';
+
+/** What an upload field takes: an image (re-encoded, with derivatives), a video (mp4 or webm), any downloadable file. */
+export type UploadPurpose = 'image' | 'video' | 'download';
+
+/** Where a `choices` field's options come from: another resource's items (their `_id`, named by its `titleKey`). */
+export interface ChoiceSource {
+  resource: string;
+  query?: Record<string, string>;
+}
+
+/**
+ * A stored file as the back office shows it and refers to it: `ref` is what a body sends back (the reference an
+ * upload answered with for a new file; for one already stored, the item's own reference), `url` a preview.
+ */
+export interface AdminMedia {
+  ref: string;
+  url: string | null;
+  name?: string;
+  width?: number;
+  height?: number;
+  mimeType?: string;
+  size?: number;
+}
 
 /** One field of a resource's form, as its TypeBox schema describes it. */
 export interface Field {
@@ -20,6 +46,12 @@ export interface Field {
   min?: number;
   max?: number;
   maxLength?: number;
+  /** The value a new item starts with (`x-default`; not the schema's `default`, which a patch would fill in). */
+  initial?: string | boolean;
+  /** A `choices` field's options. */
+  source?: ChoiceSource;
+  /** An upload field's kind of file. */
+  upload?: UploadPurpose;
 }
 
 export interface Choice {
@@ -38,8 +70,8 @@ export interface AdminResource {
   singular: string;
   /** Create's body (patch takes any subset of it). */
   body: TObject;
-  /** The list's columns: keys of the item the API returns. */
-  columns: { key: string; label: string }[];
+  /** The list's columns: keys of the item the API returns (`labels`: how its values read, when not a field's options). */
+  columns: { key: string; label: string; labels?: Record<string, string> }[];
   /** The item's key that names it (the list's link text, the form's heading). */
   titleKey: string;
   filters?: { key: string; label: string; options: Choice[] }[];
@@ -57,6 +89,8 @@ export interface AdminResource {
    * countries): the navigation and the dashboard leave the resource out, the generic pages still work.
    */
   page?: string;
+  /** A panel the item's page shows under its form, for what the form cannot hold (a gallery's photos). */
+  panel?: 'photos';
 }
 
 /** A named verb on one item: ship an order, ban a member, refund a payment. */
@@ -89,6 +123,9 @@ type Schema = TSchema & {
   format?: string;
   'x-kind'?: FieldKind;
   'x-labels'?: Record<string, string>;
+  'x-default'?: string | boolean;
+  'x-source'?: ChoiceSource;
+  'x-upload'?: UploadPurpose;
 };
 
 const words = (name: string) => name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
@@ -121,6 +158,9 @@ export function fieldsOf(body: TObject): Field[] {
       ...(schema.minimum !== undefined ? { min: schema.minimum } : {}),
       ...(schema.maximum !== undefined ? { max: schema.maximum } : {}),
       ...(schema.maxLength !== undefined ? { maxLength: schema.maxLength } : {}),
+      ...(schema['x-default'] !== undefined ? { initial: schema['x-default'] } : {}),
+      ...(schema['x-source'] ? { source: schema['x-source'] } : {}),
+      ...(schema['x-upload'] ? { upload: schema['x-upload'] } : {}),
     };
   });
 }

@@ -28,6 +28,7 @@ export const SERVER_ERROR_CODES = [
   'LINK_INVALID',
   'CAPTCHA_FAILED',
   'NOT_AN_IMAGE',
+  'NOT_A_VIDEO',
   // site
   'COUNTRY_BLOCKED',
   'UNKNOWN_SETTING',

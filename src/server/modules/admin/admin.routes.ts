@@ -8,6 +8,15 @@ import { categoriesAdmin } from './resources/categories.admin.ts';
 import { blockedCountriesAdmin } from './resources/blocked-countries.admin.ts';
 import { settingsAdminRoutes } from './settings.admin.ts';
 import { dashboardAdminRoutes } from './dashboard.admin.ts';
+import { postsAdmin } from './resources/posts.admin.ts';
+import { bannersAdmin } from './resources/banners.admin.ts';
+import { storiesAdmin } from './resources/stories.admin.ts';
+import { productsAdmin } from './resources/products.admin.ts';
+import { galleriesAdmin } from './resources/galleries.admin.ts';
+import { videosAdmin } from './resources/videos.admin.ts';
+import { galleryPhotoRoutes } from './resources/gallery-photos.admin.ts';
+import { AdminUploads } from './uploads.ts';
+import { readForm } from '../../lib/multipart.ts';
 
 /** A resource's adapter as the routes hold it: its bodies have been checked against the resource's schema by then. */
 const erase = <B>(adapter: AdminAdapter<B>) => adapter as unknown as AdminAdapter;
@@ -21,6 +30,15 @@ const AuditEntry = Type.Object({
   before: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   after: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   createdAt: Type.String(),
+});
+const AdminMediaSchema = Type.Object({
+  ref: Type.String(),
+  url: Type.Union([Type.String(), Type.Null()]),
+  name: Type.Optional(Type.String()),
+  width: Type.Optional(Type.Integer()),
+  height: Type.Optional(Type.Integer()),
+  mimeType: Type.Optional(Type.String()),
+  size: Type.Optional(Type.Integer()),
 });
 const AuditQuery = Type.Object({
   resource: Type.Optional(Type.String({ maxLength: 60 })),
@@ -38,14 +56,49 @@ export async function adminRoutes(app: App) {
 
 async function adminScope(api: App) {
   api.addHook('onRequest', api.requireAdmin);
+  // What the back office changes is on the public pages at once: a write empties the anonymous page cache (before
+  // its answer leaves, so the operator's next look at the site is fresh).
+  api.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && reply.statusCode < 400) api.pageCache?.clear();
+    return payload;
+  });
   const db = api.database.db;
+  const uploads = new AdminUploads(api.media.storage, api.media.signer);
+  const galleries = galleriesAdmin(db, uploads);
   const adapters: Record<string, AdminAdapter> = {
+    videos: erase(videosAdmin(db, uploads)),
+    galleries: erase(galleries),
     categories: erase(categoriesAdmin(db)),
     'blocked-countries': erase(blockedCountriesAdmin(api.services.countryBlock)),
+    posts: erase(postsAdmin(db, uploads)),
+    stories: erase(storiesAdmin(db, uploads)),
+    products: erase(productsAdmin(db, uploads)),
+    banners: erase(bannersAdmin(db, uploads)),
   };
   for (const resource of ADMIN_RESOURCES) registerAdminResource(api, resource, adapters[resource.name]!);
   await settingsAdminRoutes(api);
   await dashboardAdminRoutes(api);
+  galleryPhotoRoutes(api, db, uploads, galleries.find);
+
+  api.post(
+    '/uploads',
+    {
+      schema: {
+        operationId: 'admin_uploads_create',
+        tags: ['admin'],
+        summary: 'Upload a picture, a video (MP4 or WebM) or a download (multipart, field `file`); answers the reference a form sends',
+        consumes: ['multipart/form-data'],
+        querystring: Type.Object({ purpose: Type.Union([Type.Literal('image'), Type.Literal('video'), Type.Literal('download')]) }),
+        response: { 200: Envelope(AdminMediaSchema), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody },
+      },
+    },
+    async (request) => {
+      const { purpose } = request.query;
+      const maxBytes = purpose === 'image' ? api.config.imageUploadLimit : api.config.uploadLimit;
+      const { file } = await readForm(request, { fileField: 'file', maxBytes, requireFile: true });
+      return ok(await uploads.store(purpose, file!));
+    },
+  );
 
   api.get(
     '/audit',

@@ -1,24 +1,29 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { banners } from '../../db/schema.ts';
 import { Banner, BannerSearchQuery } from '../../../shared/contracts/banners.ts';
 import { Envelope, ErrorBody, ListPayload } from '../../../shared/contracts/common.ts';
 import { ok, type App } from '../../types.ts';
 
-/** Site promos: the active banners of a position, in their ordering. Small enough to need no service of its own. */
+/** Site promos: the active banners of a position whose dates include now, in their ordering. Small enough to need no service of its own. */
 export async function bannersRoutes(app: App) {
   app.get(
     '/site-promo/search',
     {
       schema: {
         tags: ['site'],
-        summary: 'Active banners, by position',
+        summary: 'Active banners, by position (those whose start and end dates include now)',
         querystring: BannerSearchQuery,
         response: { 200: Envelope(ListPayload(Banner)), 400: ErrorBody },
       },
     },
     async (request) => {
       const { db } = app.database;
-      const where = and(eq(banners.status, 'active'), request.query.position ? eq(banners.position, request.query.position) : undefined);
+      const where = and(
+        eq(banners.status, 'active'),
+        sql`(${banners.startsAt} is null or ${banners.startsAt} <= now())`,
+        sql`(${banners.endsAt} is null or ${banners.endsAt} > now())`,
+        request.query.position ? eq(banners.position, request.query.position) : undefined,
+      );
       const [rows, total] = await Promise.all([
         db
           .select()

@@ -12,6 +12,11 @@ export interface ListColumns {
   search: PgColumn;
   /** Publication time (stories, posts): 'newest' orders by it and future items stay hidden. */
   publishedAt?: PgColumn;
+  /** A scheduled release (videos, galleries, products): hidden until this time; videos also say `isSchedule`. */
+  scheduledAt?: PgColumn;
+  isSchedule?: PgColumn;
+  /** What else a public item needs (a gallery its cover). */
+  visible?: () => SQL;
   /** Field sorts allowed by the resource's `sortBy` (title, price ...). */
   fields: Record<string, PgColumn>;
 }
@@ -32,10 +37,20 @@ export function textQuery(q: string | undefined): SQL | null {
   return sql`(websearch_to_tsquery('english', ${text}) || to_tsquery('simple', ${prefix}))`;
 }
 
+/**
+ * Whether an item's publication time has come (its `publishedAt`, or its scheduled release); undefined when it has
+ * none. The one definition of "scheduled" for the public lists and the back office's states.
+ */
+export function releasedWhere(c: Pick<ListColumns, 'publishedAt' | 'scheduledAt' | 'isSchedule'>): SQL | undefined {
+  if (c.publishedAt) return lte(c.publishedAt, sql`now()`);
+  if (!c.scheduledAt) return undefined;
+  const due = sql`(${c.scheduledAt} is null or ${c.scheduledAt} <= now())`;
+  return c.isSchedule ? sql`(not ${c.isSchedule} or ${due})` : due;
+}
+
 /** WHERE of a public list: active, published, and the shared filters. */
 export function listWhere(c: ListColumns, query: CatalogueQuery, extra: (SQL | undefined)[] = []): { where: SQL; rank: SQL | null } {
-  const filters: (SQL | undefined)[] = [eq(c.status, 'active'), ...extra];
-  if (c.publishedAt) filters.push(lte(c.publishedAt, sql`now()`));
+  const filters: (SQL | undefined)[] = [eq(c.status, 'active'), releasedWhere(c), c.visible?.(), ...extra];
   const tsq = textQuery(query.q);
   if (tsq) filters.push(sql`${c.search} @@ ${tsq}`);
   if (query.categoryId) filters.push(sql`${c.categoryIds} @> array[${query.categoryId}]::uuid[]`);

@@ -1,3 +1,4 @@
+import { isNotNull } from 'drizzle-orm';
 import { galleries, posts, products, stories, videos } from '../../db/schema.ts';
 import type { CatalogueTable } from './catalogue.repository.ts';
 
@@ -15,12 +16,23 @@ const shared = (t: typeof videos | typeof galleries | typeof stories | typeof po
 export const VIDEOS: CatalogueTable<typeof videos> = {
   kind: 'video',
   table: videos,
-  columns: { ...shared(videos), fields: { title: videos.title, price: videos.price, createdAt: videos.createdAt } },
+  columns: {
+    ...shared(videos),
+    scheduledAt: videos.scheduledAt,
+    isSchedule: videos.isSchedule,
+    fields: { title: videos.title, price: videos.price, createdAt: videos.createdAt },
+  },
 };
 export const GALLERIES: CatalogueTable<typeof galleries> = {
   kind: 'gallery',
   table: galleries,
-  columns: { ...shared(galleries), fields: { title: galleries.title, price: galleries.price, createdAt: galleries.createdAt } },
+  columns: {
+    ...shared(galleries),
+    scheduledAt: galleries.scheduledAt,
+    // A gallery without photos has no cover: never public (the back office does not publish it either).
+    visible: () => isNotNull(galleries.cover),
+    fields: { title: galleries.title, price: galleries.price, createdAt: galleries.createdAt },
+  },
 };
 export const STORIES: CatalogueTable<typeof stories> = {
   kind: 'story',
@@ -35,5 +47,5 @@ export const POSTS: CatalogueTable<typeof posts> = {
 export const PRODUCTS: CatalogueTable<typeof products> = {
   kind: 'product',
   table: products,
-  columns: { ...shared(products), fields: { name: products.name, price: products.price, createdAt: products.createdAt } },
+  columns: { ...shared(products), scheduledAt: products.scheduledAt, fields: { name: products.name, price: products.price, createdAt: products.createdAt } },
 };

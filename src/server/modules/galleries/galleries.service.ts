@@ -51,7 +51,8 @@ export class GalleriesService {
       title: r.title,
       description: r.description,
       tags: r.tags,
-      coverPhoto: this.ctx.media.image(r.cover, !allowed),
+      // Public lists hold only galleries with a cover (GALLERIES.columns.visible).
+      coverPhoto: this.ctx.media.image(r.cover!, !allowed),
       numOfItems: r.numOfItems,
       categories: r.categories,
       isSale: r.isSale,

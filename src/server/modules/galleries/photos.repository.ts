@@ -7,6 +7,14 @@ import { qualified } from '../catalogue/query.ts';
 
 export type PhotoRow = typeof photos.$inferSelect & { isSale: boolean; price: number; isBought: boolean };
 
+/** Whether the photo's target is public now: active and its scheduled release has come (as catalogue/query.ts says). */
+const targetPublic = sql.raw(
+  `coalesce((select g.status = 'active' and (g.scheduled_at is null or g.scheduled_at <= now()) and g.cover is not null ` +
+    `from galleries g where photos.target = 'gallery' and g.id = photos.target_id), ` +
+    `(select v.status = 'active' and (not v.is_schedule or v.scheduled_at is null or v.scheduled_at <= now()) ` +
+    `from videos v where photos.target = 'video' and v.id = photos.target_id), false)`,
+);
+
 /** The photo's target (a gallery, or the video whose stills these are), as a sub-select of one column. */
 const target = (column: string) =>
   sql.raw(
@@ -16,10 +24,10 @@ const target = (column: string) =>
 
 /**
  * Photos with what the access rule needs about their target (its price, and whether this viewer bought it), in the
- * same query. Only photos of active targets are listed.
+ * same query. Only photos of public targets (active, released) are listed.
  */
 export async function listPhotos(db: Tx, query: PhotoSearchQuery, viewer: Viewer): Promise<{ rows: PhotoRow[]; total: number }> {
-  const filters: SQL[] = [sql`${target('status')} = 'active'`];
+  const filters: SQL[] = [targetPublic];
   if (query.target) filters.push(eq(photos.target, query.target));
   if (query.targetId) filters.push(eq(photos.targetId, query.targetId));
   const where = and(...filters);

@@ -3,6 +3,8 @@ import type { Tx } from '../../db/client.ts';
 import { entitlements, products, tokenTransactions } from '../../db/schema.ts';
 import type { SpendType, TokenTransactionSearchQuery } from '../../../shared/contracts/tokens.ts';
 import { dateRange } from '../../lib/dates.ts';
+import { releasedWhere } from '../catalogue/query.ts';
+import { PRODUCTS } from '../catalogue/tables.ts';
 
 export type TokenTransactionRow = typeof tokenTransactions.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
@@ -53,13 +55,13 @@ export async function listTokenTransactions(
   return { rows, total };
 }
 
-/** The active products of a cart, by id. */
+/** The products of a cart that are in the store now (active, their scheduled time come), by id. */
 export async function findActiveProducts(db: Tx, ids: string[]): Promise<ProductRow[]> {
   if (!ids.length) return [];
   return db
     .select()
     .from(products)
-    .where(and(inArray(products.id, ids), eq(products.status, 'active')));
+    .where(and(inArray(products.id, ids), eq(products.status, 'active'), releasedWhere(PRODUCTS.columns)));
 }
 
 /** Takes `quantity` units of a physical product, only if that many are in stock; the units left, or null. */

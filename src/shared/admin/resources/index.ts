@@ -1,9 +1,24 @@
 import type { AdminResource } from '../resource.ts';
 import { blockedCountriesResource } from './blocked-countries.ts';
 import { categoriesResource } from './categories.ts';
+import { postsResource } from './posts.ts';
+import { bannersResource } from './banners.ts';
+import { storiesResource } from './stories.ts';
+import { productsResource } from './products.ts';
+import { galleriesResource } from './galleries.ts';
+import { videosResource } from './videos.ts';
 
 /** Every back-office resource, in the order of the admin's navigation. */
-export const ADMIN_RESOURCES: AdminResource[] = [categoriesResource, blockedCountriesResource];
+export const ADMIN_RESOURCES: AdminResource[] = [
+  videosResource,
+  galleriesResource,
+  storiesResource,
+  postsResource,
+  productsResource,
+  categoriesResource,
+  bannersResource,
+  blockedCountriesResource,
+];
 
 /** The resources the navigation and the dashboard list (those without a page of their own). */
 export const LISTED_RESOURCES: AdminResource[] = ADMIN_RESOURCES.filter((r) => !r.page);

@@ -1,0 +1,292 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/client.ts';
+import { categories } from '../../db/schema.ts';
+import { AppError, invalid, notFound } from '../../errors.ts';
+import { slugify } from '../../lib/slug.ts';
+import type { AdminItem, AdminListQuery } from '../../../shared/admin/resource.ts';
+import type { PublicationState } from '../../../shared/admin/resources/content.ts';
+import type { CategoryGroup } from '../../../shared/contracts/categories.ts';
+import { iso } from '../../lib/dates.ts';
+import { releasedWhere, textQuery } from '../catalogue/query.ts';
+import type { AdminAdapter } from './admin-resource.ts';
+
+/**
+ * How a content table says when an item goes public: stories and posts by their `publishedAt` (always set; the
+ * site dates them by it), videos, galleries and products by a scheduled release (null: at once; videos also say
+ * `isSchedule`). The public lists read the same columns (catalogue/query.ts `releasedWhere`), so "scheduled" means
+ * the same thing here and there.
+ */
+export type Release = { kind: 'published'; at: PgColumn } | { kind: 'scheduled'; at: PgColumn; flag?: PgColumn };
+
+export interface ContentColumns {
+  id: PgColumn;
+  slug: PgColumn;
+  status: PgColumn;
+  /** The column that names the item (title, or a product's name). */
+  title: PgColumn;
+  createdAt: PgColumn;
+  updatedAt?: PgColumn;
+  search?: PgColumn;
+  categoryIds?: PgColumn;
+  tags?: PgColumn;
+  release: Release;
+}
+
+export type Row = Record<string, unknown> & { id: string; slug: string; status: string };
+type Values = Record<string, unknown>;
+
+/** What every content body may say besides its own fields. */
+export interface ContentBody {
+  slug?: string;
+  categoryIds?: string[];
+  tags?: string;
+  status?: 'active' | 'inactive';
+  publishAt?: string | null;
+}
+
+export interface ContentOptions<B extends ContentBody> {
+  db: Db;
+  /** How messages name one item: 'post', 'video'. */
+  what: string;
+  table: PgTable;
+  columns: ContentColumns;
+  /** The body's field that names the item (and makes its address). */
+  titleField: string;
+  /** The categories' group, when the items have categories. */
+  group?: CategoryGroup;
+  /** The list's own filters (a post's kind, a banner's position). */
+  filters?: (query: AdminListQuery) => (SQL | undefined)[];
+  /** The row as the back office shows it (publication, categories and tags are added). */
+  toItem: (row: Row) => AdminItem;
+  /** The table's own columns from a body (`before` is null on create); problems are added by field name. */
+  values: (body: Partial<B>, before: Row | null, problems: Record<string, string>) => Promise<Values> | Values;
+  /** Why the item cannot go public yet (a gallery without photos), by field; null when it can. */
+  unpublishable?: (row: Row) => Record<string, string> | null;
+}
+
+const timeOf = (value: unknown): Date | null => (value instanceof Date ? value : null);
+
+/** The state of a row: draft, scheduled (published, its time still to come) or published. */
+export function stateOf(row: Row, release: Release, now = Date.now()): PublicationState {
+  if (row.status !== 'active') return 'draft';
+  const at = timeOf(release.kind === 'published' ? row.publishedAt : row.scheduledAt);
+  if (release.kind === 'scheduled' && release.flag && row.isSchedule === false) return 'published';
+  return at && at.getTime() > now ? 'scheduled' : 'published';
+}
+
+/** The publication time the back office shows: `publishedAt`, or the scheduled release (null: none). */
+export function publishAtOf(row: Row, release: Release): string | null {
+  if (release.kind === 'published') return iso(timeOf(row.publishedAt));
+  if (release.flag && row.isSchedule === false) return null;
+  return iso(timeOf(row.scheduledAt));
+}
+
+/** The columns that set a publication time (null: at once). */
+function releaseValues(release: Release, at: Date | null): Values {
+  if (release.kind === 'published') return { publishedAt: at ?? new Date() };
+  return { scheduledAt: at, ...(release.flag ? { isSchedule: at !== null } : {}) };
+}
+
+/** WHERE of one state. */
+function stateWhere(c: ContentColumns, state: PublicationState): SQL | undefined {
+  const released =
+    c.release.kind === 'published'
+      ? releasedWhere({ publishedAt: c.release.at })
+      : releasedWhere({ scheduledAt: c.release.at, ...(c.release.flag ? { isSchedule: c.release.flag } : {}) });
+  if (state === 'draft') return eq(c.status, 'inactive');
+  return and(eq(c.status, 'active'), state === 'published' ? released : not(released!));
+}
+
+/** Comma-separated tags as the table keeps them: trimmed, lower-case, no repeats, at most 20. */
+export const tagsOf = (text: string): string[] =>
+  [
+    ...new Set(
+      text
+        .split(',')
+        .map((t) => t.trim().toLowerCase().slice(0, 40))
+        .filter(Boolean),
+    ),
+  ].slice(0, 20);
+
+/** `isSale` and `price` of a priced item (video, gallery, story): an item for sale needs a price above 0. */
+export function pricingValues(body: { isSale?: boolean; price?: number }, before: Row | null, problems: Record<string, string>): Values {
+  const values: Values = {};
+  if (body.isSale !== undefined) values.isSale = body.isSale;
+  if (body.price !== undefined) values.price = body.price;
+  const isSale = body.isSale ?? (before?.isSale as boolean | undefined) ?? false;
+  const price = body.price ?? (before?.price as number | undefined) ?? 0;
+  if (isSale && price < 1) problems.price = 'Price (tokens): give a price of 1 or more for an item for sale.';
+  return values;
+}
+
+/** Categories must exist and be of the item's group. */
+export async function checkCategories(db: Tx, ids: string[], group: CategoryGroup): Promise<string | null> {
+  if (!ids.length) return null;
+  const found = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(and(inArray(categories.id, ids), eq(categories.group, group)));
+  return found.length === new Set(ids).size ? null : `Categories: choose from the existing ${group} categories.`;
+}
+
+/** A 409 that names the field too, so a form shows it there. */
+const slugTaken = (slug: string) => {
+  const message = `Address: '${slug}' is taken by another item. Choose another.`;
+  return new AppError(409, 'CONFLICT', message, {}, { slug: message });
+};
+
+/**
+ * The adapter of a content resource: list (search, state, the resource's filters, sort), create, read, change,
+ * publish and unpublish (one or many), and delete — which withdraws the item (status `deleted`, its address freed)
+ * rather than erasing it, so that entitlements, orders, downloads and the ledger keep what they point at.
+ */
+export function contentAdapter<B extends ContentBody>(o: ContentOptions<B>): AdminAdapter<B> & { find: (id: string) => Promise<Row> } {
+  const { db, table, columns: c } = o;
+  const find = async (id: string): Promise<Row> => {
+    const [row] = await db
+      .select()
+      .from(table)
+      .where(and(eq(c.id, id), ne(c.status, 'deleted')))
+      .limit(1);
+    if (!row) throw notFound(`No such ${o.what}.`);
+    return row as Row;
+  };
+  const item = (row: Row): AdminItem => ({
+    ...o.toItem(row),
+    ...(c.categoryIds ? { categoryIds: row.categoryIds } : {}),
+    ...(c.tags ? { tags: (row.tags as string[]).join(', ') } : {}),
+    status: row.status,
+    publishAt: publishAtOf(row, c.release),
+    state: stateOf(row, c.release),
+    createdAt: iso(timeOf(row.createdAt)),
+    ...(c.updatedAt ? { updatedAt: iso(timeOf(row.updatedAt)) } : {}),
+  });
+
+  /** A free address: the one asked for, or one made from the title (with a number added while it is taken). */
+  async function slugFor(asked: string | undefined, title: string, exceptId: string | null): Promise<string> {
+    const taken = async (slug: string) =>
+      (
+        await db
+          .select({ id: c.id })
+          .from(table)
+          .where(and(eq(c.slug, slug), exceptId ? ne(c.id, exceptId) : undefined))
+          .limit(1)
+      ).length > 0;
+    if (asked) {
+      if (await taken(asked)) throw slugTaken(asked);
+      return asked;
+    }
+    const base = slugify(title) || `${o.what}-${randomBytes(3).toString('hex')}`;
+    for (let n = 1; n < 50; n++) {
+      const slug = n === 1 ? base : `${base.slice(0, 76)}-${n}`;
+      if (!(await taken(slug))) return slug;
+    }
+    return `${base.slice(0, 70)}-${randomBytes(3).toString('hex')}`;
+  }
+
+  /** The row's columns from a body: the common fields here, the resource's own in `o.values`. */
+  async function valuesOf(body: Partial<B>, before: Row | null): Promise<Values> {
+    const problems: Record<string, string> = {};
+    const values: Values = { ...(await o.values(body, before, problems)) };
+    if (o.group && body.categoryIds !== undefined) {
+      const wrong = await checkCategories(db, body.categoryIds, o.group);
+      if (wrong) problems.categoryIds = wrong;
+      values.categoryIds = [...new Set(body.categoryIds)];
+    }
+    if (c.tags && body.tags !== undefined) values.tags = tagsOf(body.tags);
+    if (body.status !== undefined) values.status = body.status;
+    if (body.publishAt !== undefined || !before) {
+      const at = body.publishAt ? new Date(body.publishAt) : null;
+      if (at && Number.isNaN(at.getTime())) problems.publishAt = 'Publish at: give a date and time.';
+      else Object.assign(values, releaseValues(c.release, at));
+    }
+    const title = body[o.titleField as keyof B] as string | undefined;
+    if (title !== undefined) {
+      if (!title.trim()) problems[o.titleField] = `${o.titleField === 'name' ? 'Name' : 'Title'}: fill this in.`;
+      values[o.titleField] = title.trim();
+    }
+    if (Object.keys(problems).length) throw invalid(problems);
+    if (!before || body.slug !== undefined)
+      values.slug = await slugFor(body.slug || undefined, String(values[o.titleField] ?? before?.[o.titleField] ?? ''), before?.id ?? null);
+    return values;
+  }
+
+  /** Refuses to make public what cannot be (checked on the row as it would be saved). */
+  function checkPublishable(row: Row): void {
+    if (row.status !== 'active' || !o.unpublishable) return;
+    const problems = o.unpublishable(row);
+    if (problems) throw invalid(problems);
+  }
+
+  const write = async (run: () => Promise<unknown[]>, slug: unknown): Promise<Row> => {
+    try {
+      return (await run())[0] as Row;
+    } catch (err) {
+      if (uniqueViolation(err) !== null) throw slugTaken(String(slug));
+      throw err;
+    }
+  };
+
+  async function setStatus(id: string, status: 'active' | 'inactive'): Promise<AdminItem> {
+    const before = await find(id);
+    const values: Values = { status };
+    // Publishing means now: a time still to come is brought forward.
+    if (status === 'active' && stateOf({ ...before, status: 'active' }, c.release) === 'scheduled') Object.assign(values, releaseValues(c.release, null));
+    checkPublishable({ ...before, ...values });
+    if (c.updatedAt) values.updatedAt = new Date();
+    const [row] = await db.update(table).set(values).where(eq(c.id, id)).returning();
+    return item(row as Row);
+  }
+
+  return {
+    find,
+    async list(query) {
+      const filters: (SQL | undefined)[] = [ne(c.status, 'deleted'), ...(o.filters?.(query) ?? [])];
+      const state = query.state as PublicationState | undefined;
+      if (state) filters.push(stateWhere(c, state));
+      const tsq = c.search ? textQuery(query.q) : null;
+      if (tsq) filters.push(sql`${c.search} @@ ${tsq}`);
+      else if (query.q?.trim()) filters.push(sql`${c.title} ilike ${`%${query.q.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
+      const where = and(...filters);
+      const order =
+        query.sortBy === 'title' ? [asc(c.title), asc(c.id)] : query.sortBy === 'oldest' ? [asc(c.createdAt), asc(c.id)] : [desc(c.createdAt), desc(c.id)];
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(table)
+          .where(where)
+          .orderBy(...order)
+          .limit(query.limit ?? 25)
+          .offset(query.offset ?? 0),
+        db.$count(table, where),
+      ]);
+      return { data: (rows as Row[]).map(item), total };
+    },
+    get: async (id) => item(await find(id)),
+    async create(body) {
+      const values = await valuesOf(body, null);
+      checkPublishable(values as Row);
+      return item(await write(() => db.insert(table).values(values).returning(), values.slug));
+    },
+    async update(id, patch) {
+      const before = await find(id);
+      const values = await valuesOf(patch, before);
+      checkPublishable({ ...before, ...values });
+      if (c.updatedAt) values.updatedAt = new Date();
+      return item(await write(() => db.update(table).set(values).where(eq(c.id, id)).returning(), values.slug));
+    },
+    async remove(id) {
+      const before = await find(id);
+      // The address is freed for a new item; the row stays for its buyers' records (never shown again).
+      const slug = `${before.slug.slice(0, 60)}-deleted-${randomBytes(4).toString('hex')}`;
+      await db
+        .update(table)
+        .set({ status: 'deleted', slug, ...(c.updatedAt ? { updatedAt: new Date() } : {}) })
+        .where(eq(c.id, id));
+    },
+    bulk: { publish: (id) => setStatus(id, 'active'), unpublish: (id) => setStatus(id, 'inactive') },
+  };
+}

@@ -1,0 +1,140 @@
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { banners } from '../../../db/schema.ts';
+import { invalid, notFound } from '../../../errors.ts';
+import { iso } from '../../../lib/dates.ts';
+import type { AdminItem } from '../../../../shared/admin/resource.ts';
+import type { BANNER_STATES } from '../../../../shared/admin/resources/banners.ts';
+import { isSafeLink } from '../../settings/setting-rules.ts';
+import type { AdminAdapter } from '../admin-resource.ts';
+import type { AdminUploads } from '../uploads.ts';
+import { imageValue } from './media-fields.ts';
+
+type BannerState = keyof typeof BANNER_STATES;
+type Row = typeof banners.$inferSelect;
+
+interface BannerBody {
+  title: string;
+  description?: string;
+  link?: string;
+  position: 'top' | 'middle' | 'bottom';
+  photo: string;
+  ordering?: number;
+  status: 'active' | 'inactive';
+  startsAt?: string | null;
+  endsAt?: string | null;
+}
+
+/** The states as the public query (`/site-promo/search`) decides them: status, then the dates against now. */
+const STATE_WHERE: Record<BannerState, SQL> = {
+  draft: sql`${banners.status} = 'inactive'`,
+  scheduled: sql`${banners.status} = 'active' and ${banners.startsAt} > now()`,
+  ended: sql`${banners.status} = 'active' and ${banners.endsAt} <= now()`,
+  published: sql`${banners.status} = 'active' and (${banners.startsAt} is null or ${banners.startsAt} <= now()) and (${banners.endsAt} is null or ${banners.endsAt} > now())`,
+};
+
+function stateOf(r: Row, now = Date.now()): BannerState {
+  if (r.status !== 'active') return 'draft';
+  if (r.startsAt && r.startsAt.getTime() > now) return 'scheduled';
+  if (r.endsAt && r.endsAt.getTime() <= now) return 'ended';
+  return 'published';
+}
+
+/** Banners (site promos): shown at their position between their dates; deleting one removes it (nobody buys a banner). */
+export function bannersAdmin(db: Db, uploads: AdminUploads): AdminAdapter<BannerBody> {
+  const find = async (id: string): Promise<Row> => {
+    const [row] = await db.select().from(banners).where(eq(banners.id, id)).limit(1);
+    if (!row) throw notFound('No such banner.');
+    return row;
+  };
+  const item = (r: Row): AdminItem => ({
+    _id: r.id,
+    title: r.title,
+    description: r.description,
+    link: r.link,
+    position: r.position,
+    photo: uploads.imageMedia(r.photo),
+    ordering: r.ordering,
+    status: r.status,
+    state: stateOf(r),
+    startsAt: iso(r.startsAt),
+    endsAt: iso(r.endsAt),
+    createdAt: r.createdAt.toISOString(),
+  });
+
+  function valuesOf(body: Partial<BannerBody>, before: Row | null) {
+    const problems: Record<string, string> = {};
+    const values: Partial<typeof banners.$inferInsert> = {};
+    if (body.title !== undefined) {
+      if (!body.title.trim()) problems.title = 'Title: fill this in.';
+      values.title = body.title.trim();
+    }
+    if (body.description !== undefined) values.description = body.description.trim();
+    if (body.link !== undefined) {
+      const link = body.link.trim();
+      if (link && !isSafeLink(link)) problems.link = 'Link: give a page of this site (/videos) or an http(s) address.';
+      values.link = link;
+    }
+    if (body.position !== undefined) values.position = body.position;
+    if (body.ordering !== undefined) values.ordering = body.ordering;
+    if (body.status !== undefined) values.status = body.status;
+    Object.assign(values, imageValue(uploads, 'photo', body.photo, before?.photo ?? null, problems));
+    for (const key of ['startsAt', 'endsAt'] as const) if (body[key] !== undefined) values[key] = body[key] ? new Date(body[key]) : null;
+    const starts = values.startsAt !== undefined ? values.startsAt : (before?.startsAt ?? null);
+    const ends = values.endsAt !== undefined ? values.endsAt : (before?.endsAt ?? null);
+    if (starts && ends && ends <= starts) problems.endsAt = 'Shown until: choose a time after the start.';
+    if (Object.keys(problems).length) throw invalid(problems);
+    return values;
+  }
+
+  async function setStatus(id: string, status: 'active' | 'inactive') {
+    const before = await find(id);
+    // Showing means now: a start still to come is brought forward.
+    const startsAt = status === 'active' && before.startsAt && before.startsAt.getTime() > Date.now() ? null : before.startsAt;
+    const [row] = await db.update(banners).set({ status, startsAt }).where(eq(banners.id, id)).returning();
+    return item(row!);
+  }
+
+  return {
+    async list(query) {
+      const filters: (SQL | undefined)[] = [];
+      if (query.position) filters.push(eq(banners.position, query.position as Row['position']));
+      if (query.state) filters.push(STATE_WHERE[query.state as BannerState]);
+      if (query.q?.trim()) filters.push(sql`${banners.title} ilike ${`%${query.q.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
+      const where = and(...filters);
+      const order =
+        query.sortBy === 'title'
+          ? [asc(banners.title)]
+          : query.sortBy === 'newest'
+            ? [desc(banners.createdAt)]
+            : [sql`case ${banners.position} when 'top' then 0 when 'middle' then 1 else 2 end`, asc(banners.ordering), asc(banners.createdAt)];
+      const [rows, total] = await Promise.all([
+        db
+          .select()
+          .from(banners)
+          .where(where)
+          .orderBy(...order, asc(banners.id))
+          .limit(query.limit ?? 25)
+          .offset(query.offset ?? 0),
+        db.$count(banners, where),
+      ]);
+      return { data: rows.map(item), total };
+    },
+    get: async (id) => item(await find(id)),
+    async create(body) {
+      const values = valuesOf(body, null) as typeof banners.$inferInsert;
+      const [row] = await db.insert(banners).values(values).returning();
+      return item(row!);
+    },
+    async update(id, patch) {
+      const before = await find(id);
+      const [row] = await db.update(banners).set(valuesOf(patch, before)).where(eq(banners.id, id)).returning();
+      return item(row!);
+    },
+    async remove(id) {
+      await find(id);
+      await db.delete(banners).where(eq(banners.id, id));
+    },
+    bulk: { publish: (id) => setStatus(id, 'active'), unpublish: (id) => setStatus(id, 'inactive') },
+  };
+}

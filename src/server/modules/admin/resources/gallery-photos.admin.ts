@@ -1,0 +1,199 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import type { Db, Tx } from '../../../db/client.ts';
+import { galleries, photos } from '../../../db/schema.ts';
+import { invalid, notFound, unprocessable } from '../../../errors.ts';
+import type { StoredImage } from '../../../lib/media-types.ts';
+import { readForm } from '../../../lib/multipart.ts';
+import { ok, type App } from '../../../types.ts';
+import type { AdminPhoto } from '../../../../shared/admin/calls.ts';
+import { Envelope, ErrorBody, IdParams, ListPayload } from '../../../../shared/contracts/common.ts';
+import { insertAudit } from '../audit.repository.ts';
+import type { Row } from '../content.ts';
+import type { AdminUploads } from '../uploads.ts';
+
+type PhotoRow = typeof photos.$inferSelect;
+
+const Media = Type.Object({ ref: Type.String(), url: Type.Union([Type.String(), Type.Null()]) }, { additionalProperties: true });
+const Photo = Type.Object({ _id: Type.String(), title: Type.String(), isCover: Type.Boolean(), ordering: Type.Integer(), photo: Media });
+const PhotoParams = Type.Object({ id: Type.String({ format: 'uuid' }), photoId: Type.String({ format: 'uuid' }) });
+const OrderBody = Type.Object(
+  { ids: Type.Array(Type.String({ format: 'uuid' }), { title: 'Order', minItems: 1, maxItems: 1000, uniqueItems: true }) },
+  { additionalProperties: false },
+);
+const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
+
+/**
+ * A gallery's photos in the back office: list, add one (an upload each, so a browser sends many with progress),
+ * order, choose the cover, remove. The gallery's cover and photo count follow in the same transaction; the first
+ * photo becomes the cover, and a published gallery keeps at least one. Every change is in the audit log.
+ */
+export function galleryPhotoRoutes(api: App, db: Db, uploads: AdminUploads, findGallery: (id: string) => Promise<Row>) {
+  const tag = (verb: string, summary: string) => ({ operationId: `admin_galleries_photos_${verb}`, tags: ['admin'], summary });
+  const toPhoto = (p: PhotoRow): AdminPhoto => ({ _id: p.id, title: p.title, isCover: p.isCover, ordering: p.ordering, photo: uploads.imageMedia(p.image) });
+  const listOf = async (galleryId: string) => {
+    const rows = await db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.target, 'gallery'), eq(photos.targetId, galleryId)))
+      .orderBy(asc(photos.ordering), asc(photos.createdAt));
+    return { data: rows.map(toPhoto), total: rows.length };
+  };
+  const audit = async (
+    request: { auth: { user: { id: string; username: string } } | null },
+    galleryId: string,
+    action: string,
+    before: object,
+    after: object,
+  ) =>
+    insertAudit(db, {
+      actorId: request.auth!.user.id,
+      actorName: request.auth!.user.username,
+      resource: 'galleries',
+      targetId: galleryId,
+      action,
+      before: before as Record<string, unknown>,
+      after: after as Record<string, unknown>,
+    });
+  const ids = (list: { data: AdminPhoto[] }) => ({ photos: list.data.map((p) => p._id), cover: list.data.find((p) => p.isCover)?._id ?? null });
+  /** The gallery's cover and count from its photos as they now are (the cover photo, else the first). */
+  const settle = async (tx: Tx, galleryId: string) => {
+    const rows = await tx
+      .select()
+      .from(photos)
+      .where(and(eq(photos.target, 'gallery'), eq(photos.targetId, galleryId)))
+      .orderBy(asc(photos.ordering), asc(photos.createdAt));
+    const cover = rows.find((r) => r.isCover) ?? rows[0] ?? null;
+    if (cover && !cover.isCover) await tx.update(photos).set({ isCover: true }).where(eq(photos.id, cover.id));
+    await tx
+      .update(galleries)
+      .set({ cover: cover?.image ?? null, numOfItems: rows.length, updatedAt: new Date() })
+      .where(eq(galleries.id, galleryId));
+  };
+
+  api.get(
+    '/galleries/:id/photos',
+    { schema: { ...tag('list', "A gallery's photos, in their order"), params: IdParams, response: { 200: Envelope(ListPayload(Photo)), ...errors } } },
+    async (request) => {
+      await findGallery(request.params.id);
+      return ok(await listOf(request.params.id));
+    },
+  );
+
+  api.post(
+    '/galleries/:id/photos',
+    {
+      schema: {
+        ...tag('add', 'Add a photo to a gallery (multipart, field `file`); the first becomes its cover'),
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 200: Envelope(Photo), ...errors, 413: ErrorBody },
+      },
+    },
+    async (request) => {
+      const gallery = await findGallery(request.params.id);
+      const { file } = await readForm(request, { fileField: 'file', maxBytes: api.config.imageUploadLimit, requireFile: true });
+      const image: StoredImage = await uploads.storeImage(file!.data);
+      const before = ids(await listOf(gallery.id));
+      const photo = await db.transaction(async (tx) => {
+        // One add at a time per gallery: the row lock orders concurrent uploads.
+        await tx.execute(sql`select 1 from ${galleries} where ${galleries.id} = ${gallery.id} for update`);
+        const [{ next }] = (await tx
+          .select({ next: sql<number>`coalesce(max(${photos.ordering}) + 1, 0)::int` })
+          .from(photos)
+          .where(and(eq(photos.target, 'gallery'), eq(photos.targetId, gallery.id)))) as [{ next: number }];
+        const [row] = await tx
+          .insert(photos)
+          .values({ target: 'gallery', targetId: gallery.id, title: `${String(gallery.title)} ${next + 1}`, image, ordering: next })
+          .returning();
+        await settle(tx, gallery.id);
+        return row!;
+      });
+      const after = await listOf(gallery.id);
+      await audit(request, gallery.id, 'photo-add', before, ids(after));
+      return ok(after.data.find((p) => p._id === photo.id) ?? toPhoto(photo));
+    },
+  );
+
+  api.put(
+    '/galleries/:id/photos/order',
+    {
+      schema: {
+        ...tag('order', "Put a gallery's photos in this order (every photo, once)"),
+        params: IdParams,
+        body: OrderBody,
+        response: { 200: Envelope(ListPayload(Photo)), ...errors },
+      },
+    },
+    async (request) => {
+      const gallery = await findGallery(request.params.id);
+      const before = await listOf(gallery.id);
+      const current = before.data.map((p) => p._id);
+      const asked = request.body.ids;
+      if (asked.length !== current.length || !asked.every((id) => current.includes(id)))
+        throw invalid({ ids: "Order: list each of the gallery's photos once." });
+      await db.transaction(async (tx) => {
+        for (const [ordering, id] of asked.entries()) await tx.update(photos).set({ ordering }).where(eq(photos.id, id));
+        await settle(tx, gallery.id);
+      });
+      const after = await listOf(gallery.id);
+      await audit(request, gallery.id, 'photos-order', ids(before), ids(after));
+      return ok(after);
+    },
+  );
+
+  const photoOf = async (galleryId: string, photoId: string) => {
+    const [row] = await db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.id, photoId), eq(photos.target, 'gallery'), eq(photos.targetId, galleryId)));
+    if (!row) throw notFound('No such photo in this gallery.');
+    return row;
+  };
+
+  api.post(
+    '/galleries/:id/photos/:photoId/cover',
+    { schema: { ...tag('cover', "Make a photo the gallery's cover"), params: PhotoParams, response: { 200: Envelope(ListPayload(Photo)), ...errors } } },
+    async (request) => {
+      const gallery = await findGallery(request.params.id);
+      const photo = await photoOf(gallery.id, request.params.photoId);
+      const before = ids(await listOf(gallery.id));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(photos)
+          .set({ isCover: sql`${photos.id} = ${photo.id}` })
+          .where(and(eq(photos.target, 'gallery'), eq(photos.targetId, gallery.id)));
+        await settle(tx, gallery.id);
+      });
+      const after = await listOf(gallery.id);
+      await audit(request, gallery.id, 'photo-cover', before, ids(after));
+      return ok(after);
+    },
+  );
+
+  api.delete(
+    '/galleries/:id/photos/:photoId',
+    {
+      schema: {
+        ...tag('delete', 'Remove a photo (its files too); the next becomes the cover if it was'),
+        params: PhotoParams,
+        response: { 200: Envelope(ListPayload(Photo)), ...errors },
+      },
+    },
+    async (request) => {
+      const gallery = await findGallery(request.params.id);
+      const photo = await photoOf(gallery.id, request.params.photoId);
+      const before = await listOf(gallery.id);
+      if (gallery.status === 'active' && before.total === 1)
+        throw unprocessable('A published gallery keeps at least one photo. Unpublish it first, or add another.');
+      await db.transaction(async (tx) => {
+        await tx.delete(photos).where(eq(photos.id, photo.id));
+        await settle(tx, gallery.id);
+      });
+      await uploads.removeImage(photo.image);
+      const after = await listOf(gallery.id);
+      await audit(request, gallery.id, 'photo-delete', ids(before), ids(after));
+      return ok(after);
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import type { Db } from '../../../db/client.ts';
+import { stories } from '../../../db/schema.ts';
+import { sanitizeContent } from '../../../lib/html.ts';
+import type { StoredImage } from '../../../lib/media-types.ts';
+import { contentAdapter, pricingValues, type ContentBody } from '../content.ts';
+import type { AdminUploads } from '../uploads.ts';
+import { imageValue } from './media-fields.ts';
+
+interface StoryBody extends ContentBody {
+  title: string;
+  shortDescription?: string;
+  content?: string;
+  cover: string;
+  isSale?: boolean;
+  price?: number;
+}
+
+/** Stories: the same table as the public API; the text is sanitised as the seed's is, and locked for a price. */
+export function storiesAdmin(db: Db, uploads: AdminUploads) {
+  return contentAdapter<StoryBody>({
+    db,
+    what: 'story',
+    table: stories,
+    columns: {
+      id: stories.id,
+      slug: stories.slug,
+      status: stories.status,
+      title: stories.title,
+      createdAt: stories.createdAt,
+      updatedAt: stories.updatedAt,
+      search: stories.search,
+      categoryIds: stories.categoryIds,
+      tags: stories.tags,
+      release: { kind: 'published', at: stories.publishedAt },
+    },
+    titleField: 'title',
+    group: 'story',
+    toItem: (r) => ({
+      _id: r.id,
+      title: r.title,
+      slug: r.slug,
+      shortDescription: r.shortDescription,
+      content: r.content,
+      cover: uploads.imageMedia(r.cover as StoredImage),
+      isSale: r.isSale,
+      price: r.price,
+    }),
+    values: (body, before, problems) => ({
+      ...(body.shortDescription !== undefined ? { shortDescription: body.shortDescription.trim() } : {}),
+      ...(body.content !== undefined ? { content: sanitizeContent(body.content) } : {}),
+      ...imageValue(uploads, 'cover', body.cover, (before?.cover as StoredImage) ?? null, problems, { label: 'Cover picture' }),
+      ...pricingValues(body, before, problems),
+    }),
+  });
+}

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { AdminMedia, UploadPurpose } from '../../../shared/admin/resource.ts';
+import { badRequest } from '../../errors.ts';
+import { NOT_AN_IMAGE, shareKey, storeImage } from '../../lib/images.ts';
+import type { StoredFile, StoredImage } from '../../lib/media-types.ts';
+import type { UploadedFile } from '../../lib/multipart.ts';
+import type { MediaSigner } from '../../lib/signed-url.ts';
+import { contentTypeOf, type Storage } from '../../lib/storage/storage.ts';
+import { videoDurationOf, videoFormatOf } from '../../lib/video-files.ts';
+
+/** How long an upload's reference may be used in a form before it must be sent again. */
+const REF_TTL_SECONDS = 24 * 3600;
+const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif']);
+export const NOT_A_VIDEO = 'Only MP4 and WebM videos can be uploaded.';
+
+type Stored = { purpose: 'image'; image: StoredImage } | { purpose: 'video' | 'download'; file: StoredFile };
+
+/** A storage-safe file name that keeps the extension: `Invoice (1).PDF` → `invoice-1.pdf`. */
+export function safeFileName(name: string): string {
+  const ext = path
+    .extname(name)
+    .toLowerCase()
+    .replace(/[^a-z0-9.]/g, '')
+    .slice(0, 10);
+  const stem =
+    path
+      .basename(name, path.extname(name))
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'file';
+  return `${stem}${ext}`;
+}
+
+/**
+ * The back office's uploads. A file is stored at once (images through the catalogue's image work: re-encoded,
+ * derivatives, blurred preview), and the answer carries a signed reference to it that a create or a change then
+ * sends in the item's field; the server reads the stored file's description back from the reference, so nothing
+ * else is kept about an upload, and a reference cannot be made up or altered (it names storage keys).
+ */
+export class AdminUploads {
+  private readonly storage: Storage;
+  private readonly signer: MediaSigner;
+  constructor(storage: Storage, signer: MediaSigner) {
+    this.storage = storage;
+    this.signer = signer;
+  }
+
+  /** Stores an upload of the purpose given; 400 (`NOT_AN_IMAGE`, or a video's own words) when its bytes are not that. */
+  async store(purpose: UploadPurpose, upload: UploadedFile): Promise<AdminMedia> {
+    const stored = await this.put(purpose, upload);
+    return this.describe(stored, this.sign(stored));
+  }
+
+  /** Stores a picture through the catalogue's image work; 400 `NOT_AN_IMAGE` when sharp cannot read it as one. */
+  async storeImage(data: Buffer): Promise<StoredImage> {
+    const format = await sharp(data)
+      .metadata()
+      .then((m) => m.format)
+      .catch(() => undefined);
+    if (!format || !IMAGE_FORMATS.has(format)) throw badRequest(NOT_AN_IMAGE, 'NOT_AN_IMAGE');
+    return storeImage(this.storage, data, `img/${randomUUID()}`).catch(() => {
+      throw badRequest(NOT_AN_IMAGE, 'NOT_AN_IMAGE');
+    });
+  }
+
+  /** Removes a stored picture's files (its original, derivatives, preview and share renditions), as far as they exist. */
+  async removeImage(image: StoredImage): Promise<void> {
+    const keys = [image.key, image.previewKey, ...image.variants.map((v) => v.key), shareKey(image, false), shareKey(image, true)];
+    await Promise.all(keys.map((key) => this.storage.delete(key).catch(() => {})));
+  }
+
+  private async put(purpose: UploadPurpose, upload: UploadedFile): Promise<Stored> {
+    const id = randomUUID();
+    if (purpose === 'image') return { purpose, image: await this.storeImage(upload.data) };
+    if (purpose === 'video') {
+      const format = videoFormatOf(upload.data);
+      if (!format) throw badRequest(NOT_A_VIDEO, 'NOT_A_VIDEO');
+      const key = `videos/${id}/video.${format.ext}`;
+      await this.storage.put(key, upload.data, format.mimeType);
+      const duration = videoDurationOf(upload.data, format);
+      return {
+        purpose,
+        file: { key, name: upload.filename.slice(0, 200), mimeType: format.mimeType, size: upload.data.length, ...(duration ? { duration } : {}) },
+      };
+    }
+    const key = `downloads/${id}/${safeFileName(upload.filename)}`;
+    const mimeType = contentTypeOf(key);
+    await this.storage.put(key, upload.data, mimeType);
+    return { purpose, file: { key, name: upload.filename.slice(0, 200), mimeType, size: upload.data.length } };
+  }
+
+  private sign(stored: Stored): string {
+    const body = Buffer.from(JSON.stringify(stored)).toString('base64url');
+    const { e, s } = Object.fromEntries(this.signer.params(`admin-upload:${body}`, { ttlSeconds: REF_TTL_SECONDS })) as { e: string; s: string };
+    return `up.${body}.${e}.${s}`;
+  }
+
+  private read(ref: string): Stored | null {
+    const [tag, body, e, s, ...rest] = ref.split('.');
+    if (tag !== 'up' || !body || !e || !s || rest.length) return null;
+    if (this.signer.verify(`admin-upload:${body}`, { e, s }) !== 'ok') return null;
+    try {
+      return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Stored;
+    } catch {
+      return null;
+    }
+  }
+
+  /** The image an upload reference names, or null when it names none (made up, altered, expired, or not an image). */
+  image(ref: string): StoredImage | null {
+    const stored = this.read(ref);
+    return stored?.purpose === 'image' ? stored.image : null;
+  }
+
+  /** The file an upload reference of that purpose names, or null. */
+  file(ref: string, purpose: 'video' | 'download'): StoredFile | null {
+    const stored = this.read(ref);
+    return stored && stored.purpose === purpose ? stored.file : null;
+  }
+
+  /** How the back office shows a stored image: a small preview, its size; `ref` is its key (images are not secret). */
+  imageMedia(image: StoredImage): AdminMedia {
+    return this.describe({ purpose: 'image', image }, image.key);
+  }
+
+  /** How the back office shows a stored file: name, type and size, never its key (`ref` says "the current one"). */
+  fileMedia(file: StoredFile, purpose: 'video' | 'download'): AdminMedia {
+    return this.describe({ purpose, file }, CURRENT_FILE);
+  }
+
+  private describe(stored: Stored, ref: string): AdminMedia {
+    if (stored.purpose === 'image') {
+      const { image } = stored;
+      const preview = image.variants.find((v) => v.format === 'webp') ?? null;
+      return { ref, url: this.signer.url(preview?.key ?? image.key), width: image.width, height: image.height, mimeType: image.mimeType, size: image.size };
+    }
+    const { file } = stored;
+    return {
+      ref,
+      // A video can be watched from the back office; a download's key stays on the server.
+      url: stored.purpose === 'video' ? this.signer.url(file.key) : null,
+      name: file.name,
+      mimeType: file.mimeType,
+      size: file.size,
+    };
+  }
+}
+
+/** The reference of the file an item already has: sending it back changes nothing. */
+export const CURRENT_FILE = 'current';

@@ -1,0 +1,30 @@
+import { Type } from 'typebox';
+import { itemRoute } from '../../routes.ts';
+import type { AdminResource } from '../resource.ts';
+import { categoriesField, contentBulk, contentSorts, pricing, publication, slugField, stateColumn, stateFilter, tagsField } from './content.ts';
+
+/** Photo galleries; their photos (upload, order, cover, remove) are a panel of the gallery's page. */
+export const galleriesResource: AdminResource = {
+  name: 'galleries',
+  label: 'Galleries',
+  singular: 'gallery',
+  titleKey: 'title',
+  body: Type.Object(
+    {
+      title: Type.String({ title: 'Title', minLength: 1, maxLength: 200 }),
+      slug: slugField,
+      description: Type.Optional(Type.String({ title: 'Description', maxLength: 5000 })),
+      categoryIds: categoriesField('gallery'),
+      tags: tagsField,
+      ...pricing,
+      ...publication,
+    },
+    { additionalProperties: false },
+  ),
+  columns: [{ key: 'title', label: 'Title' }, { key: 'numOfItems', label: 'Photos' }, { key: 'price', label: 'Price' }, stateColumn],
+  filters: [stateFilter],
+  sorts: contentSorts,
+  bulk: contentBulk,
+  publicPath: (item) => (item.state === 'published' ? itemRoute('gallery', String(item.slug)) : null),
+  panel: 'photos',
+};
