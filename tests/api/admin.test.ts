@@ -89,4 +89,53 @@ describe('the back office API', () => {
     const publish = await as(admin, 'POST', '/api/admin/categories/bulk', { action: 'publish', ids: [a._id] });
     expect(publish.statusCode).toBe(400);
   });
+
+  it('categories form a tree: a parent of the same group, no loops; a parent lists the items under it; deleting one moves its children up', async () => {
+    const token = await login(h, (await createMember(h, { role: 'admin' })).username);
+    const make = async (body: object) => (await as(token, 'POST', '/api/admin/categories', body)).json().data;
+    const travel = await make({ name: 'Travel', group: 'post', ordering: 2 });
+    const europe = await make({ name: 'Europe', group: 'post', parentId: travel._id });
+    const alps = await make({ name: 'Alps', group: 'post', parentId: europe._id });
+    await make({ name: 'Food', group: 'post', ordering: 1 });
+    expect(alps.parentId).toBe(europe._id);
+
+    // Tree order: each parent then what is under it, siblings by their order.
+    const tree = async () =>
+      (await as(token, 'GET', '/api/admin/categories?group=post&limit=50'))
+        .json()
+        .data.data.filter((c: { name: string }) => ['Travel', 'Europe', 'Alps', 'Food'].includes(c.name));
+    expect((await tree()).map((c: { fullName: string; under: string }) => [c.fullName, c.under])).toEqual([
+      ['Posts › Food', ''],
+      ['Posts › Travel', ''],
+      ['Posts › Travel › Europe', 'Travel'],
+      ['Posts › Travel › Europe › Alps', 'Travel › Europe'],
+    ]);
+
+    // Refused, and nothing changed: a loop, another group's parent, an unknown parent.
+    const loop = await as(token, 'PATCH', `/api/admin/categories/${travel._id}`, { parentId: alps._id });
+    expect([loop.statusCode, loop.json().fields]).toEqual([400, { parentId: 'A category cannot be under itself or one of its own.' }]);
+    const other = await make({ name: 'Clips', group: 'video' });
+    const wrongGroup = await as(token, 'PATCH', `/api/admin/categories/${europe._id}`, { parentId: other._id });
+    expect(wrongGroup.json().fields).toEqual({ parentId: 'Choose a category shown with posts.' });
+    const unknown = await as(token, 'POST', '/api/admin/categories', { name: 'Lost', group: 'post', parentId: '00000000-0000-4000-8000-000000000009' });
+    expect(unknown.json().fields).toEqual({ parentId: 'No such category.' });
+    expect((await as(token, 'GET', `/api/admin/categories/${travel._id}`)).json().data.parentId).toBeNull();
+
+    // The public side: a post in Alps is listed on Travel's page too; the category list says who is under whom.
+    const post = (
+      await as(token, 'POST', '/api/admin/posts', { title: 'Cable cars', type: 'post', content: '<p>Up.</p>', categoryIds: [alps._id], status: 'active' })
+    ).json().data;
+    const inTravel = (await h.app.inject({ url: `/api/posts/search?categoryId=${travel._id}` })).json().data.data;
+    expect(inTravel.map((p: { _id: string }) => p._id)).toEqual([post._id]);
+    const publicAlps = (await h.app.inject({ url: '/api/assets/categories/search?group=post&limit=200' }))
+      .json()
+      .data.data.find((c: { _id: string }) => c._id === alps._id);
+    expect(publicAlps.parentId).toBe(europe._id);
+
+    // Europe goes: Alps moves up to Travel, and keeps its post.
+    expect((await as(token, 'DELETE', `/api/admin/categories/${europe._id}`)).statusCode).toBe(200);
+    expect((await as(token, 'GET', `/api/admin/categories/${alps._id}`)).json().data.parentId).toBe(travel._id);
+    expect((await tree()).map((c: { pathName: string }) => c.pathName)).toEqual(['Food', 'Travel', 'Travel › Alps']);
+    expect((await h.app.inject({ url: `/api/posts/search?categoryId=${travel._id}` })).json().data.total).toBe(1);
+  });
 });

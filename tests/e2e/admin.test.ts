@@ -53,6 +53,7 @@ describe.skipIf(chromiumMissing)('the back office in a browser', () => {
     // Changed in place; the unsaved state is said until it is saved.
     await hydrated(page, '#field-ordering');
     await page.fill('#field-ordering', '-5');
+    await page.selectOption('#field-parentId', { label: 'Videos › Nature' });
     await page.waitForSelector('form[data-dirty]');
     await page.click('[data-testid=admin-save]');
     await page.locator('.toast', { hasText: 'The category is saved.' }).waitFor();
@@ -63,6 +64,9 @@ describe.skipIf(chromiumMissing)('the back office in a browser', () => {
     await site.goto(`${base()}/videos`);
     expect((await site.locator('nav[aria-label=Categories] a').allTextContents()).map((t) => t.trim())[1]).toBe('Night Skies');
     expect((await site.goto(`${base()}/categories/night-skies`))!.status()).toBe(200);
+    expect(await site.textContent('.list-head p:has(a)')).toBe('In Nature');
+    await site.goto(`${base()}/categories/nature`);
+    expect(await site.locator('nav[aria-label="Under Nature"] a').allTextContents()).toEqual(['Night Skies']);
     await site.close();
 
     // The list finds it by search and filter, and the address keeps the query.
@@ -82,7 +86,8 @@ describe.skipIf(chromiumMissing)('the back office in a browser', () => {
     const entries = page.locator('[data-testid=audit-entry]');
     expect(await entries.count()).toBe(2);
     expect(await entries.nth(0).textContent()).toMatch(/admin · update · categories Night Skies/);
-    expect(await entries.nth(0).locator('.admin-diff tbody tr').allTextContents()).toEqual(['ordering0-5']);
+    const changed = await entries.nth(0).locator('.admin-diff tbody tr').allTextContents();
+    expect(changed.map((row) => row.replace(/[0-9a-f-]{36}$/, '<id>'))).toEqual(['ordering0-5', 'parentId—<id>']);
     await screenshot(page, 'admin-audit');
 
     // Deleted from the list with its checkbox.

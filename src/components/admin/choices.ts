@@ -11,7 +11,7 @@ export async function choicesOf(resource: AdminResource, admin: AdminCalls): Pro
   const entries = await Promise.all(
     fields.map(async (f) => {
       const { resource: name, query } = f.source!;
-      const titleKey = adminResource(name)?.titleKey ?? 'name';
+      const titleKey = f.source!.label ?? adminResource(name)?.titleKey ?? 'name';
       const items = await admin.list(name, { ...query, limit: MAX_CHOICES }).then(
         (r) => r.data.data,
         () => [],

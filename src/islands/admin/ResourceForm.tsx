@@ -196,7 +196,7 @@ export default function ResourceForm({ resource: name, item, choices = {} }: Pro
                     aria-describedby={common.error ? `${common.id}-error` : undefined}
                   >
                     {!f.required || !values[f.name] ? <option value="">—</option> : null}
-                    {f.options!.map((o) => (
+                    {(f.options ?? choices[f.name] ?? []).map((o) => (
                       <option key={o.value} value={o.value}>
                         {o.label}
                       </option>

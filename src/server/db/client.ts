@@ -242,3 +242,6 @@ export function uniqueViolation(err: unknown): string | null {
   }
   return null;
 }
+
+/** An ILIKE pattern that finds `text` anywhere, its own `%`, `_` and `\` taken literally. */
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { StoredFile, StoredImage } from '../lib/media-types.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -122,9 +137,16 @@ export const categories = pgTable(
     slug: text('slug').notNull(),
     description: text('description').notNull().default(''),
     ordering: integer('ordering').notNull().default(0),
+    /** The category this one is under (same group); a deleted parent's children move up to its own parent. */
+    parentId: uuid('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('categories_slug_key').on(t.slug), index('categories_group_idx').on(t.group, t.ordering)],
+  (t) => [
+    uniqueIndex('categories_slug_key').on(t.slug),
+    index('categories_group_idx').on(t.group, t.ordering),
+    index('categories_parent_idx').on(t.parentId),
+    check('categories_not_own_parent', sql`${t.parentId} <> ${t.id}`),
+  ],
 );
 
 /** A generated full-text column (see tessera_search_vector in migration 0002). */

@@ -13,10 +13,14 @@ export type FieldKind =
 /** What an upload field takes: an image (re-encoded, with derivatives), a video (mp4 or webm), any downloadable file. */
 export type UploadPurpose = 'image' | 'video' | 'download';
 
-/** Where a `choices` field's options come from: another resource's items (their `_id`, named by its `titleKey`). */
+/**
+ * Where a `choices` (or a `select`) field's options come from: another resource's items, their `_id`, named by
+ * `label` (a key of the items the list returns) or else by the resource's `titleKey`.
+ */
 export interface ChoiceSource {
   resource: string;
   query?: Record<string, string>;
+  label?: string;
 }
 
 /**

@@ -11,6 +11,8 @@ export const Category = Type.Object({
   slug: Type.String(),
   description: Type.String(),
   ordering: Type.Integer(),
+  /** The category this one is under (same group), or null at the top. */
+  parentId: Type.Union([Type.String(), Type.Null()]),
 });
 export type Category = Static<typeof Category>;
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, desc, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { uniqueViolation } from '../../db/client.ts';
+import { containing, uniqueViolation } from '../../db/client.ts';
 import { categories } from '../../db/schema.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { slugify } from '../../lib/slug.ts';
@@ -249,7 +249,7 @@ export function contentAdapter<B extends ContentBody>(o: ContentOptions<B>): Adm
       if (state) filters.push(stateWhere(c, state));
       const tsq = c.search ? textQuery(query.q) : null;
       if (tsq) filters.push(sql`${c.search} @@ ${tsq}`);
-      else if (query.q?.trim()) filters.push(sql`${c.title} ilike ${`%${query.q.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
+      else if (query.q?.trim()) filters.push(sql`${c.title} ilike ${containing(query.q.trim())}`);
       const where = and(...filters);
       const order =
         query.sortBy === 'title' ? [asc(c.title), asc(c.id)] : query.sortBy === 'oldest' ? [asc(c.createdAt), asc(c.id)] : [desc(c.createdAt), desc(c.id)];

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableName, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CatalogueQuery } from '../../../shared/contracts/catalogue.ts';
+import { subtreeIds } from '../categories/categories.repository.ts';
 
 /** The columns every catalogue table shares, as the list builder needs them. */
 export interface ListColumns {
@@ -53,7 +54,8 @@ export function listWhere(c: ListColumns, query: CatalogueQuery, extra: (SQL | u
   const filters: (SQL | undefined)[] = [eq(c.status, 'active'), releasedWhere(c), c.visible?.(), ...extra];
   const tsq = textQuery(query.q);
   if (tsq) filters.push(sql`${c.search} @@ ${tsq}`);
-  if (query.categoryId) filters.push(sql`${c.categoryIds} @> array[${query.categoryId}]::uuid[]`);
+  // A category's items include those of the categories under it.
+  if (query.categoryId) filters.push(sql`${c.categoryIds} && array${subtreeIds(query.categoryId)}`);
   if (query.categoryIds?.length)
     filters.push(
       sql`${c.categoryIds} && array[${sql.join(

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { containing, type Tx } from '../../db/client.ts';
 import { downloads, orderFiles, orders, products, users } from '../../db/schema.ts';
 import { byIdOrSlug } from '../catalogue/query.ts';
 import type { DeliveryStatus, OrderSearchQuery } from '../../../shared/contracts/orders.ts';
@@ -29,7 +29,7 @@ function where(query: OrderSearchQuery, buyerId: string | null): SQL | undefined
     query.productType ? eq(orders.productType, query.productType) : undefined,
     from ? gte(orders.createdAt, from) : undefined,
     to ? lte(orders.createdAt, to) : undefined,
-    q ? sql`(${orders.orderNumber} = upper(${q}) or ${orders.productInfo}->>'name' ilike ${`%${q.replace(/[\\%_]/g, '\\$&')}%`})` : undefined,
+    q ? sql`(${orders.orderNumber} = upper(${q}) or ${orders.productInfo}->>'name' ilike ${containing(q)})` : undefined,
   );
 }
 

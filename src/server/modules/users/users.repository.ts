@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { containing, type Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { isUuid } from '../catalogue/query.ts';
 
@@ -43,7 +43,7 @@ export async function findActiveMember(db: Tx, idOrUsername: string): Promise<Us
 
 /** Active members whose name or username contains `q` (case-insensitive), by name. */
 export async function searchMembers(db: Tx, q: string | undefined, limit: number, offset: number): Promise<{ rows: UserRow[]; total: number }> {
-  const pattern = q ? `%${q.slice(0, 100).replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const pattern = q ? containing(q.slice(0, 100)) : null;
   const where = and(eq(users.status, 'active'), pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern)) : undefined);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(limit).offset(offset),

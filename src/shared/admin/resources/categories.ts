@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
 import type { AdminResource } from '../resource.ts';
 
-const GROUPS = { video: 'Videos', gallery: 'Galleries', story: 'Stories', product: 'Store', post: 'Posts' } as const;
+export const GROUPS = { video: 'Videos', gallery: 'Galleries', story: 'Stories', product: 'Store', post: 'Posts' } as const;
 
-/** Categories of every content group, in their order. */
+/** Categories of every content group: a tree (a category may be under another of its group), in their order. */
 export const categoriesResource: AdminResource = {
   name: 'categories',
   label: 'Categories',
@@ -15,6 +15,15 @@ export const categoriesResource: AdminResource = {
       group: Type.Union(
         (Object.keys(GROUPS) as (keyof typeof GROUPS)[]).map((g) => Type.Literal(g)),
         { title: 'Shown with', 'x-labels': GROUPS },
+      ),
+      parentId: Type.Optional(
+        Type.String({
+          title: 'Under',
+          description: 'A category of the same group this one belongs to; its page lists the items of the categories under it too.',
+          pattern: '^$|^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$',
+          'x-kind': 'select',
+          'x-source': { resource: 'categories', label: 'fullName' },
+        }),
       ),
       slug: Type.Optional(
         Type.String({
@@ -31,13 +40,14 @@ export const categoriesResource: AdminResource = {
   ),
   columns: [
     { key: 'name', label: 'Name' },
+    { key: 'under', label: 'Under' },
     { key: 'group', label: 'Shown with' },
     { key: 'slug', label: 'Address' },
     { key: 'ordering', label: 'Order' },
   ],
   filters: [{ key: 'group', label: 'Shown with', options: Object.entries(GROUPS).map(([value, label]) => ({ value, label })) }],
   sorts: [
-    { value: 'ordering', label: 'Order' },
+    { value: 'tree', label: 'Tree' },
     { value: 'name', label: 'Name' },
     { value: 'newest', label: 'Newest' },
   ],

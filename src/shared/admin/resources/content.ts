@@ -49,7 +49,7 @@ export const categoriesField = (group: CategoryGroup) =>
       maxItems: 20,
       uniqueItems: true,
       'x-kind': 'choices',
-      'x-source': { resource: 'categories', query: { group } },
+      'x-source': { resource: 'categories', query: { group }, label: 'pathName' },
     }),
   );
 

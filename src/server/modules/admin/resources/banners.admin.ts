@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
+import { containing, type Db } from '../../../db/client.ts';
 import { banners } from '../../../db/schema.ts';
 import { invalid, notFound } from '../../../errors.ts';
 import { iso } from '../../../lib/dates.ts';
@@ -100,7 +100,7 @@ export function bannersAdmin(db: Db, uploads: AdminUploads): AdminAdapter<Banner
       const filters: (SQL | undefined)[] = [];
       if (query.position) filters.push(eq(banners.position, query.position as Row['position']));
       if (query.state) filters.push(STATE_WHERE[query.state as BannerState]);
-      if (query.q?.trim()) filters.push(sql`${banners.title} ilike ${`%${query.q.trim().replace(/[\\%_]/g, (m) => `\\${m}`)}%`}`);
+      if (query.q?.trim()) filters.push(sql`${banners.title} ilike ${containing(query.q.trim())}`);
       const where = and(...filters);
       const order =
         query.sortBy === 'title'
