@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { fieldsOf, type AdminAction, type AdminItem, type AdminMedia } from '../../shared/admin/resource.ts';
 import { messageOf } from '../../shared/contracts/errors.ts';
-import { adminActions } from '../../stores/admin.ts';
+import { $adminUploads, adminActions } from '../../stores/admin.ts';
 import { showToast } from '../../stores/toast.ts';
 import Field from '../forms/Field.tsx';
 import RichField, { RICH_KINDS } from './RichField.tsx';
@@ -18,6 +18,8 @@ interface Props {
 /** The verbs of one item (ship, ban, refund…): a button each, with the verb's own fields when it has some. */
 export default function ItemActions({ resource, item, actions, onDone }: Props) {
   const states = useStore(adminActions.$states);
+  // A verb waits for its files to be sent (their references are what it sends).
+  const uploading = Object.values(useStore($adminUploads)).some((u) => !u.error);
   const usable = actions.filter((a) => a.when?.(item) ?? true);
   if (!usable.length) return null;
   return (
@@ -28,7 +30,7 @@ export default function ItemActions({ resource, item, actions, onDone }: Props) 
           resource={resource}
           item={item}
           action={action}
-          busy={adminActions.of(states, `${item._id}:${action.name}`).status === 'loading'}
+          busy={adminActions.of(states, `${item._id}:${action.name}`).status === 'loading' || uploading}
           onDone={onDone}
         />
       ))}

@@ -25,7 +25,7 @@ export default function OrderDetails({ item }: { item: AdminItem }) {
   const productId = encodeURIComponent(String(item.productId));
   return (
     <section className="panel admin-order" aria-labelledby="order-details" data-testid="order-details">
-      <h2 id="order-details">Order {text('orderNumber')}</h2>
+      <h2 id="order-details">Details</h2>
       <dl className="order-facts">
         <dt>Status</dt>
         <dd data-testid="order-status">

@@ -142,6 +142,7 @@ export default function ResourceForm({ resource: name, item, choices = {} }: Pro
   const editable = item ? offers(resource, 'update') : offers(resource, 'create');
   return (
     <>
+      {item && resource.panel === 'order' && <OrderDetails item={current ?? item} />}
       {item && resource.actions && (
         <ItemActions
           resource={name}
@@ -155,7 +156,6 @@ export default function ResourceForm({ resource: name, item, choices = {} }: Pro
           }}
         />
       )}
-      {item && resource.panel === 'order' && <OrderDetails item={current ?? item} />}
       {(fields.length > 0 || editable) && (
         <form ref={form} method="post" className="panel admin-form" onSubmit={submit} noValidate data-dirty={dirty || undefined}>
           <fieldset disabled={!editable} className="admin-fields">

@@ -105,13 +105,8 @@ export default function ResourceList({ resource: name, query: rendered, page }: 
           {links.map((l) => (
             <span key={l.key} className="chip">
               {l.label}: {l.name}
-              <button
-                type="button"
-                className="btn btn-ghost"
-                onClick={() => go({ [l.key]: '' })}
-                aria-label={`Show the ${resource.label.toLowerCase()} of every ${l.label.toLowerCase()}`}
-              >
-                Clear
+              <button type="button" className="btn btn-ghost" onClick={() => go({ [l.key]: '' })}>
+                Clear<span className="visually-hidden"> the {l.label.toLowerCase()} filter</span>
               </button>
             </span>
           ))}
