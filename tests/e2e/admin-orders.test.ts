@@ -117,6 +117,12 @@ describe.skipIf(chromiumMissing)('the back office: orders in a browser', () => {
     await page.click('[data-testid=action-deliver]');
     await page.waitForSelector('[data-testid=order-status]:has-text("Delivered")');
     await memberPage.waitForSelector('[data-testid=order-status]:has-text("delivered")');
+    // A delivery file, uploaded with its progress, then attached: the order lists it, and so does the member's page.
+    await page.setInputFiles('#action-attach-file-file', { name: 'care-guide.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 care guide') });
+    await page.waitForSelector('fieldset[data-field=file] .upload-list:has-text("care-guide.pdf")');
+    await page.click('[data-testid=action-attach-file]');
+    await page.waitForSelector('[data-testid=order-files]:has-text("care-guide.pdf")');
+    await memberPage.waitForSelector('main a:has-text("care-guide.pdf")');
     // On a phone: one column, nothing wider than the screen.
     await page.setViewportSize({ width: 320, height: 800 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
