@@ -6,13 +6,12 @@ import type { MediaSigner } from '../../lib/signed-url.ts';
 import type { StoredFile } from '../../lib/media-types.ts';
 import type { EmitToUser } from '../../types.ts';
 import type { ListResult } from '../../../shared/api-client.ts';
-import type { DownloadLink, Order, OrderFile, OrderSearchQuery, OrderUpdateBody, OrderWithBuyer } from '../../../shared/contracts/orders.ts';
+import type { DeliveryStatus, DownloadLink, Order, OrderFile, OrderSearchQuery, OrderUpdateBody, OrderWithBuyer } from '../../../shared/contracts/orders.ts';
 import type { Viewer } from '../catalogue/access.ts';
 import * as repo from './orders.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { orderStepMessage, type OrderStep } from '../mail/mail-templates.ts';
 import { orderRoute } from '../../../shared/routes.ts';
-import type { DeliveryStatus } from '../../../shared/contracts/orders.ts';
 
 type Member = NonNullable<Viewer>;
 
@@ -150,13 +149,20 @@ export class OrdersService {
     return this.toOrder(row);
   }
 
-  /** Mails the buyer about a step of their order (queued: the answer does not wait for the mail server). */
+  /**
+   * Mails the buyer about a step of their order (queued: the answer does not wait for the mail server). The step is
+   * done by then: a failure here is logged, never turned into an error for a change that stands.
+   */
   private async tell(order: repo.OrderRow & { buyer: repo.BuyerRef }, step: OrderStep): Promise<void> {
-    const origin = this.mail.origin();
-    const brand = await this.mail.mailer.brand(origin);
-    const product = typeof order.productInfo.name === 'string' ? order.productInfo.name : 'Your product';
-    const message = orderStepMessage(brand, order.buyer.name, { orderNumber: order.orderNumber, product, url: `${origin}${orderRoute(order.id)}` }, step);
-    this.mail.mailer.send(order.buyer.email, message);
+    try {
+      const origin = this.mail.origin();
+      const brand = await this.mail.mailer.brand(origin);
+      const product = typeof order.productInfo.name === 'string' ? order.productInfo.name : 'Your product';
+      const message = orderStepMessage(brand, order.buyer.name, { orderNumber: order.orderNumber, product, url: `${origin}${orderRoute(order.id)}` }, step);
+      this.mail.mailer.send(order.buyer.email, message);
+    } catch (err) {
+      this.log.error({ err, orderId: order.id, step: step.step }, 'order mail not sent');
+    }
   }
 
   /** One order, for its buyer or an admin. */
