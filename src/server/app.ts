@@ -108,7 +108,6 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   const emit: EmitToUser = (userId, event, ...args) => app.emitToUser(userId, event, ...args);
   const emitToRoom: EmitToRoom = (rooms, event, ...args) => app.emitToRoom(rooms, event, ...args);
   const endLive: EndLiveSessions = (sessionIds) => app.endLiveSessions(sessionIds);
-  const orders = new OrdersService(database.db, signer, emit, app.log, config.downloads);
   const media = new MediaView(signer);
   const catalogue = { db: database.db, media, views: new ViewCounter(database.db) };
   app.decorate('config', config);
@@ -125,6 +124,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   app.decorate('pageCache', pageCache);
   const settings = new SettingsService(database.db, changes);
   const mailer = new Mailer(config.mail, settings, app.log);
+  const orders = new OrdersService(database.db, signer, emit, app.log, config.downloads, { mailer, origin: () => app.siteOrigin });
   const captcha = new CaptchaService(settings, app.log);
   app.decorate('media', { storage: mediaStorage, signer });
   const auth = new AuthService(database.db, config.passwordCost, endLive, config.loginRateLimit);

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { adminResource } from '../../shared/admin/resources/index.ts';
 import { fieldsOf, offers, type AdminItem, type AdminMedia, type Choice, type Field as FieldSpec } from '../../shared/admin/resource.ts';
 import ItemActions from './ItemActions.tsx';
+import OrderDetails from './OrderDetails.tsx';
 import RichField, { RICH_KINDS } from './RichField.tsx';
 import { messageOf } from '../../shared/contracts/errors.ts';
 import { navigation } from '../../client/navigation.ts';
@@ -141,6 +142,7 @@ export default function ResourceForm({ resource: name, item, choices = {} }: Pro
   const editable = item ? offers(resource, 'update') : offers(resource, 'create');
   return (
     <>
+      {item && resource.panel === 'order' && <OrderDetails item={current ?? item} />}
       {item && resource.actions && (
         <ItemActions
           resource={name}
@@ -154,107 +156,115 @@ export default function ResourceForm({ resource: name, item, choices = {} }: Pro
           }}
         />
       )}
-      <form ref={form} method="post" className="panel admin-form" onSubmit={submit} noValidate data-dirty={dirty || undefined}>
-        <fieldset disabled={!editable} className="admin-fields">
-          <legend className="visually-hidden">{resource.singular}</legend>
-          {summary && (
-            <div className="alert alert-error" role="alert">
-              {summary}
-            </div>
-          )}
-          {fields.map((f) => {
-            const common = { name: f.name, id: `field-${f.name}`, label: f.required ? f.label : `${f.label} (optional)`, hint: f.hint, error: errorOf(f.name) };
-            if (RICH_KINDS.has(f.kind))
-              return (
-                <RichField
-                  key={f.name}
-                  field={f}
-                  id={common.id}
-                  label={common.label}
-                  error={common.error}
-                  value={values[f.name] as string[] | AdminMedia[]}
-                  onChange={(v) => set(f.name, v)}
-                  choices={choices[f.name]}
-                />
-              );
-            if (f.kind === 'boolean')
-              return (
-                <label key={f.name} className="checkbox">
-                  <input type="checkbox" name={f.name} checked={Boolean(values[f.name])} onChange={(e) => set(f.name, e.target.checked)} /> {f.label}
-                </label>
-              );
-            if (f.kind === 'select')
-              return (
-                <div key={f.name} className="field">
-                  <label htmlFor={common.id}>{common.label}</label>
-                  <select
+      {(fields.length > 0 || editable) && (
+        <form ref={form} method="post" className="panel admin-form" onSubmit={submit} noValidate data-dirty={dirty || undefined}>
+          <fieldset disabled={!editable} className="admin-fields">
+            <legend className="visually-hidden">{resource.singular}</legend>
+            {summary && (
+              <div className="alert alert-error" role="alert">
+                {summary}
+              </div>
+            )}
+            {fields.map((f) => {
+              const common = {
+                name: f.name,
+                id: `field-${f.name}`,
+                label: f.required ? f.label : `${f.label} (optional)`,
+                hint: f.hint,
+                error: errorOf(f.name),
+              };
+              if (RICH_KINDS.has(f.kind))
+                return (
+                  <RichField
+                    key={f.name}
+                    field={f}
                     id={common.id}
-                    name={f.name}
+                    label={common.label}
+                    error={common.error}
+                    value={values[f.name] as string[] | AdminMedia[]}
+                    onChange={(v) => set(f.name, v)}
+                    choices={choices[f.name]}
+                  />
+                );
+              if (f.kind === 'boolean')
+                return (
+                  <label key={f.name} className="checkbox">
+                    <input type="checkbox" name={f.name} checked={Boolean(values[f.name])} onChange={(e) => set(f.name, e.target.checked)} /> {f.label}
+                  </label>
+                );
+              if (f.kind === 'select')
+                return (
+                  <div key={f.name} className="field">
+                    <label htmlFor={common.id}>{common.label}</label>
+                    <select
+                      id={common.id}
+                      name={f.name}
+                      value={String(values[f.name])}
+                      onChange={(e) => set(f.name, e.target.value)}
+                      aria-invalid={common.error ? true : undefined}
+                      aria-describedby={common.error ? `${common.id}-error` : undefined}
+                    >
+                      {!f.required || !values[f.name] ? <option value="">—</option> : null}
+                      {(f.options ?? choices[f.name] ?? []).map((o) => (
+                        <option key={o.value} value={o.value}>
+                          {o.label}
+                        </option>
+                      ))}
+                    </select>
+                    {common.error && (
+                      <small id={`${common.id}-error`} className="field-error">
+                        {common.error}
+                      </small>
+                    )}
+                  </div>
+                );
+              if (f.kind === 'textarea' || f.kind === 'html')
+                return (
+                  <Field
+                    key={f.name}
+                    {...common}
+                    textarea
+                    rows={f.kind === 'html' ? 14 : 5}
+                    className={f.kind === 'html' ? 'code' : undefined}
+                    maxLength={f.maxLength}
                     value={String(values[f.name])}
                     onChange={(e) => set(f.name, e.target.value)}
-                    aria-invalid={common.error ? true : undefined}
-                    aria-describedby={common.error ? `${common.id}-error` : undefined}
-                  >
-                    {!f.required || !values[f.name] ? <option value="">—</option> : null}
-                    {(f.options ?? choices[f.name] ?? []).map((o) => (
-                      <option key={o.value} value={o.value}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                  {common.error && (
-                    <small id={`${common.id}-error`} className="field-error">
-                      {common.error}
-                    </small>
-                  )}
-                </div>
-              );
-            if (f.kind === 'textarea' || f.kind === 'html')
+                  />
+                );
               return (
                 <Field
                   key={f.name}
                   {...common}
-                  textarea
-                  rows={f.kind === 'html' ? 14 : 5}
-                  className={f.kind === 'html' ? 'code' : undefined}
+                  type={f.kind === 'number' ? 'number' : f.kind === 'datetime' ? 'datetime-local' : 'text'}
+                  min={f.min}
+                  max={f.max}
                   maxLength={f.maxLength}
                   value={String(values[f.name])}
                   onChange={(e) => set(f.name, e.target.value)}
                 />
               );
-            return (
-              <Field
-                key={f.name}
-                {...common}
-                type={f.kind === 'number' ? 'number' : f.kind === 'datetime' ? 'datetime-local' : 'text'}
-                min={f.min}
-                max={f.max}
-                maxLength={f.maxLength}
-                value={String(values[f.name])}
-                onChange={(e) => set(f.name, e.target.value)}
-              />
-            );
-          })}
-        </fieldset>
-        <div className="actions">
-          {editable && (
-            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={state.status === 'loading'} data-testid="admin-save">
-              {state.status === 'loading' ? 'Saving…' : item ? 'Save changes' : `Create ${resource.singular}`}
-            </button>
-          )}
-          {dirty && <span className="muted">Unsaved changes</span>}
-          {preview && (
-            <a className="btn btn-ghost" href={preview} target="_blank" rel="noopener">
-              View on the site
-            </a>
-          )}
-          {item && offers(resource, 'delete') && (
-            <button type="button" className="btn btn-ghost text-danger" disabled={busy} onClick={remove}>
-              Delete
-            </button>
-          )}
-        </div>
-      </form>
+            })}
+          </fieldset>
+          <div className="actions">
+            {editable && (
+              <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={state.status === 'loading'} data-testid="admin-save">
+                {state.status === 'loading' ? 'Saving…' : item ? 'Save changes' : `Create ${resource.singular}`}
+              </button>
+            )}
+            {dirty && <span className="muted">Unsaved changes</span>}
+            {preview && (
+              <a className="btn btn-ghost" href={preview} target="_blank" rel="noopener">
+                View on the site
+              </a>
+            )}
+            {item && offers(resource, 'delete') && (
+              <button type="button" className="btn btn-ghost text-danger" disabled={busy} onClick={remove}>
+                Delete
+              </button>
+            )}
+          </div>
+        </form>
+      )}
     </>
   );
 }

@@ -54,6 +54,10 @@ export default function ResourceList({ resource: name, query: rendered, page }: 
       failed.length ? 'error' : 'success',
     );
   };
+  // The id filters in the address (a member's orders…), named by their column in the rows found.
+  const links = (resource.links ?? []).flatMap((l) =>
+    list.query[l.key] ? [{ key: l.key, label: l.label, name: list.items[0] ? cellText(list.items[0][l.column]) : 'none found' }] : [],
+  );
   const all = list.items.length > 0 && list.items.every((i) => selected.includes(i._id));
 
   return (
@@ -96,6 +100,18 @@ export default function ResourceList({ resource: name, query: rendered, page }: 
         </label>
       </form>
 
+      {links.length > 0 && (
+        <p className="admin-links" data-testid="admin-links">
+          {links.map((l) => (
+            <span key={l.key} className="chip">
+              {l.label}: {l.name}
+              <button type="button" className="btn btn-ghost" onClick={() => go({ [l.key]: '' })}>
+                Clear<span className="visually-hidden"> the {l.label.toLowerCase()} filter</span>
+              </button>
+            </span>
+          ))}
+        </p>
+      )}
       {selected.length > 0 && (
         <div className="admin-bulk" role="group" aria-label="With the checked items">
           <span>{selected.length} checked</span>

@@ -79,6 +79,11 @@ export interface AdminResource {
   /** The item's key that names it (the list's link text, the form's heading). */
   titleKey: string;
   filters?: { key: string; label: string; options: Choice[] }[];
+  /**
+   * Filters by another item's id, given in the address so that other pages can link to them (a member's page →
+   * `/admin/orders?buyerId=…`): the list says which is on (named by the `column` of its rows) and can drop it.
+   */
+  links?: { key: string; label: string; column: string }[];
   sorts: Choice[];
   /** What the list's checkboxes can do to many items at once. */
   bulk?: ('publish' | 'unpublish' | 'delete')[];
@@ -93,8 +98,11 @@ export interface AdminResource {
    * countries): the navigation and the dashboard leave the resource out, the generic pages still work.
    */
   page?: string;
-  /** A panel the item's page shows under its form, for what the form cannot hold (a gallery's photos). */
-  panel?: 'photos';
+  /**
+   * A panel the item's page shows under its form, for what the form cannot hold: a gallery's photos; an order's
+   * details (buyer, product, delivery, files), which follow the item as its verbs change it.
+   */
+  panel?: 'photos' | 'order';
 }
 
 /** A named verb on one item: ship an order, ban a member, refund a payment. */
@@ -109,8 +117,8 @@ export interface AdminAction {
   when?: (item: AdminItem) => boolean;
 }
 
-/** Whether a resource offers an operation (all do unless they say otherwise). */
-export const offers = (resource: AdminResource, op: 'create' | 'update' | 'delete'): boolean => resource.operations?.[op] ?? true;
+/** Whether a resource offers an operation: all three without `operations`, else those it names (`{}`: read-only). */
+export const offers = (resource: AdminResource, op: 'create' | 'update' | 'delete'): boolean => (resource.operations ? resource.operations[op] === true : true);
 
 /** An item as the admin API returns it: `_id` and the resource's fields (and whatever else the list shows). */
 export type AdminItem = { _id: string } & Record<string, unknown>;
@@ -172,7 +180,10 @@ export function fieldsOf(body: TObject): Field[] {
 /** The list query of a resource: the common one, its sorts, and one optional parameter per filter. */
 export function listQueryOf(resource: AdminResource) {
   const choice = (choices: Choice[]) => Type.Union(choices.map((c) => Type.Literal(c.value)));
-  const filters = Object.fromEntries((resource.filters ?? []).map((f) => [f.key, Type.Optional(choice(f.options))]));
+  const filters = Object.fromEntries([
+    ...(resource.filters ?? []).map((f) => [f.key, Type.Optional(choice(f.options))]),
+    ...(resource.links ?? []).map((l) => [l.key, Type.Optional(Type.String({ format: 'uuid' }))]),
+  ]);
   return Type.Intersect([ListQuery, Type.Object({ sortBy: Type.Optional(choice(resource.sorts)), ...filters })]);
 }
 

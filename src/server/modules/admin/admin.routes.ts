@@ -15,6 +15,7 @@ import { productsAdmin } from './resources/products.admin.ts';
 import { galleriesAdmin } from './resources/galleries.admin.ts';
 import { videosAdmin } from './resources/videos.admin.ts';
 import { galleryPhotoRoutes } from './resources/gallery-photos.admin.ts';
+import { ordersAdmin } from './resources/orders.admin.ts';
 import { AdminUploads } from './uploads.ts';
 import { readForm } from '../../lib/multipart.ts';
 
@@ -74,6 +75,7 @@ async function adminScope(api: App) {
     stories: erase(storiesAdmin(db, uploads)),
     products: erase(productsAdmin(db, uploads)),
     banners: erase(bannersAdmin(db, uploads)),
+    orders: ordersAdmin(api.services.orders, uploads),
   };
   for (const resource of ADMIN_RESOURCES) registerAdminResource(api, resource, adapters[resource.name]!);
   await settingsAdminRoutes(api);

@@ -89,3 +89,32 @@ export const contactMessage = (brand: Brand, from: { name: string; email: string
     paragraphs: [`${from.name} <${from.email}> wrote through the contact form:`, message],
     footnote: 'Reply to this message to answer them.',
   });
+
+/** One step of a member's order, as the buyer is told: shipped (with its tracking code), delivered, a file added. */
+export type OrderStep = { step: 'shipped'; trackingCode: string } | { step: 'delivered' } | { step: 'file'; fileName: string };
+
+export const orderStepMessage = (brand: Brand, name: string, order: { orderNumber: string; product: string; url: string }, step: OrderStep): Message => {
+  const what = `${order.product} (order ${order.orderNumber})`;
+  const words =
+    step.step === 'shipped'
+      ? {
+          subject: `Your order ${order.orderNumber} is on its way`,
+          lines: [
+            `${what} has been shipped.`,
+            ...(step.trackingCode ? [`Tracking code: ${step.trackingCode}`] : []),
+            'Once it has arrived, you can confirm receipt on the order page.',
+          ],
+        }
+      : step.step === 'delivered'
+        ? { subject: `Your order ${order.orderNumber} is delivered`, lines: [`${what} is marked as delivered.`] }
+        : {
+            subject: `A file was added to your order ${order.orderNumber}`,
+            lines: [`${step.fileName} was added to ${what}. Download it from the order page.`],
+          };
+  return render(brand, {
+    subject: words.subject,
+    paragraphs: [`Hi ${name},`, ...words.lines],
+    action: { label: 'See your order', url: order.url },
+    footnote: 'You get this message because you ordered from us. Your orders are in your account.',
+  });
+};

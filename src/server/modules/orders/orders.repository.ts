@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { containing, type Tx } from '../../db/client.ts';
 import { downloads, orderFiles, orders, products, users } from '../../db/schema.ts';
 import { byIdOrSlug } from '../catalogue/query.ts';
@@ -20,16 +20,29 @@ export async function insertOrders(db: Tx, rows: NewOrder[]): Promise<OrderRow[]
   return db.insert(orders).values(rows).returning();
 }
 
-function where(query: OrderSearchQuery, buyerId: string | null): SQL | undefined {
+/** What only the back office asks of the list: one product's orders, and a search that also finds buyers. */
+export interface OrderListScope {
+  productId?: string;
+  /** Search the buyer's username and e-mail too (everybody's orders, for an admin). */
+  searchBuyers?: boolean;
+}
+
+function where(query: OrderSearchQuery, buyerId: string | null, scope: OrderListScope): SQL | undefined {
   const { from, to } = dateRange(query.fromDate, query.toDate);
   const q = query.q?.trim().slice(0, 100);
+  const like = q ? containing(q) : '';
   return and(
     buyerId ? eq(orders.buyerId, buyerId) : undefined,
+    scope.productId ? eq(orders.productId, scope.productId) : undefined,
     query.deliveryStatus ? eq(orders.deliveryStatus, query.deliveryStatus) : undefined,
     query.productType ? eq(orders.productType, query.productType) : undefined,
     from ? gte(orders.createdAt, from) : undefined,
     to ? lte(orders.createdAt, to) : undefined,
-    q ? sql`(${orders.orderNumber} = upper(${q}) or ${orders.productInfo}->>'name' ilike ${containing(q)})` : undefined,
+    q
+      ? sql`(${orders.orderNumber} = upper(${q}) or ${orders.productInfo}->>'name' ilike ${like}${
+          scope.searchBuyers ? sql` or ${users.username} ilike ${like} or ${users.email} ilike ${like}` : sql``
+        })`
+      : undefined,
   );
 }
 
@@ -38,8 +51,9 @@ export async function listOrders(
   db: Tx,
   query: OrderSearchQuery,
   buyerId: string | null,
+  scope: OrderListScope = {},
 ): Promise<{ rows: (OrderRow & { buyer: BuyerRef })[]; total: number }> {
-  const condition = where(query, buyerId);
+  const condition = where(query, buyerId, scope);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
       .select({ order: orders, buyer: { id: users.id, name: users.name, username: users.username, email: users.email } })
@@ -49,7 +63,7 @@ export async function listOrders(
       .orderBy(query.sort === 'asc' ? asc(orders.createdAt) : desc(orders.createdAt), asc(orders.orderNumber))
       .limit(query.limit ?? 12)
       .offset(query.offset ?? 0),
-    db.select({ total: count() }).from(orders).where(condition),
+    db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.buyerId)).where(condition),
   ]);
   return { rows: rows.map((r) => ({ ...r.order, buyer: r.buyer })), total };
 }
@@ -68,6 +82,24 @@ export async function updateOrder(db: Tx, id: string, patch: { deliveryStatus?: 
     .update(orders)
     .set({ ...patch, updatedAt: new Date() })
     .where(eq(orders.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Moves an order on only from one of the states `from` (ship: processing; deliver: shipping), in one guarded
+ * statement, so two operators (or an operator and the buyer) cannot both move it: null when it was not in them.
+ */
+export async function moveOrder(
+  db: Tx,
+  id: string,
+  from: DeliveryStatus[],
+  patch: { deliveryStatus: DeliveryStatus; shippingCode?: string },
+): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(orders.id, id), inArray(orders.deliveryStatus, from)))
     .returning();
   return row ?? null;
 }

@@ -133,7 +133,7 @@ export async function ordersRoutes(app: App) {
         summary: 'Admin: attach a delivery file (multipart, field `file`)',
         consumes: ['multipart/form-data'],
         params: OrderId,
-        response: { 200: Envelope(OrderFile), ...errors, 413: ErrorBody },
+        response: { 200: Envelope(OrderFile), ...errors, 413: ErrorBody, 422: ErrorBody },
       },
       ...admin,
     },

@@ -1,19 +1,37 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { forbidden, notFound, unprocessable, AppError } from '../../errors.ts';
+import { forbidden, invalid, notFound, unprocessable, AppError } from '../../errors.ts';
 import { iso } from '../../lib/dates.ts';
 import type { MediaSigner } from '../../lib/signed-url.ts';
 import type { StoredFile } from '../../lib/media-types.ts';
 import type { EmitToUser } from '../../types.ts';
 import type { ListResult } from '../../../shared/api-client.ts';
-import type { DownloadLink, Order, OrderFile, OrderSearchQuery, OrderUpdateBody, OrderWithBuyer } from '../../../shared/contracts/orders.ts';
+import type { DeliveryStatus, DownloadLink, Order, OrderFile, OrderSearchQuery, OrderUpdateBody, OrderWithBuyer } from '../../../shared/contracts/orders.ts';
 import type { Viewer } from '../catalogue/access.ts';
 import * as repo from './orders.repository.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { orderStepMessage, type OrderStep } from '../mail/mail-templates.ts';
+import { orderRoute } from '../../../shared/routes.ts';
 
 type Member = NonNullable<Viewer>;
 
 /** The signed subject of a download link: the purchase (order) and which file of it. */
 export const downloadSubject = (orderId: string, fileId: string | null) => `download:${orderId}:${fileId ?? 'product'}`;
+
+/** How the buyer is told about a step of their order by mail: the mailer, and the site's public origin for links. */
+export interface OrderMail {
+  mailer: Mailer;
+  /** Read when a message is written (the origin is known once the server listens), never from a request. */
+  origin: () => string;
+}
+
+/** How a state reads in a sentence. */
+const STATE_WORDS: Record<DeliveryStatus, string> = {
+  processing: 'still processing',
+  shipping: 'already shipped',
+  delivered: 'already delivered',
+  refunded: 'refunded',
+};
 
 /** Orders (one per checkout line), their delivery, attached files, and digital downloads. */
 export class OrdersService {
@@ -22,12 +40,21 @@ export class OrdersService {
   private readonly emit: EmitToUser;
   private readonly log: FastifyBaseLogger;
   private readonly downloads: { linkTtlSeconds: number; limitPerPurchase: number };
-  constructor(db: Db, signer: MediaSigner, emit: EmitToUser, log: FastifyBaseLogger, downloads: { linkTtlSeconds: number; limitPerPurchase: number }) {
+  private readonly mail: OrderMail;
+  constructor(
+    db: Db,
+    signer: MediaSigner,
+    emit: EmitToUser,
+    log: FastifyBaseLogger,
+    downloads: { linkTtlSeconds: number; limitPerPurchase: number },
+    mail: OrderMail,
+  ) {
     this.db = db;
     this.signer = signer;
     this.emit = emit;
     this.log = log;
     this.downloads = downloads;
+    this.mail = mail;
   }
 
   toOrder = (r: repo.OrderRow): Order => ({
@@ -58,10 +85,84 @@ export class OrdersService {
     buyer: { _id: r.buyer.id, name: r.buyer.name, username: r.buyer.username, email: r.buyer.email },
   });
 
-  /** The member's orders (`mine`), or everybody's for an admin. */
-  async search(query: OrderSearchQuery, buyerId: string | null): Promise<ListResult<OrderWithBuyer>> {
-    const { rows, total } = await repo.listOrders(this.db, query, buyerId);
+  /** The member's orders (`mine`), or everybody's for an admin (`scope`: the back office's product filter and buyer search). */
+  async search(query: OrderSearchQuery, buyerId: string | null, scope: repo.OrderListScope = {}): Promise<ListResult<OrderWithBuyer>> {
+    const { rows, total } = await repo.listOrders(this.db, query, buyerId, scope);
     return { data: rows.map(this.withBuyer), total };
+  }
+
+  /** Admin: one order with its buyer, or a 404. */
+  async find(id: string): Promise<OrderWithBuyer> {
+    return this.withBuyer(await this.found(id));
+  }
+
+  private async found(id: string) {
+    const order = await repo.findOrder(this.db, id);
+    if (!order) throw notFound('No such order.', 'ORDER_NOT_FOUND');
+    return order;
+  }
+
+  /**
+   * Admin: a physical order leaves (processing → shipping) with its tracking code. The buyer gets a mail with the
+   * code and a live `order_updated`. A 422 when it is not a processing physical order (nothing changes).
+   */
+  async ship(id: string, trackingCode: string): Promise<Order> {
+    const order = await this.found(id);
+    const code = trackingCode.trim();
+    if (order.productType === 'digital')
+      throw unprocessable(`Order ${order.orderNumber} is a download: nothing is shipped. Attach its file or mark it delivered.`, 'ORDER_WRONG_STATE');
+    if (order.deliveryStatus !== 'processing')
+      throw unprocessable(`Order ${order.orderNumber} is ${STATE_WORDS[order.deliveryStatus]}: only a processing order can be shipped.`, 'ORDER_WRONG_STATE');
+    if (!code) throw invalid({ shippingCode: "Tracking code: give the carrier's code, so that the buyer can follow the parcel." });
+    return this.move(order, ['processing'], { deliveryStatus: 'shipping', shippingCode: code }, { step: 'shipped', trackingCode: code });
+  }
+
+  /**
+   * Admin: the order arrived (shipping → delivered). A digital order (delivered at checkout) may also go straight
+   * from processing, since nothing is shipped; a physical one is shipped first, with its tracking code.
+   */
+  async deliver(id: string): Promise<Order> {
+    const order = await this.found(id);
+    const from: DeliveryStatus[] = order.productType === 'digital' ? ['processing', 'shipping'] : ['shipping'];
+    if (!from.includes(order.deliveryStatus))
+      throw unprocessable(
+        order.deliveryStatus === 'processing'
+          ? `Order ${order.orderNumber} has not been shipped yet: ship it with its tracking code first.`
+          : `Order ${order.orderNumber} is ${STATE_WORDS[order.deliveryStatus]}: only a shipped order can be marked delivered.`,
+        'ORDER_WRONG_STATE',
+      );
+    return this.move(order, from, { deliveryStatus: 'delivered' }, { step: 'delivered' });
+  }
+
+  /** One guarded step: the row moves only from the states expected (another change first → 422), then the buyer is told. */
+  private async move(
+    order: repo.OrderRow & { buyer: repo.BuyerRef },
+    from: DeliveryStatus[],
+    patch: { deliveryStatus: DeliveryStatus; shippingCode?: string },
+    step: OrderStep,
+  ): Promise<Order> {
+    const row = await repo.moveOrder(this.db, order.id, from, patch);
+    if (!row) throw unprocessable(`Order ${order.orderNumber} was changed meanwhile: reload it and try again.`, 'ORDER_WRONG_STATE');
+    this.log.info({ orderId: row.id, ...patch }, 'order moved');
+    this.emit(row.buyerId, 'order_updated', { orderId: row.id, deliveryStatus: row.deliveryStatus });
+    await this.tell(order, step);
+    return this.toOrder(row);
+  }
+
+  /**
+   * Mails the buyer about a step of their order (queued: the answer does not wait for the mail server). The step is
+   * done by then: a failure here is logged, never turned into an error for a change that stands.
+   */
+  private async tell(order: repo.OrderRow & { buyer: repo.BuyerRef }, step: OrderStep): Promise<void> {
+    try {
+      const origin = this.mail.origin();
+      const brand = await this.mail.mailer.brand(origin);
+      const product = typeof order.productInfo.name === 'string' ? order.productInfo.name : 'Your product';
+      const message = orderStepMessage(brand, order.buyer.name, { orderNumber: order.orderNumber, product, url: `${origin}${orderRoute(order.id)}` }, step);
+      this.mail.mailer.send(order.buyer.email, message);
+    } catch (err) {
+      this.log.error({ err, orderId: order.id, step: step.step }, 'order mail not sent');
+    }
   }
 
   /** One order, for its buyer or an admin. */
@@ -107,17 +208,24 @@ export class OrdersService {
     return this.toOrder(row);
   }
 
+  /** Admin: a delivery file for the buyer (not on a refunded order); they get a mail and a live `order_updated`. */
   async attachFile(id: string, file: StoredFile): Promise<OrderFile> {
-    const order = await repo.findOrder(this.db, id);
-    if (!order) throw notFound('No such order.', 'ORDER_NOT_FOUND');
+    const order = await this.found(id);
+    if (order.deliveryStatus === 'refunded') throw unprocessable(`Order ${order.orderNumber} is refunded: there is nothing to deliver.`, 'ORDER_WRONG_STATE');
     const row = await repo.insertOrderFile(this.db, id, file);
     this.emit(order.buyerId, 'order_updated', { orderId: order.id, deliveryStatus: order.deliveryStatus });
+    await this.tell(order, { step: 'file', fileName: file.name });
     return this.toFile(row);
   }
 
   async files(viewer: Member, id: string): Promise<OrderFile[]> {
     await this.visible(viewer, id);
     return (await repo.listOrderFiles(this.db, id)).map((f) => this.toFile(f));
+  }
+
+  /** Admin: what was attached to an order (name, type, size; the links are the buyer's). */
+  async attachedFiles(id: string): Promise<Omit<OrderFile, 'downloadLink'>[]> {
+    return (await repo.listOrderFiles(this.db, id)).map((f) => ({ _id: f.id, name: f.file.name, size: f.file.size, mimeType: f.file.mimeType }));
   }
 
   private toFile(f: repo.OrderFileRow): OrderFile {

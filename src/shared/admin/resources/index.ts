@@ -7,6 +7,7 @@ import { storiesResource } from './stories.ts';
 import { productsResource } from './products.ts';
 import { galleriesResource } from './galleries.ts';
 import { videosResource } from './videos.ts';
+import { ordersResource } from './orders.ts';
 
 /** Every back-office resource, in the order of the admin's navigation. */
 export const ADMIN_RESOURCES: AdminResource[] = [
@@ -17,6 +18,7 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   productsResource,
   categoriesResource,
   bannersResource,
+  ordersResource,
   blockedCountriesResource,
 ];
 
