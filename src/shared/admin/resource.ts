@@ -60,6 +60,19 @@ export interface Choice {
 }
 
 /**
+ * A list filter: a choice among `options` (a select), a day (`date`: a date input, `YYYY-MM-DD`, e.g. `fromDate`,
+ * `toDate`), or an item's id (`id`: no input; a link sets it, e.g. one member's payments, and the list can clear it).
+ */
+export type ListFilter =
+  { key: string; label: string; options: Choice[]; kind?: 'select' } | { key: string; label: string; kind: 'date' | 'id'; options?: undefined };
+
+/** One column of a CSV export: a key of the item the API returns, and its heading. */
+export interface CsvColumn {
+  key: string;
+  label: string;
+}
+
+/**
  * One back-office resource, described once: its body schema (validation of the API, the OpenAPI document and the
  * form's fields all come from it), the list's columns, filters and sorts, and where its public page is.
  */
@@ -74,10 +87,17 @@ export interface AdminResource {
   columns: { key: string; label: string; labels?: Record<string, string> }[];
   /** The item's key that names it (the list's link text, the form's heading). */
   titleKey: string;
-  filters?: { key: string; label: string; options: Choice[] }[];
+  filters?: ListFilter[];
   sorts: Choice[];
   /** What the list's checkboxes can do to many items at once. */
   bulk?: ('publish' | 'unpublish' | 'delete')[];
+  /** How the bulk verbs read for this resource (a token package is enabled, not published). */
+  bulkLabels?: Partial<Record<'publish' | 'unpublish' | 'delete', string>>;
+  /**
+   * A CSV export of the list with its current filters (`GET /api/admin/<name>/export.csv`, and an "Export CSV" link
+   * on the list page, `/admin/<name>/export.csv`): its columns, in order.
+   */
+  exportCsv?: CsvColumn[];
   /** The public page of an item (the form's preview link), when it has one. */
   publicPath?: (item: AdminItem) => string | null;
   /** What the API offers besides reading (default: all three). A read-only resource says `{}`. */
@@ -105,8 +125,8 @@ export interface AdminAction {
   when?: (item: AdminItem) => boolean;
 }
 
-/** Whether a resource offers an operation (all do unless they say otherwise). */
-export const offers = (resource: AdminResource, op: 'create' | 'update' | 'delete'): boolean => resource.operations?.[op] ?? true;
+/** Whether a resource offers an operation: all three when it says nothing, else those it names (`{}`: read-only). */
+export const offers = (resource: AdminResource, op: 'create' | 'update' | 'delete'): boolean => (resource.operations ? resource.operations[op] === true : true);
 
 /** An item as the admin API returns it: `_id` and the resource's fields (and whatever else the list shows). */
 export type AdminItem = { _id: string } & Record<string, unknown>;
@@ -168,7 +188,9 @@ export function fieldsOf(body: TObject): Field[] {
 /** The list query of a resource: the common one, its sorts, and one optional parameter per filter. */
 export function listQueryOf(resource: AdminResource) {
   const choice = (choices: Choice[]) => Type.Union(choices.map((c) => Type.Literal(c.value)));
-  const filters = Object.fromEntries((resource.filters ?? []).map((f) => [f.key, Type.Optional(choice(f.options))]));
+  const filterSchema = (f: ListFilter) =>
+    f.options ? choice(f.options) : f.kind === 'date' ? Type.String({ format: 'date' }) : Type.String({ format: 'uuid' });
+  const filters = Object.fromEntries((resource.filters ?? []).map((f) => [f.key, Type.Optional(filterSchema(f))]));
   return Type.Intersect([ListQuery, Type.Object({ sortBy: Type.Optional(choice(resource.sorts)), ...filters })]);
 }
 

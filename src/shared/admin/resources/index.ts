@@ -7,6 +7,9 @@ import { storiesResource } from './stories.ts';
 import { productsResource } from './products.ts';
 import { galleriesResource } from './galleries.ts';
 import { videosResource } from './videos.ts';
+import { tokenPackagesResource } from './token-packages.ts';
+import { paymentsResource } from './payments.ts';
+import { tokenTransactionsResource } from './token-transactions.ts';
 
 /** Every back-office resource, in the order of the admin's navigation. */
 export const ADMIN_RESOURCES: AdminResource[] = [
@@ -18,6 +21,9 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   categoriesResource,
   bannersResource,
   blockedCountriesResource,
+  tokenPackagesResource,
+  paymentsResource,
+  tokenTransactionsResource,
 ];
 
 /** The resources the navigation and the dashboard list (those without a page of their own). */
