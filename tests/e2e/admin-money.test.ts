@@ -153,11 +153,10 @@ describe.skipIf(chromiumMissing)('the back office: money in a browser', () => {
         if (theme === 'dark')
           await screenshot(
             page,
-            `admin-${path
-              .split('/')
-              .slice(2)
-              .join('-')
-              .replace(/[0-9a-f-]{36}/, 'item')}-dark`,
+            `admin${path
+              .slice('/admin'.length)
+              .replace(/\/[0-9a-f-]{36}$/, '/item')
+              .replace(/\//g, '-')}-dark`,
           );
       }
       await context.close();
