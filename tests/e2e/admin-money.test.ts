@@ -99,8 +99,9 @@ describe.skipIf(chromiumMissing)('the back office: money in a browser', () => {
     const asked: string[] = [];
     page.on('dialog', (d) => void (asked.push(d.message()), d.accept()));
     await page.click('[data-testid=action-refund]');
-    await page.waitForSelector('#action-refund-reason[aria-invalid=true]');
-    expect(await page.textContent('#action-refund-reason-error')).toMatch(/^Reason: /);
+    await page.waitForSelector('#action-refund-reason[aria-invalid=true]:focus');
+    expect(await page.textContent('#action-refund-reason-error')).toBe('Reason: fill this in.');
+    expect(asked).toEqual([]);
     await screenshot(page, 'admin-payment-refund-reason');
     await page.fill('#action-refund-reason', 'Bought by mistake');
     await page.click('[data-testid=action-refund]');
@@ -112,8 +113,10 @@ describe.skipIf(chromiumMissing)('the back office: money in a browser', () => {
     await member.page.waitForFunction(() => document.querySelector('[data-testid=balance]')?.textContent?.replace(/\D/g, '') === '0');
     await member.context.close();
 
-    // The list as CSV, with its filters: this member's payment, refunded.
-    await page.goto(`${base()}/admin/payments?q=${payer.username}`);
+    // The list as CSV, with its filters (the member's payments, from the payment's page): this payment, refunded.
+    await Promise.all([page.waitForURL(/\/admin\/payments\?userId=/), page.click(`a:text("${payer.username}'s payments")`)]);
+    await hydrated(page, '[data-testid=admin-export]');
+    expect(await page.textContent('.admin-toolbar')).toContain(`Member: ${payer.username}`);
     await hydrated(page, '[data-testid=admin-export]');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=admin-export]')]);
     expect(download.suggestedFilename()).toMatch(/^payments-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -124,6 +127,12 @@ describe.skipIf(chromiumMissing)('the back office: money in a browser', () => {
     expect(rows[0]).toContain(`${payer.paymentId},`);
     expect(rows[0]).toContain(',refunded,Bought by mistake');
     await context.close();
+
+    // The export is the back office's: a visitor is sent to log in, a member gets the 403 page.
+    const anonymous = await fetch(`${base()}/admin/payments/export.csv`, { redirect: 'manual' });
+    expect([anonymous.status, anonymous.headers.get('location')]).toEqual([302, '/auth/login']);
+    const asMember = await fetch(`${base()}/admin/payments/export.csv`, { headers: { cookie: `token=${payer.token}` } });
+    expect([asMember.status, asMember.headers.get('content-type')]).toEqual([403, 'text/html']);
   });
 
   it('every money page passes axe in the light and the dark theme, and fits a phone', async () => {

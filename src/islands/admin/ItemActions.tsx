@@ -59,6 +59,12 @@ function ActionForm({
       noValidate
       onSubmit={async (e) => {
         e.preventDefault();
+        // A required field left empty is said at once, before anything is asked or sent.
+        const missing = fields.find((f) => f.required && !values[f.name]?.trim());
+        if (missing) {
+          setError({ field: missing.name, message: `${missing.label}: fill this in.` });
+          return document.getElementById(idOf(missing.name))?.focus();
+        }
         if (action.confirm && !confirm(action.confirm)) return;
         const body = Object.fromEntries(
           fields.flatMap((f) => (values[f.name] ? [[f.name, f.kind === 'number' ? Number(values[f.name]) : values[f.name]]] : [])),

@@ -109,6 +109,8 @@ export interface AdminResource {
    * countries): the navigation and the dashboard leave the resource out, the generic pages still work.
    */
   page?: string;
+  /** Other back-office lists about the item, linked from its page (a payment's member: their payments, their spends). */
+  links?: (item: AdminItem) => { href: string; label: string }[];
   /** A panel the item's page shows under its form, for what the form cannot hold (a gallery's photos). */
   panel?: 'photos';
 }

@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { AdminResource, ListFilter } from '../resource.ts';
+import type { AdminItem, AdminResource, ListFilter } from '../resource.ts';
 import { GATEWAYS, PAYMENT_STATUSES } from '../../contracts/tokens.ts';
 
 const STATUSES = { pending: 'Pending', success: 'Settled', failed: 'Failed', refunded: 'Refunded' } as const;
@@ -12,6 +12,15 @@ export const memberAndDates: ListFilter[] = [
   { key: 'fromDate', label: 'From', kind: 'date' },
   { key: 'toDate', label: 'To', kind: 'date' },
 ];
+
+/** A member's payments and spends, from one of their items. */
+export const memberLinks = (item: AdminItem) => {
+  const id = encodeURIComponent(String(item.userId));
+  return [
+    { href: `/admin/payments?userId=${id}`, label: `${String(item.member)}'s payments` },
+    { href: `/admin/token-transactions?userId=${id}`, label: `${String(item.member)}'s token transactions` },
+  ];
+};
 
 /**
  * Money in: every member's token-package payments (read-only). A settled one can be refunded: its tokens are taken
@@ -54,6 +63,7 @@ export const paymentsResource: AdminResource = {
     { value: 'amount', label: 'Largest amount' },
   ],
   operations: {},
+  links: memberLinks,
   actions: [
     {
       name: 'refund',

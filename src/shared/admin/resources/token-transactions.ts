@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { AdminResource } from '../resource.ts';
 import { SPEND_TYPES } from '../../contracts/tokens.ts';
-import { memberAndDates } from './payments.ts';
+import { memberAndDates, memberLinks } from './payments.ts';
 
 const TYPES = { video: 'Video', gallery: 'Gallery', story: 'Story', product: 'Store checkout' } as const;
 const STATUSES = { success: 'Done', refunded: 'Refunded' } as const;
@@ -42,6 +42,7 @@ export const tokenTransactionsResource: AdminResource = {
     { value: 'price', label: 'Most tokens' },
   ],
   operations: {},
+  links: memberLinks,
   exportCsv: [
     { key: '_id', label: 'Transaction id' },
     { key: 'createdAt', label: 'Date (UTC)' },
