@@ -174,6 +174,13 @@ describe('money in the back office', () => {
     const again = await json('POST', `/api/admin/payments/${paymentId}/refund`, { reason: 'Again' });
     expect([again.status, again.body.error, again.body.message]).toEqual([422, 'PAYMENT_NOT_REFUNDABLE', 'This payment is already refunded.']);
     expect(await balanceOf(h, member)).toBe(balance - 30);
+    // Two at once (two tabs): one refunds, the other is told it is done already.
+    const second = await pay(pkg._id, 'confirm');
+    const before = await balanceOf(h, member);
+    const both = await Promise.all([1, 2].map((n) => json('POST', `/api/admin/payments/${second}/refund`, { reason: `Tab ${n}` })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 422]);
+    expect(await balanceOf(h, member)).toBe(before - 30);
+    expect(await ledgerProblems(h)).toEqual([]);
     const audit = (await json('GET', `/api/admin/audit?resource=payments&targetId=${paymentId}`)).body.data.data;
     expect(audit).toMatchObject([{ action: 'refund', before: { status: 'success' }, after: { status: 'refunded' } }]);
   });

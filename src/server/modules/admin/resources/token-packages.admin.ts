@@ -1,19 +1,20 @@
 import type { Db } from '../../../db/client.ts';
+import type { tokenPackages } from '../../../db/schema.ts';
 import { invalid, notFound, unprocessable } from '../../../errors.ts';
 import { formatMoney, minorDigits, toMinor } from '../../../../shared/money.ts';
 import type { AdminItem } from '../../../../shared/admin/resource.ts';
 import { isUuid } from '../../catalogue/query.ts';
 import { toPackage } from '../../payments/payments.service.ts';
-import type { PackageRow } from '../../payments/payments.repository.ts';
 import {
   countPaymentsOfPackage,
   deletePackage,
+  findPackage,
   insertPackage,
-  searchPackages,
+  setPackageActive,
   updatePackage,
-  type PackageWithPayments,
-} from '../../payments/payments-search.repository.ts';
-import { findPackage } from '../../payments/payments.repository.ts';
+  type PackageRow,
+} from '../../payments/payments.repository.ts';
+import { searchPackages, type PackageWithPayments } from '../../payments/payments-search.repository.ts';
 import type { AdminAdapter } from '../admin-resource.ts';
 
 interface PackageBody {
@@ -57,7 +58,7 @@ export function tokenPackagesAdmin(db: Db): AdminAdapter<PackageBody> {
   /** The stored values of a body (or of a change, against the package before it), or a 400 naming each bad field. */
   const valuesOf = (body: Partial<PackageBody>, before: PackageRow | null) => {
     const problems: Record<string, string> = {};
-    const values: Partial<typeof import('../../../db/schema.ts').tokenPackages.$inferInsert> = {};
+    const values: Partial<typeof tokenPackages.$inferInsert> = {};
     if (body.name !== undefined) {
       if (!body.name.trim()) problems.name = 'Name: fill this in.';
       values.name = body.name.trim();
@@ -80,9 +81,10 @@ export function tokenPackagesAdmin(db: Db): AdminAdapter<PackageBody> {
     if (Object.keys(problems).length) throw invalid(problems);
     return values;
   };
+  /** Enable or disable: the CLI's `packages enable|disable`. */
   const setActive = async (id: string, isActive: boolean) => {
     await find(id);
-    await updatePackage(db, id, { isActive });
+    await setPackageActive(db, id, isActive);
     return get(id);
   };
 
