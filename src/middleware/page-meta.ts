@@ -1,4 +1,7 @@
-/** What a page declares about itself: `export const meta: PageMeta = { requiresAuth: true }` in its frontmatter. */
+/**
+ * What a page declares about itself: `export const meta: PageMeta = { requiresAuth: true }` in its frontmatter (an
+ * endpoint, e.g. a back-office CSV export, exports it beside its `GET`).
+ */
 export interface PageMeta {
   /** Anonymous visitors are sent to /auth/login (unless `noRedirect`). */
   requiresAuth?: boolean;
@@ -12,7 +15,8 @@ export interface PageMeta {
   cache?: boolean;
 }
 
-const modules = import.meta.glob<PageMeta>('../pages/**/*.astro', { import: 'meta', eager: true });
+// Every page, and the back office's endpoints (each of which must export its `meta`).
+const modules = import.meta.glob<PageMeta>(['../pages/**/*.astro', '../pages/admin/**/*.ts'], { import: 'meta', eager: true });
 
 /** Route pattern (`/account/[id]`) → the meta its page exports. */
 const byPattern = new Map<string, PageMeta>(
@@ -20,7 +24,7 @@ const byPattern = new Map<string, PageMeta>(
     const pattern =
       file
         .replace(/^\.\.\/pages/, '')
-        .replace(/\.astro$/, '')
+        .replace(/\.(astro|ts)$/, '')
         .replace(/\/index$/, '') || '/';
     return [pattern, meta ?? {}];
   }),

@@ -11,6 +11,13 @@ export interface ListResult<T> {
   total: number;
 }
 
+/** A file the API answered with: its text, `content-type` and `content-disposition` (its name). */
+export interface ApiFile {
+  body: string;
+  type: string;
+  disposition: string | null;
+}
+
 export type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
 export interface ApiClientOptions {
@@ -124,6 +131,19 @@ export function createApiClient(opts: ApiClientOptions) {
     return handle<T>(res.status, res.statusText, text, res.headers.get('retry-after'), options);
   }
 
+  /** A file that is not JSON (a CSV export): its text and how the server describes it; failures as for every call. */
+  async function file(path: string, query?: Query): Promise<ApiFile> {
+    let res: Response;
+    try {
+      res = await doFetch(`${base}${path}${toQueryString(query)}`, { method: 'GET', headers: { ...headers(false), accept: '*/*' } });
+    } catch (err) {
+      throw new ApiError(networkFailure(err instanceof Error ? err.message : undefined));
+    }
+    const text = await res.text().catch(() => '');
+    if (res.status < 200 || res.status >= 300) handle<never>(res.status, res.statusText, text, res.headers.get('retry-after'), {});
+    return { body: text, type: res.headers.get('content-type') ?? 'application/octet-stream', disposition: res.headers.get('content-disposition') };
+  }
+
   function upload<T>(path: string, files: Blob | Blob[], options: UploadOptions = {}): Promise<T> {
     const Xhr = opts.XMLHttpRequest ?? globalThis.XMLHttpRequest;
     const form = new FormData();
@@ -155,6 +175,7 @@ export function createApiClient(opts: ApiClientOptions) {
     patch: <T>(path: string, body?: unknown) => request<ApiResponse<T>>('PATCH', path, body ?? {}, undefined),
     del: <T>(path: string, body?: unknown) => request<ApiResponse<T>>('DELETE', path, body, undefined),
     upload: <T>(path: string, files: Blob | Blob[], options?: UploadOptions) => upload<ApiResponse<T>>(path, files, options),
+    file,
   };
 }
 

@@ -62,6 +62,16 @@ function ActionForm({
       noValidate
       onSubmit={async (e) => {
         e.preventDefault();
+        // A required field left empty is said at once, before anything is asked or sent.
+        const empty = (value: string | AdminMedia[] | undefined) => (Array.isArray(value) ? value.length === 0 : !value?.trim());
+        const missing = fields.find((f) => f.required && empty(values[f.name]));
+        if (missing) {
+          setError({
+            field: missing.name,
+            message: `${missing.label}: ${Array.isArray(values[missing.name]) || missing.kind === 'file' ? 'add one' : 'fill this in'}.`,
+          });
+          return document.getElementById(idOf(missing.name))?.focus();
+        }
         if (action.confirm && !confirm(action.confirm)) return;
         // A file field sends its upload's reference; empty fields are left out (the server says what is missing).
         const body = Object.fromEntries(

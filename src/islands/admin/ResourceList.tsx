@@ -19,6 +19,7 @@ interface Props {
 const PAGE_SIZE = 25;
 const VERBS: Record<BulkAction, string> = { publish: 'Publish', unpublish: 'Unpublish', delete: 'Delete' };
 
+/** How an id filter reads: the name its items give it (a member's username), else the id itself. */
 /**
  * A resource's list: search, filters, sort and pages (kept in the address, so a reload or a shared link shows the
  * same), and checkboxes for what can be done to many items at once.
@@ -43,6 +44,11 @@ export default function ResourceList({ resource: name, query: rendered, page }: 
     setSelected([]);
     void queryAdminList({ limit: PAGE_SIZE, ...query });
   };
+  const verb = (action: BulkAction) => resource.bulkLabels?.[action] ?? VERBS[action];
+  /** The CSV of what the list shows (filters, search, sort): a site address, so the session cookie goes with it. */
+  const csv = `/admin/${name}/export.csv?${new URLSearchParams(
+    Object.entries(list.query).flatMap(([k, v]) => (k === 'limit' || k === 'offset' || v === '' || v == null ? [] : [[k, String(v)]])),
+  )}`;
   const runBulk = async (action: BulkAction) => {
     if (action === 'delete' && !confirm(`Delete ${selected.length} ${selected.length === 1 ? resource.singular : resource.label.toLowerCase()}?`)) return;
     const result = await $adminBulk.run(action, selected);
@@ -50,13 +56,13 @@ export default function ResourceList({ resource: name, query: rendered, page }: 
     setSelected([]);
     const { done, failed } = result.data;
     showToast(
-      `${VERBS[action]}: ${done.length} done${failed.length ? `, ${failed.length} refused (${failed[0]!.message})` : ''}.`,
+      `${verb(action)}: ${done.length} done${failed.length ? `, ${failed.length} refused (${failed[0]!.message})` : ''}.`,
       failed.length ? 'error' : 'success',
     );
   };
   // The id filters in the address (a member's orders…), named by their column in the rows found.
-  const links = (resource.links ?? []).flatMap((l) =>
-    list.query[l.key] ? [{ key: l.key, label: l.label, name: list.items[0] ? cellText(list.items[0][l.column]) : 'none found' }] : [],
+  const links = (resource.filters ?? []).flatMap((f) =>
+    f.kind === 'id' && list.query[f.key] ? [{ key: f.key, label: f.label, name: list.items[0] ? cellText(list.items[0][f.column]) : 'none found' }] : [],
   );
   const all = list.items.length > 0 && list.items.every((i) => selected.includes(i._id));
 
@@ -75,19 +81,26 @@ export default function ResourceList({ resource: name, query: rendered, page }: 
           Search
         </label>
         <input id="admin-q" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder={`Search ${resource.label.toLowerCase()}…`} />
-        {resource.filters?.map((f) => (
-          <label key={f.key} className="admin-filter">
-            <span>{f.label}</span>
-            <select value={String(list.query[f.key] ?? '')} onChange={(e) => go({ [f.key]: e.target.value })}>
-              <option value="">All</option>
-              {f.options.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        ))}
+        {resource.filters?.map((f) =>
+          f.options ? (
+            <label key={f.key} className="admin-filter">
+              <span>{f.label}</span>
+              <select value={String(list.query[f.key] ?? '')} onChange={(e) => go({ [f.key]: e.target.value })}>
+                <option value="">All</option>
+                {f.options.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          ) : f.kind === 'date' ? (
+            <label key={f.key} className="admin-filter">
+              <span>{f.label}</span>
+              <input type="date" value={String(list.query[f.key] ?? '')} onChange={(e) => go({ [f.key]: e.target.value })} />
+            </label>
+          ) : null,
+        )}
         <label className="admin-filter">
           <span>Sort</span>
           <select value={String(list.query.sortBy ?? resource.sorts[0]!.value)} onChange={(e) => go({ sortBy: e.target.value })}>
@@ -123,7 +136,7 @@ export default function ResourceList({ resource: name, query: rendered, page }: 
               disabled={loading}
               onClick={() => runBulk(action)}
             >
-              {VERBS[action]}
+              {verb(action)}
             </button>
           ))}
         </div>
@@ -183,6 +196,14 @@ export default function ResourceList({ resource: name, query: rendered, page }: 
       </div>
       {list.items.length === 0 && <p className="empty">Nothing found.</p>}
 
+      {resource.exportCsv && (
+        <p className="admin-export">
+          <a className="btn btn-ghost" href={csv} download data-testid="admin-export">
+            Export CSV
+          </a>{' '}
+          <span className="muted">of the {list.total} shown by these filters</span>
+        </p>
+      )}
       <nav className="admin-pages" aria-label="Pages">
         <span>{list.total ? `${offset + 1}–${Math.min(offset + list.items.length, list.total)} of ${list.total}` : '0 of 0'}</span>
         <button type="button" className="btn btn-ghost" disabled={offset === 0 || loading} onClick={() => go({ offset: Math.max(0, offset - PAGE_SIZE) })}>

@@ -36,6 +36,8 @@ export function adminCalls(api: ApiClient) {
     create: (resource: string, body: Record<string, unknown>) => api.post<AdminItem>(path(resource), body),
     update: (resource: string, id: string, body: Record<string, unknown>) => api.patch<AdminItem>(path(resource, id), body),
     remove: (resource: string, id: string) => api.del<{ _id: string }>(path(resource, id)),
+    /** The list as CSV with the same query (filters, search, sort): `GET /api/admin/<resource>/export.csv`. */
+    exportCsv: (resource: string, query: Query = {}) => api.file(`${path(resource)}/export.csv`, query),
     act: (resource: string, id: string, action: string, body: Record<string, unknown> = {}) =>
       api.post<AdminItem>(`${path(resource, id)}/${encodeURIComponent(action)}`, body),
     bulk: (resource: string, action: BulkAction, ids: string[]) =>

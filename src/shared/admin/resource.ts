@@ -64,6 +64,22 @@ export interface Choice {
 }
 
 /**
+ * A list filter: a choice among `options` (a select), a day (`date`: a date input, `YYYY-MM-DD`, e.g. `fromDate`,
+ * `toDate`), or another item's id (`id`: no input; a link from another page sets it, e.g. one member's orders, and the
+ * list says which is on, named by the rows' `column`, with a button that clears it).
+ */
+export type ListFilter =
+  | { key: string; label: string; options: Choice[]; kind?: 'select' }
+  | { key: string; label: string; kind: 'date'; options?: undefined }
+  | { key: string; label: string; kind: 'id'; column: string; options?: undefined };
+
+/** One column of a CSV export: a key of the item the API returns, and its heading. */
+export interface CsvColumn {
+  key: string;
+  label: string;
+}
+
+/**
  * One back-office resource, described once: its body schema (validation of the API, the OpenAPI document and the
  * form's fields all come from it), the list's columns, filters and sorts, and where its public page is.
  */
@@ -78,15 +94,17 @@ export interface AdminResource {
   columns: { key: string; label: string; labels?: Record<string, string> }[];
   /** The item's key that names it (the list's link text, the form's heading). */
   titleKey: string;
-  filters?: { key: string; label: string; options: Choice[] }[];
-  /**
-   * Filters by another item's id, given in the address so that other pages can link to them (a member's page →
-   * `/admin/orders?buyerId=…`): the list says which is on (named by the `column` of its rows) and can drop it.
-   */
-  links?: { key: string; label: string; column: string }[];
+  filters?: ListFilter[];
   sorts: Choice[];
   /** What the list's checkboxes can do to many items at once. */
   bulk?: ('publish' | 'unpublish' | 'delete')[];
+  /** How the bulk verbs read for this resource (a token package is enabled, not published). */
+  bulkLabels?: Partial<Record<'publish' | 'unpublish' | 'delete', string>>;
+  /**
+   * A CSV export of the list with its current filters (`GET /api/admin/<name>/export.csv`, and an "Export CSV" link
+   * on the list page, `/admin/<name>/export.csv`): its columns, in order.
+   */
+  exportCsv?: CsvColumn[];
   /** The public page of an item (the form's preview link), when it has one. */
   publicPath?: (item: AdminItem) => string | null;
   /** What the API offers besides reading (default: all three). A read-only resource says `{}`. */
@@ -98,6 +116,8 @@ export interface AdminResource {
    * countries): the navigation and the dashboard leave the resource out, the generic pages still work.
    */
   page?: string;
+  /** Other back-office lists about the item, linked from its page (a payment's member: their payments, their spends). */
+  related?: (item: AdminItem) => { href: string; label: string }[];
   /**
    * A panel the item's page shows under its form, for what the form cannot hold: a gallery's photos; an order's
    * details (buyer, product, delivery, files), which follow the item as its verbs change it.
@@ -180,10 +200,9 @@ export function fieldsOf(body: TObject): Field[] {
 /** The list query of a resource: the common one, its sorts, and one optional parameter per filter. */
 export function listQueryOf(resource: AdminResource) {
   const choice = (choices: Choice[]) => Type.Union(choices.map((c) => Type.Literal(c.value)));
-  const filters = Object.fromEntries([
-    ...(resource.filters ?? []).map((f) => [f.key, Type.Optional(choice(f.options))]),
-    ...(resource.links ?? []).map((l) => [l.key, Type.Optional(Type.String({ format: 'uuid' }))]),
-  ]);
+  const filterSchema = (f: ListFilter) =>
+    f.options ? choice(f.options) : f.kind === 'date' ? Type.String({ format: 'date' }) : Type.String({ format: 'uuid' });
+  const filters = Object.fromEntries((resource.filters ?? []).map((f) => [f.key, Type.Optional(filterSchema(f))]));
   return Type.Intersect([ListQuery, Type.Object({ sortBy: Type.Optional(choice(resource.sorts)), ...filters })]);
 }
 

@@ -5,6 +5,10 @@ import type { UserRow } from '../users/users.repository.ts';
 import { badRequest } from '../../errors.ts';
 import { ok, type App } from '../../types.ts';
 import { insertAudit } from './audit.repository.ts';
+import { toCsv } from '../../lib/csv.ts';
+
+/** The most rows one CSV export holds (narrow the filters for more). */
+export const EXPORT_LIMIT = 20_000;
 
 /** Who did it (the admin of the request). */
 export interface Actor {
@@ -59,6 +63,38 @@ export function registerAdminResource(api: App, resource: AdminResource, adapter
     },
     async (request) => ok(await adapter.list(request.query as AdminListQuery)),
   );
+  const columns = resource.exportCsv;
+  if (columns)
+    api.get(
+      `${base}/export.csv`,
+      {
+        schema: {
+          ...id('export'),
+          summary: `${resource.label} as CSV, with the list's filters, search and sort (at most ${EXPORT_LIMIT} rows)`,
+          querystring: listQueryOf(resource),
+          response: {
+            200: { description: 'A CSV file (UTF-8, comma-separated, CRLF)', content: { 'text/csv': { schema: Type.String() } } },
+            ...errors,
+          },
+        },
+      },
+      async (request, reply) => {
+        const query = { ...(request.query as AdminListQuery), offset: 0, limit: EXPORT_LIMIT };
+        const { data, total } = await adapter.list(query);
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${resource.name}-${day}.csv"`)
+          .header('cache-control', 'private, no-store')
+          .header('x-total-count', String(total))
+          .send(
+            toCsv(
+              columns.map((c) => c.label),
+              data.map((item) => columns.map((c) => item[c.key])),
+            ),
+          );
+      },
+    );
   if (offers(resource, 'create'))
     api.post(
       base,

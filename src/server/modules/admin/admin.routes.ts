@@ -14,6 +14,9 @@ import { storiesAdmin } from './resources/stories.admin.ts';
 import { productsAdmin } from './resources/products.admin.ts';
 import { galleriesAdmin } from './resources/galleries.admin.ts';
 import { videosAdmin } from './resources/videos.admin.ts';
+import { tokenPackagesAdmin } from './resources/token-packages.admin.ts';
+import { paymentsAdmin } from './resources/payments.admin.ts';
+import { tokenTransactionsAdmin } from './resources/token-transactions.admin.ts';
 import { galleryPhotoRoutes } from './resources/gallery-photos.admin.ts';
 import { ordersAdmin } from './resources/orders.admin.ts';
 import { AdminUploads } from './uploads.ts';
@@ -76,6 +79,9 @@ async function adminScope(api: App) {
     products: erase(productsAdmin(db, uploads)),
     banners: erase(bannersAdmin(db, uploads)),
     orders: ordersAdmin(api.services.orders, uploads),
+    'token-packages': erase(tokenPackagesAdmin(db)),
+    payments: paymentsAdmin(db, api.services.payments),
+    'token-transactions': tokenTransactionsAdmin(db),
   };
   for (const resource of ADMIN_RESOURCES) registerAdminResource(api, resource, adapters[resource.name]!);
   await settingsAdminRoutes(api);

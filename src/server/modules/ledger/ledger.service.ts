@@ -38,7 +38,7 @@ export class LedgerService {
 
   /**
    * Recomputes the books: every balance equals the sum of its ledger entries, every token spend has its debit, and
-   * every settled payment has exactly one credit of its tokens.
+   * every settled payment has exactly one credit of its tokens (a refunded one, its credit and the refund's debit).
    */
   async check(): Promise<LedgerProblem[]> {
     const problems: LedgerProblem[] = [];
@@ -60,16 +60,25 @@ export class LedgerService {
     );
     for (const r of spends)
       problems.push({ kind: 'spend-without-debit', userId: r.user_id, detail: `token transaction ${r.id}: price ${r.total_price}, debited ${r.debited ?? 0}` });
-    const payments = await rowsOf<{ id: string; user_id: string; status: string; tokens: number; credited: string | null }>(
+    // A settled payment has one credit of its tokens; a refunded one that credit and a debit of the same tokens
+    // (the refund); a pending or failed one neither.
+    const payments = await rowsOf<{ id: string; user_id: string; status: string; tokens: number; credited: string; debited: string }>(
       this.db,
       sql`
-      select p.id, p.user_id, p.status, p.tokens, (select sum(l.delta) from token_ledger l where l.ref_type = 'payment' and l.ref_id = p.id::text)::text as credited
+      select p.id, p.user_id, p.status, p.tokens, e.credited::text, e.debited::text
       from payment_transactions p
-      where coalesce((select sum(l.delta) from token_ledger l where l.ref_type = 'payment' and l.ref_id = p.id::text), 0)
-            <> case when p.status = 'success' then p.tokens else 0 end`,
+      cross join lateral (
+        select coalesce(sum(l.delta) filter (where l.delta > 0), 0) as credited, coalesce(sum(-l.delta) filter (where l.delta < 0), 0) as debited
+        from token_ledger l where l.ref_type = 'payment' and l.ref_id = p.id::text) e
+      where e.credited <> case when p.status in ('success', 'refunded') then p.tokens else 0 end
+         or e.debited <> case when p.status = 'refunded' then p.tokens else 0 end`,
     );
     for (const r of payments)
-      problems.push({ kind: 'payment-credit', userId: r.user_id, detail: `payment ${r.id} (${r.status}): ${r.tokens} tokens, credited ${r.credited ?? 0}` });
+      problems.push({
+        kind: 'payment-credit',
+        userId: r.user_id,
+        detail: `payment ${r.id} (${r.status}): ${r.tokens} tokens, credited ${r.credited}${Number(r.debited) ? `, taken back ${r.debited}` : ''}`,
+      });
     return problems;
   }
 }

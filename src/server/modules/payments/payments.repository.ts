@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { paymentEvents, paymentTransactions, tokenPackages } from '../../db/schema.ts';
 import type { PaymentSearchQuery } from '../../../shared/contracts/tokens.ts';
@@ -33,6 +33,45 @@ export async function listAllPackages(db: Tx): Promise<PackageRow[]> {
 export async function setPackageActive(db: Tx, id: string, isActive: boolean): Promise<boolean> {
   const rows = await db.update(tokenPackages).set({ isActive, updatedAt: new Date() }).where(eq(tokenPackages.id, id)).returning({ id: tokenPackages.id });
   return rows.length > 0;
+}
+
+export async function countPaymentsOfPackage(db: Tx, packageId: string): Promise<number> {
+  return db.$count(paymentTransactions, eq(paymentTransactions.packageId, packageId));
+}
+
+export async function insertPackage(db: Tx, row: typeof tokenPackages.$inferInsert): Promise<PackageRow> {
+  const [created] = await db.insert(tokenPackages).values(row).returning();
+  return created!;
+}
+
+export async function updatePackage(db: Tx, id: string, change: Partial<typeof tokenPackages.$inferInsert>): Promise<PackageRow | null> {
+  const [row] = await db
+    .update(tokenPackages)
+    .set({ ...change, updatedAt: new Date() })
+    .where(eq(tokenPackages.id, id))
+    .returning();
+  return row ?? null;
+}
+
+/** Deletes a package no payment refers to; false when a payment does (also one made meanwhile: the foreign key says so). */
+export async function deletePackage(db: Tx, id: string): Promise<boolean> {
+  try {
+    const rows = await db
+      .delete(tokenPackages)
+      .where(and(eq(tokenPackages.id, id), sql`not exists (select 1 from ${paymentTransactions} p where p.package_id = ${tokenPackages.id})`))
+      .returning({ id: tokenPackages.id });
+    return rows.length > 0;
+  } catch (err) {
+    if (foreignKeyViolation(err)) return false;
+    throw err;
+  }
+}
+
+/** Whether an error is a foreign key violation (SQLSTATE 23503), however the driver wrapped it. */
+function foreignKeyViolation(err: unknown): boolean {
+  for (let e = err as { code?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++)
+    if (e.code === '23503') return true;
+  return false;
 }
 
 export async function insertPayment(db: Tx, row: typeof paymentTransactions.$inferInsert): Promise<PaymentRow> {

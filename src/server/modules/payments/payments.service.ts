@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { AppError, badRequest, forbidden, notFound } from '../../errors.ts';
+import { AppError, badRequest, forbidden, invalid, notFound, unprocessable } from '../../errors.ts';
 import type { EmitToUser } from '../../types.ts';
 import { iso } from '../../lib/dates.ts';
 import { toMajor } from '../../../shared/money.ts';
@@ -18,6 +18,7 @@ import { applyTokenDelta } from '../ledger/ledger.repository.ts';
 import { isUuid } from '../catalogue/query.ts';
 import { ForgedWebhookError, type GatewayEvent, type PaymentGateway } from './gateways/gateway.ts';
 import * as repo from './payments.repository.ts';
+import { markRefunded, memberBalance } from './payments-search.repository.ts';
 
 export const toPackage = (p: repo.PackageRow): TokenPackage => ({
   _id: p.id,
@@ -131,6 +132,41 @@ export class PaymentsService {
     if (!payment) throw notFound('No such payment.', 'PAYMENT_NOT_FOUND');
     if (payment.userId !== viewer.id && !viewer.isAdmin) throw forbidden('This payment belongs to another member.');
     return payment;
+  }
+
+  /**
+   * Refunds a settled payment in the ledger: in one transaction the payment becomes `refunded` (only from `success`:
+   * a second refund is a 422 and changes nothing) and its tokens are taken back from the member as a debit referring
+   * to the payment, with the operator's reason. A member who has spent some of them is refused (their balance never
+   * goes below zero, nothing changes). The money goes back at the provider: that is the operator's part.
+   */
+  async refund(id: string, reason: string): Promise<{ payment: repo.PaymentRow; balance: number }> {
+    const why = reason.trim();
+    if (!why) throw invalid({ reason: 'Reason: say why the payment is refunded.' });
+    const done = await this.db.transaction(async (tx) => {
+      const payment = await markRefunded(tx, id);
+      if (!payment) {
+        const found = isUuid(id) ? await repo.findPayment(tx, id) : null;
+        if (!found) throw notFound('No such payment.', 'PAYMENT_NOT_FOUND');
+        throw unprocessable(
+          found.status === 'refunded' ? 'This payment is already refunded.' : `Only a settled payment can be refunded; this one is ${found.status}.`,
+          'PAYMENT_NOT_REFUNDABLE',
+        );
+      }
+      const balance = await applyTokenDelta(tx, payment.userId, -payment.tokens, { reason: `refund: ${why}`, refType: 'payment', refId: payment.id });
+      if (balance === null) {
+        const member = await memberBalance(tx, payment.userId);
+        throw unprocessable(
+          `${member?.username ?? 'The member'} has ${member?.balance ?? 0} tokens left of the ${payment.tokens} this payment bought: ` +
+            'the rest are spent, so the payment cannot be refunded here. Nothing was changed.',
+          'INSUFFICIENT_BALANCE',
+        );
+      }
+      return { payment, balance };
+    });
+    this.log.info({ paymentId: id, userId: done.payment.userId, tokens: done.payment.tokens, reason: why }, 'payment refunded');
+    this.emit(done.payment.userId, 'update_balance', { balance: done.balance, delta: -done.payment.tokens });
+    return done;
   }
 
   /** A webhook delivery: verify, record the event once, settle the payment once, then tell the member. */

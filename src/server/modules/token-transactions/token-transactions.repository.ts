@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { entitlements, products, tokenTransactions } from '../../db/schema.ts';
+import { entitlements, products, tokenTransactions, users } from '../../db/schema.ts';
 import type { SpendType, TokenTransactionSearchQuery } from '../../../shared/contracts/tokens.ts';
 import { dateRange } from '../../lib/dates.ts';
 import { releasedWhere } from '../catalogue/query.ts';
@@ -94,4 +94,56 @@ export async function listEntitlementIds(
     db.$count(entitlements, where),
   ]);
   return { ids: rows.map((r) => r.id), total };
+}
+
+export interface SpendSearch {
+  /** One transaction (its page). */
+  id?: string;
+  q?: string;
+  type?: SpendType;
+  status?: 'success' | 'refunded';
+  userId?: string;
+  fromDate?: string;
+  toDate?: string;
+  sortBy?: string;
+  sort?: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+export type SpendForAdmin = TokenTransactionRow & { username: string; email: string };
+
+/** Every member's spends (back office): kind, status, member and day filters; search by member or what was bought. */
+export async function searchAllTokenTransactions(db: Tx, query: SpendSearch): Promise<{ rows: SpendForAdmin[]; total: number }> {
+  const { from, to } = dateRange(query.fromDate, query.toDate);
+  const q = query.q?.trim().slice(0, 200);
+  const like = q ? `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : '';
+  const where = and(
+    query.id ? eq(tokenTransactions.id, query.id) : undefined,
+    query.type ? eq(tokenTransactions.type, query.type) : undefined,
+    query.status ? eq(tokenTransactions.status, query.status) : undefined,
+    query.userId ? eq(tokenTransactions.userId, query.userId) : undefined,
+    from ? gte(tokenTransactions.createdAt, from) : undefined,
+    to ? lte(tokenTransactions.createdAt, to) : undefined,
+    q
+      ? sql`(${users.username} ilike ${like} or ${users.email} ilike ${like} or ${users.name} ilike ${like}
+            or ${tokenTransactions.targetInfo}->>'title' ilike ${like} or ${tokenTransactions.products}::text ilike ${like})`
+      : undefined,
+  );
+  const dir = query.sort ? (query.sort === 'asc' ? asc : desc) : null;
+  const order =
+    query.sortBy === 'price'
+      ? [(dir ?? desc)(tokenTransactions.totalPrice), desc(tokenTransactions.createdAt)]
+      : [(dir ?? (query.sortBy === 'oldest' ? asc : desc))(tokenTransactions.createdAt)];
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select({ spend: tokenTransactions, username: users.username, email: users.email })
+      .from(tokenTransactions)
+      .innerJoin(users, eq(users.id, tokenTransactions.userId))
+      .where(where)
+      .orderBy(...order, asc(tokenTransactions.id))
+      .limit(query.limit)
+      .offset(query.offset),
+    db.select({ total: count() }).from(tokenTransactions).innerJoin(users, eq(users.id, tokenTransactions.userId)).where(where),
+  ]);
+  return { rows: rows.map((r) => ({ ...r.spend, username: r.username, email: r.email })), total };
 }

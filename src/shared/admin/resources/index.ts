@@ -8,6 +8,9 @@ import { productsResource } from './products.ts';
 import { galleriesResource } from './galleries.ts';
 import { videosResource } from './videos.ts';
 import { ordersResource } from './orders.ts';
+import { tokenPackagesResource } from './token-packages.ts';
+import { paymentsResource } from './payments.ts';
+import { tokenTransactionsResource } from './token-transactions.ts';
 
 /** Every back-office resource, in the order of the admin's navigation. */
 export const ADMIN_RESOURCES: AdminResource[] = [
@@ -20,6 +23,9 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   bannersResource,
   ordersResource,
   blockedCountriesResource,
+  tokenPackagesResource,
+  paymentsResource,
+  tokenTransactionsResource,
 ];
 
 /** The resources the navigation and the dashboard list (those without a page of their own). */

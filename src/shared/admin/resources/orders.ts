@@ -34,10 +34,8 @@ export const ordersResource: AdminResource = {
   filters: [
     { key: 'deliveryStatus', label: 'Status', options: DELIVERY_STATUSES.map((value) => ({ value, label: DELIVERY_LABELS[value] })) },
     { key: 'productType', label: 'Kind', options: Object.entries(KINDS).map(([value, label]) => ({ value, label })) },
-  ],
-  links: [
-    { key: 'buyerId', label: 'Member', column: 'buyer' },
-    { key: 'productId', label: 'Product', column: 'product' },
+    { key: 'buyerId', label: 'Member', kind: 'id', column: 'buyer' },
+    { key: 'productId', label: 'Product', kind: 'id', column: 'product' },
   ],
   sorts: [
     { value: 'newest', label: 'Newest' },

@@ -1,0 +1,60 @@
+import type { Db } from '../../../db/client.ts';
+import { notFound } from '../../../errors.ts';
+import type { AdminItem, AdminListQuery } from '../../../../shared/admin/resource.ts';
+import type { SpendType } from '../../../../shared/contracts/tokens.ts';
+import { isUuid } from '../../catalogue/query.ts';
+import { searchAllTokenTransactions, type SpendForAdmin } from '../../token-transactions/token-transactions.repository.ts';
+import type { AdminAdapter } from '../admin-resource.ts';
+
+/** What a spend bought, in words: the item's title, or a checkout's lines. */
+const whatOf = (t: SpendForAdmin) =>
+  t.type === 'product'
+    ? t.products.map((l) => `${l.quantity} × ${l.name}`).join(', ')
+    : String((t.targetInfo as { title?: unknown }).title ?? t.targetId ?? '');
+
+const toItem = (t: SpendForAdmin): AdminItem => ({
+  _id: t.id,
+  title: `${whatOf(t)} · ${t.username}`,
+  userId: t.userId,
+  member: t.username,
+  memberEmail: t.email,
+  type: t.type,
+  what: whatOf(t),
+  targetId: t.targetId,
+  products: t.products,
+  totalPrice: t.totalPrice,
+  status: t.status,
+  createdAt: t.createdAt.toISOString(),
+});
+
+const searchOf = (query: AdminListQuery) => ({
+  q: query.q,
+  type: query.type as SpendType | undefined,
+  status: query.status as 'success' | 'refunded' | undefined,
+  userId: query.userId as string | undefined,
+  fromDate: query.fromDate as string | undefined,
+  toDate: query.toDate as string | undefined,
+  sortBy: query.sortBy,
+  sort: query.sort,
+  limit: query.limit ?? 25,
+  offset: query.offset ?? 0,
+});
+
+/** Every member's unlocks and checkouts (read-only: the ledger is corrected by new entries, never edited). */
+export function tokenTransactionsAdmin(db: Db): AdminAdapter {
+  const readOnly = () => Promise.reject(notFound('Token transactions are not written here.'));
+  return {
+    async list(query) {
+      const { rows, total } = await searchAllTokenTransactions(db, searchOf(query));
+      return { data: rows.map(toItem), total };
+    },
+    async get(id) {
+      const { rows } = isUuid(id) ? await searchAllTokenTransactions(db, { limit: 1, offset: 0, id }) : { rows: [] };
+      if (!rows[0]) throw notFound('No such token transaction.');
+      return toItem(rows[0]);
+    },
+    create: readOnly,
+    update: readOnly,
+    remove: readOnly,
+  };
+}
