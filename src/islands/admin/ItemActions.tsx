@@ -75,20 +75,40 @@ function ActionForm({
         onDone(result.data);
       }}
     >
-      {fields.map((f) => (
-        <Field
-          key={f.name}
-          name={f.name}
-          id={idOf(f.name)}
-          label={f.required ? f.label : `${f.label} (optional)`}
-          hint={f.hint}
-          maxLength={f.maxLength}
-          type={f.kind === 'number' ? 'number' : 'text'}
-          value={values[f.name] ?? ''}
-          onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-          error={error?.field === f.name ? error.message : null}
-        />
-      ))}
+      {fields.map((f) => {
+        const label = f.required ? f.label : `${f.label} (optional)`;
+        const fieldError = error?.field === f.name ? error.message : null;
+        const set = (value: string) => setValues((v) => ({ ...v, [f.name]: value }));
+        if (f.kind === 'select')
+          return (
+            <div key={f.name} className="field">
+              <label htmlFor={idOf(f.name)}>{label}</label>
+              <select
+                id={idOf(f.name)}
+                name={f.name}
+                value={values[f.name] ?? ''}
+                onChange={(e) => set(e.target.value)}
+                aria-invalid={fieldError ? true : undefined}
+                aria-describedby={fieldError ? `${idOf(f.name)}-error` : undefined}
+              >
+                <option value="">—</option>
+                {f.options!.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+              {fieldError && (
+                <small id={`${idOf(f.name)}-error`} className="field-error">
+                  {fieldError}
+                </small>
+              )}
+            </div>
+          );
+        const common = { name: f.name, id: idOf(f.name), label, hint: f.hint, maxLength: f.maxLength, value: values[f.name] ?? '', error: fieldError };
+        if (f.kind === 'textarea') return <Field key={f.name} {...common} textarea rows={3} onChange={(e) => set(e.target.value)} />;
+        return <Field key={f.name} {...common} type={f.kind === 'number' ? 'number' : 'text'} onChange={(e) => set(e.target.value)} />;
+      })}
       {error && !error.field && (
         <p className="alert alert-error" role="alert">
           {error.message}

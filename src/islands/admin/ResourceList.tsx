@@ -75,7 +75,7 @@ export default function ResourceList({ resource: name, query: rendered, page }: 
           <label key={f.key} className="admin-filter">
             <span>{f.label}</span>
             <select value={String(list.query[f.key] ?? '')} onChange={(e) => go({ [f.key]: e.target.value })}>
-              <option value="">All</option>
+              <option value="">{f.all ?? 'All'}</option>
               {f.options.map((o) => (
                 <option key={o.value} value={o.value}>
                   {o.label}

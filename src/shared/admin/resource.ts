@@ -74,7 +74,8 @@ export interface AdminResource {
   columns: { key: string; label: string; labels?: Record<string, string> }[];
   /** The item's key that names it (the list's link text, the form's heading). */
   titleKey: string;
-  filters?: { key: string; label: string; options: Choice[] }[];
+  /** The list's filters; `all` names what an empty choice shows (default 'All'), when the list's default is narrower. */
+  filters?: { key: string; label: string; options: Choice[]; all?: string }[];
   sorts: Choice[];
   /** What the list's checkboxes can do to many items at once. */
   bulk?: ('publish' | 'unpublish' | 'delete')[];
@@ -89,8 +90,11 @@ export interface AdminResource {
    * countries): the navigation and the dashboard leave the resource out, the generic pages still work.
    */
   page?: string;
-  /** A panel the item's page shows under its form, for what the form cannot hold (a gallery's photos). */
-  panel?: 'photos';
+  /**
+   * A panel the item's page shows beside its form, for what the form cannot hold: a gallery's photos, the item or
+   * comment a report is about (with the other reports on it), a member's record (balance, purchases, payments, reports).
+   */
+  panel?: 'photos' | 'reported-item' | 'member';
 }
 
 /** A named verb on one item: ship an order, ban a member, refund a payment. */

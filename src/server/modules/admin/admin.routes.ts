@@ -15,6 +15,9 @@ import { productsAdmin } from './resources/products.admin.ts';
 import { galleriesAdmin } from './resources/galleries.admin.ts';
 import { videosAdmin } from './resources/videos.admin.ts';
 import { galleryPhotoRoutes } from './resources/gallery-photos.admin.ts';
+import { reportsAdmin } from './resources/reports.admin.ts';
+import { membersAdmin } from './resources/members.admin.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
 import { AdminUploads } from './uploads.ts';
 import { readForm } from '../../lib/multipart.ts';
 
@@ -74,6 +77,8 @@ async function adminScope(api: App) {
     stories: erase(storiesAdmin(db, uploads)),
     products: erase(productsAdmin(db, uploads)),
     banners: erase(bannersAdmin(db, uploads)),
+    reports: reportsAdmin(db, api.services.reports, uploads, () => publicOrigin(api)),
+    members: membersAdmin(db, api.services.members, () => publicOrigin(api)),
   };
   for (const resource of ADMIN_RESOURCES) registerAdminResource(api, resource, adapters[resource.name]!);
   await settingsAdminRoutes(api);

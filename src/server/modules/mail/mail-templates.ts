@@ -89,3 +89,19 @@ export const contactMessage = (brand: Brand, from: { name: string; email: string
     paragraphs: [`${from.name} <${from.email}> wrote through the contact form:`, message],
     footnote: 'Reply to this message to answer them.',
   });
+
+/** A moderator's warning about something the member wrote (`what`: e.g. "your comment"), with the operator's words. */
+export const moderationWarningMessage = (brand: Brand, name: string, what: string, message: string): Message =>
+  render(brand, {
+    subject: `A warning from the ${brand.siteName} moderators`,
+    paragraphs: [`Hi ${name},`, `Other members reported ${what}, and a moderator looked at it. They wrote:`, message],
+    footnote: 'Please keep to the site rules. Repeated problems can end in the account being closed.',
+  });
+
+/** The member's account was closed by the moderators; the reason is the operator's. */
+export const accountBannedMessage = (brand: Brand, name: string, reason: string): Message =>
+  render(brand, {
+    subject: `Your ${brand.siteName} account is closed`,
+    paragraphs: [`Hi ${name},`, 'A moderator closed your account; you have been logged out everywhere. The reason given:', reason],
+    footnote: 'If you think this is a mistake, answer through the contact form.',
+  });

@@ -7,6 +7,8 @@ import { storiesResource } from './stories.ts';
 import { productsResource } from './products.ts';
 import { galleriesResource } from './galleries.ts';
 import { videosResource } from './videos.ts';
+import { reportsResource } from './reports.ts';
+import { membersResource } from './members.ts';
 
 /** Every back-office resource, in the order of the admin's navigation. */
 export const ADMIN_RESOURCES: AdminResource[] = [
@@ -17,6 +19,8 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   productsResource,
   categoriesResource,
   bannersResource,
+  reportsResource,
+  membersResource,
   blockedCountriesResource,
 ];
 
