@@ -40,7 +40,8 @@ describe('the back office: reports', () => {
   };
   const report = (token: string, targetType: string, targetId: string, type = 'spam') =>
     as(token, 'POST', '/api/violation-reports', { type, targetType, targetId, description: 'Please look.' });
-  const thread = async (postId: string) => (await as(null, 'GET', `/api/comments/search?objectType=post&objectId=${postId}`)).body.data.data as { _id: string }[];
+  const thread = async (postId: string) =>
+    (await as(null, 'GET', `/api/comments/search?objectType=post&objectId=${postId}`)).body.data.data as { _id: string }[];
   const reportIdOn = async (targetId: string) => {
     const queue = (await adminCall('GET', '/api/admin/reports?status=all&limit=100')).body.data.data as { _id: string; targetId: string }[];
     return queue.find((r) => r.targetId === targetId)!._id;
@@ -85,7 +86,10 @@ describe('the back office: reports', () => {
     expect((await adminCall('POST', `/api/admin/reports/${row._id}/hide-item`, {})).status).toBe(409);
     // The queue (open and reviewing) no longer holds it; the audit log says who did what.
     expect((await adminCall('GET', '/api/admin/reports')).body.data.data.map((r: { _id: string }) => r._id)).not.toContain(row._id);
-    const audit = await h.database.db.select().from(auditLog).where(and(eq(auditLog.targetId, row._id), eq(auditLog.action, 'hide-item')));
+    const audit = await h.database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, row._id), eq(auditLog.action, 'hide-item')));
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actorId).toBe(adminId);
 

@@ -89,7 +89,8 @@ export async function searchReports(db: Tx, query: ReportSearch): Promise<{ rows
     pattern ? or(ilike(violationReports.description, pattern), ilike(violationReports.type, pattern)) : undefined,
   ];
   const where = and(...filters);
-  const order = query.sortBy === 'newest' ? [desc(violationReports.createdAt), desc(violationReports.id)] : [asc(violationReports.createdAt), asc(violationReports.id)];
+  const order =
+    query.sortBy === 'newest' ? [desc(violationReports.createdAt), desc(violationReports.id)] : [asc(violationReports.createdAt), asc(violationReports.id)];
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
       .select(withReporter)
@@ -105,7 +106,11 @@ export async function searchReports(db: Tx, query: ReportSearch): Promise<{ rows
 }
 
 export async function findReport(db: Tx, id: string): Promise<ReportWithReporter | null> {
-  const [row] = await db.select(withReporter).from(violationReports).leftJoin(reporter, eq(reporter.id, violationReports.userId)).where(eq(violationReports.id, id));
+  const [row] = await db
+    .select(withReporter)
+    .from(violationReports)
+    .leftJoin(reporter, eq(reporter.id, violationReports.userId))
+    .where(eq(violationReports.id, id));
   return row ? flat([row])[0]! : null;
 }
 
@@ -154,7 +159,7 @@ const ITEM_SQL: Record<Exclude<ReportTarget, 'comment'>, { table: string; title:
   gallery: { table: 'galleries', title: 'title', picture: 'cover' },
   story: { table: 'stories', title: 'title', picture: 'cover' },
   post: { table: 'posts', title: 'title', picture: 'image' },
-  product: { table: 'products', title: 'name', picture: "images->0" },
+  product: { table: 'products', title: 'name', picture: 'images->0' },
 };
 
 export async function findReportedItem(db: Tx, kind: Exclude<ReportTarget, 'comment'>, id: string): Promise<ReportedItemRow | null> {

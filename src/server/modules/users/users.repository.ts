@@ -65,7 +65,11 @@ export async function searchAllMembers(
     query.status ? eq(users.status, query.status) : undefined,
   );
   const order =
-    query.sortBy === 'username' ? [asc(sql`lower(${users.username})`)] : query.sortBy === 'balance' ? [desc(users.balance), desc(users.createdAt)] : [desc(users.createdAt)];
+    query.sortBy === 'username'
+      ? [asc(sql`lower(${users.username})`)]
+      : query.sortBy === 'balance'
+        ? [desc(users.balance), desc(users.createdAt)]
+        : [desc(users.createdAt)];
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db
       .select()

@@ -50,7 +50,12 @@ export const membersResource: AdminResource = {
       label: 'Adjust tokens',
       body: Type.Object(
         {
-          amount: Type.Integer({ title: 'Tokens', description: 'Positive adds, negative takes away (never below zero).', minimum: -1_000_000, maximum: 1_000_000 }),
+          amount: Type.Integer({
+            title: 'Tokens',
+            description: 'Positive adds, negative takes away (never below zero).',
+            minimum: -1_000_000,
+            maximum: 1_000_000,
+          }),
           reason: Type.String({ title: 'Reason', description: 'Kept with the ledger entry.', minLength: 1, maxLength: 200 }),
         },
         { additionalProperties: false },
@@ -59,13 +64,19 @@ export const membersResource: AdminResource = {
     {
       name: 'change-role',
       label: 'Change role',
-      body: Type.Object({ role: Type.Union([Type.Literal('member'), Type.Literal('admin')], { title: 'New role', 'x-labels': ROLES }) }, { additionalProperties: false }),
+      body: Type.Object(
+        { role: Type.Union([Type.Literal('member'), Type.Literal('admin')], { title: 'New role', 'x-labels': ROLES }) },
+        { additionalProperties: false },
+      ),
     },
     { name: 'send-password-reset', label: 'Send a password-reset mail', when: (item) => item.status === 'active' },
     {
       name: 'ban',
       label: 'Ban',
-      body: Type.Object({ reason: Type.String({ title: 'Reason for the ban', description: 'Mailed to them; kept in the log.', minLength: 1, maxLength: 500 }) }, { additionalProperties: false }),
+      body: Type.Object(
+        { reason: Type.String({ title: 'Reason for the ban', description: 'Mailed to them; kept in the log.', minLength: 1, maxLength: 500 }) },
+        { additionalProperties: false },
+      ),
       confirm: 'Ban this member? They are logged out everywhere at once.',
       when: (item) => item.status === 'active',
     },

@@ -71,7 +71,15 @@ export const reportsResource: AdminResource = {
       name: 'warn-member',
       label: 'Warn the author',
       body: Type.Object(
-        { message: Type.String({ title: 'Message to the author', description: 'Mailed to them as you write it.', minLength: 1, maxLength: 2000, 'x-kind': 'textarea' }) },
+        {
+          message: Type.String({
+            title: 'Message to the author',
+            description: 'Mailed to them as you write it.',
+            minLength: 1,
+            maxLength: 2000,
+            'x-kind': 'textarea',
+          }),
+        },
         { additionalProperties: false },
       ),
       when: byMember,
