@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, entitlements } from '../../src/server/db/schema.ts';
+import { auditLog, entitlements, stories } from '../../src/server/db/schema.ts';
 import { REPORT_AUTOHIDE_COUNT } from '../../src/shared/contracts/community.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
 import { useSmtp } from '../helpers/smtp.ts';
@@ -124,28 +124,44 @@ describe('the back office: reports', () => {
   });
 
   it(`hides an item automatically at exactly ${REPORT_AUTOHIDE_COUNT} open reports from different members; its buyer keeps it`, async () => {
-    const p = await post('Desert road');
+    const cover = {
+      key: 'images/desert.webp',
+      width: 800,
+      height: 500,
+      mimeType: 'image/webp',
+      size: 1000,
+      variants: [],
+      previewKey: 'images/desert-blur.webp',
+    };
+    const [story] = await h.database.db
+      .insert(stories)
+      .values({ slug: 'desert-road', title: 'Desert road', content: '<p>Sand.</p>', cover, isSale: true, price: 10 })
+      .returning();
     const buyer = await createMember(h);
     const buyerToken = await login(h, buyer.username);
-    await h.database.db.insert(entitlements).values({ userId: buyer.id, itemType: 'post', itemId: p._id });
-    for (let i = 0; i < REPORT_AUTOHIDE_COUNT - 1; i++) expect((await report(reporters[i]!, 'post', p._id)).status).toBe(200);
-    expect((await as(null, 'GET', `/api/posts/${p.slug}`)).status).toBe(200);
-    expect((await as(null, 'GET', '/api/posts/search?q=desert')).body.data.total).toBe(1);
+    await h.database.db.insert(entitlements).values({ userId: buyer.id, itemType: 'story', itemId: story!.id });
+    for (let i = 0; i < REPORT_AUTOHIDE_COUNT - 1; i++) expect((await report(reporters[i]!, 'story', story!.id)).status).toBe(200);
+    expect((await as(null, 'GET', '/api/stories/desert-road/view?countView=false')).status).toBe(200);
+    expect((await as(null, 'GET', '/api/stories/search?q=desert')).body.data.total).toBe(1);
 
-    expect((await report(reporters[REPORT_AUTOHIDE_COUNT - 1]!, 'post', p._id)).status).toBe(200);
-    expect((await as(null, 'GET', `/api/posts/${p.slug}`)).status).toBe(404);
-    expect((await as(null, 'GET', '/api/posts/search?q=desert')).body.data.total).toBe(0);
-    expect((await as(null, 'GET', '/api/search/total?q=desert')).body.data).toMatchObject({ totalPosts: 0 });
-    expect((await as(buyerToken, 'GET', `/api/posts/${p.slug}`)).status).toBe(200);
+    expect((await report(reporters[REPORT_AUTOHIDE_COUNT - 1]!, 'story', story!.id)).status).toBe(200);
+    expect((await as(null, 'GET', '/api/stories/desert-road/view?countView=false')).status).toBe(404);
+    expect((await as(null, 'GET', '/api/stories/search?q=desert')).body.data.total).toBe(0);
+    expect((await as(null, 'GET', '/api/search/total?q=desert')).body.data).toMatchObject({ totalStories: 0 });
+    // Its buyer keeps what they paid for: the story and its text.
+    const bought = await as(buyerToken, 'GET', '/api/stories/desert-road/view?countView=false');
+    expect(bought.status).toBe(200);
+    expect(bought.body.data.content).toContain('Sand.');
 
-    const id = await reportIdOn(p._id);
+    const id = await reportIdOn(story!.id);
     const item = (await adminCall('GET', `/api/admin/reports/${id}`)).body.data;
     expect(item).toMatchObject({ targetHidden: true, hiddenBy: 'reports' });
     expect(item.others).toHaveLength(REPORT_AUTOHIDE_COUNT - 1);
     // It stays hidden until an operator shows it again.
-    expect((await report(reporters[REPORT_AUTOHIDE_COUNT]!, 'post', p._id)).status).toBe(200);
+    expect((await report(reporters[REPORT_AUTOHIDE_COUNT]!, 'story', story!.id)).status).toBe(200);
+    expect((await as(null, 'GET', '/api/stories/desert-road/view?countView=false')).status).toBe(404);
     await adminCall('POST', `/api/admin/reports/${id}/unhide-item`, {});
-    expect((await as(null, 'GET', `/api/posts/${p.slug}`)).status).toBe(200);
+    expect((await as(null, 'GET', '/api/stories/desert-road/view?countView=false')).status).toBe(200);
   });
 
   it('warns the comment author by mail and bans them: their session ends at once and login says the account is inactive', async () => {
