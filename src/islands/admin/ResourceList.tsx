@@ -118,7 +118,8 @@ export default function ResourceList({ resource: name, query: rendered, page }: 
         </p>
       )}
 
-      <div className="admin-table-wrap">
+      {/* Scrolls sideways on a narrow screen: focusable (and named) so a keyboard can scroll it too. */}
+      <div className="admin-table-wrap" role="region" aria-label={resource.label} tabIndex={0}>
         <table className="admin-table" data-testid="admin-table">
           <caption className="visually-hidden">
             {resource.label}: {list.total}
