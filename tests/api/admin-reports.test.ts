@@ -121,6 +121,9 @@ describe('the back office: reports', () => {
     expect((await adminCall('GET', '/api/admin/reports?status=closed')).status).toBe(400);
     expect((await adminCall('POST', `/api/admin/reports/${id}/warn-member`, {})).status).toBe(400);
     expect((await adminCall('GET', `/api/admin/reports/${crypto.randomUUID()}`)).status).toBe(404);
+    // Read-only: members send reports, the back office only decides them.
+    expect((await adminCall('POST', '/api/admin/reports', { status: 'open' })).status).toBe(404);
+    expect((await adminCall('DELETE', `/api/admin/reports/${id}`)).status).toBe(404);
   });
 
   it(`hides an item automatically at exactly ${REPORT_AUTOHIDE_COUNT} open reports from different members; its buyer keeps it`, async () => {

@@ -43,7 +43,7 @@ export const membersResource: AdminResource = {
     { value: 'username', label: 'Username' },
     { value: 'balance', label: 'Most tokens' },
   ],
-  operations: {},
+  operations: { create: false, update: false, delete: false },
   actions: [
     {
       name: 'adjust-tokens',

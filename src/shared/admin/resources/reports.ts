@@ -62,7 +62,7 @@ export const reportsResource: AdminResource = {
     { value: 'oldest', label: 'Waiting longest' },
     { value: 'newest', label: 'Newest' },
   ],
-  operations: {},
+  operations: { create: false, update: false, delete: false },
   actions: [
     { name: 'review', label: 'Take for review', when: (item) => item.status === 'open' },
     { name: 'hide-item', label: 'Hide it from the site', when: (item) => item.targetHidden === false },
