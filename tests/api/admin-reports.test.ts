@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, entitlements, stories } from '../../src/server/db/schema.ts';
+import { auditLog, entitlements, galleries, photos, stories } from '../../src/server/db/schema.ts';
 import { REPORT_AUTOHIDE_COUNT } from '../../src/shared/contracts/community.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
 import { useSmtp } from '../helpers/smtp.ts';
@@ -165,6 +165,27 @@ describe('the back office: reports', () => {
     expect((await as(null, 'GET', '/api/stories/desert-road/view?countView=false')).status).toBe(404);
     await adminCall('POST', `/api/admin/reports/${id}/unhide-item`, {});
     expect((await as(null, 'GET', '/api/stories/desert-road/view?countView=false')).status).toBe(200);
+  });
+
+  it('a hidden gallery and its photos are off the site except for its buyer', async () => {
+    const image = { key: 'images/lake.webp', width: 800, height: 500, mimeType: 'image/webp', size: 1000, variants: [], previewKey: 'images/lake-blur.webp' };
+    const [gallery] = await h.database.db
+      .insert(galleries)
+      .values({ slug: 'still-lake', title: 'Still lake', cover: image, numOfItems: 1, isSale: true, price: 5 })
+      .returning();
+    await h.database.db.insert(photos).values({ target: 'gallery', targetId: gallery!.id, image, isCover: true });
+    const buyer = await createMember(h);
+    const buyerToken = await login(h, buyer.username);
+    await h.database.db.insert(entitlements).values({ userId: buyer.id, itemType: 'gallery', itemId: gallery!.id });
+    const photosFor = async (token: string | null) => (await as(token, 'GET', `/api/assets/photos?target=gallery&targetId=${gallery!.id}`)).body.data.total;
+    expect(await photosFor(null)).toBe(1);
+
+    await report(reporters[3]!, 'gallery', gallery!.id, 'copyright');
+    await adminCall('POST', `/api/admin/reports/${await reportIdOn(gallery!.id)}/hide-item`, {});
+    expect(await photosFor(null)).toBe(0);
+    expect(await photosFor(buyerToken)).toBe(1);
+    expect((await as(null, 'GET', '/api/assets/galleries/search?q=lake')).body.data.total).toBe(0);
+    expect((await as(buyerToken, 'GET', '/api/assets/galleries/search?q=lake')).body.data.total).toBe(1);
   });
 
   it('warns the comment author by mail and bans them: their session ends at once and login says the account is inactive', async () => {
