@@ -117,8 +117,8 @@ describe.skipIf(chromiumMissing)('moderation in the back office', () => {
         problems.push(...(await axeProblems(page, `${theme} ${path}`)));
         const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         if (wide > 0) problems.push(`${theme} ${path}: ${wide} px wider than the screen`);
+        if (theme === 'dark') await screenshot(page, `admin-${path.split('/')[2]}${path.split('/')[3] ? '-item' : ''}-dark-phone`);
       }
-      if (theme === 'dark') await screenshot(page, 'admin-member-dark-phone');
       await context.close();
     }
     expect(problems).toEqual([]);
