@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm';
+import { io, type Socket } from 'socket.io-client';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../src/shared/socket-events.ts';
 import { tokenLedger } from '../../src/server/db/schema.ts';
 import { createMember, login, PASSWORD, useApi } from '../helpers/api.ts';
 import { balanceOf, ledgerProblems } from '../helpers/commerce.ts';
@@ -9,7 +11,7 @@ import { linkIn, useSmtp } from '../helpers/smtp.ts';
 describe('the back office: members', () => {
   const env: Record<string, string> = {};
   const sink = useSmtp(env);
-  const h = useApi(env);
+  const h = useApi(env, { realtime: true, listen: true });
   let admin = '';
   let adminId = '';
 
@@ -109,6 +111,29 @@ describe('the back office: members', () => {
     expect((await adminCall('POST', `/api/admin/members/${m.id}/unban`, {})).body.data.status).toBe('active');
     expect((await adminCall('POST', `/api/admin/members/${m.id}/unban`, {})).status).toBe(409);
     await login(h, m.username);
+  });
+
+  it('the member hears an adjustment live, and a ban closes their live connection at once', async () => {
+    const m = await createMember(h);
+    const { port } = h.app.server.address() as { port: number };
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(`http://127.0.0.1:${port}`, {
+      transports: ['websocket'],
+      query: { token: await login(h, m.username) },
+      reconnection: false,
+    });
+    try {
+      const balances: number[] = [];
+      socket.on('update_balance', ({ balance }) => balances.push(balance));
+      expect(await new Promise((resolve) => socket.once('auth/status', ({ authenticated }) => resolve(authenticated)))).toBe(true);
+      const closed = new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+      await adminCall('POST', `/api/admin/members/${m.id}/adjust-tokens`, { amount: 12, reason: 'Welcome gift' });
+      await expect.poll(() => balances).toEqual([12]);
+      await adminCall('POST', `/api/admin/members/${m.id}/ban`, { reason: 'Abuse' });
+      expect(await closed).toBe('io server disconnect');
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('mails a password-reset link that works, and shows the record: purchases, payments, reports, orders link', async () => {
