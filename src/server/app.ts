@@ -67,6 +67,7 @@ import { ProfileService } from './modules/users/profile.service.ts';
 import { referenceRoutes } from './modules/reference/reference.routes.ts';
 import { CommentsService } from './modules/comments/comments.service.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
+import { MembersService } from './modules/users/members.service.ts';
 import { ReportsService } from './modules/reports/reports.service.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { ContactService } from './modules/contact/contact.service.ts';
@@ -128,6 +129,9 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   const captcha = new CaptchaService(settings, app.log);
   app.decorate('media', { storage: mediaStorage, signer });
   const auth = new AuthService(database.db, config.passwordCost, endLive, config.loginRateLimit);
+  const ledger = new LedgerService(database.db, emit);
+  const accounts = new AccountsService({ db: database.db, passwordCost: config.passwordCost, mailer, captcha, log: app.log, endLive });
+  const members = new MembersService(database.db, { ledger, accounts, mailer, endLive, log: app.log });
   app.decorate('services', {
     auth,
     setup: new SetupService(database.db, config.passwordCost, auth, settings),
@@ -140,17 +144,18 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     posts: new PostsService(catalogue),
     products: new ProductsService(catalogue),
     shareImages: new ShareImages(database.db, mediaStorage),
-    ledger: new LedgerService(database.db, emit),
+    ledger,
     payments: new PaymentsService(database.db, createGateways(config.payments, appSecret), emit, app.log),
     tokenTransactions: new TokenTransactionsService(database.db, emit, app.log, orders.toOrder),
     orders,
     reactions: new ReactionsService(database.db),
     mailer,
     captcha,
-    accounts: new AccountsService({ db: database.db, passwordCost: config.passwordCost, mailer, captcha, log: app.log, endLive }),
+    accounts,
+    members,
     profiles: new ProfileService(database.db, mediaStorage),
     comments: new CommentsService({ db: database.db, storage: mediaStorage, emit: emitToRoom, log: app.log }),
-    reports: new ReportsService(database.db, app.log),
+    reports: new ReportsService(database.db, app.log, { mailer, members }),
     contact: new ContactService(mailer, captcha, app.log),
     events: new EventsService(database.db),
   });

@@ -24,6 +24,7 @@ import type { AccountsService } from './modules/auth/accounts.service.ts';
 import type { ProfileService } from './modules/users/profile.service.ts';
 import type { CommentsService } from './modules/comments/comments.service.ts';
 import type { ReportsService } from './modules/reports/reports.service.ts';
+import type { MembersService } from './modules/users/members.service.ts';
 import type { ContactService } from './modules/contact/contact.service.ts';
 import type { EventsService } from './modules/events/events.service.ts';
 import type { Storage } from './lib/storage/storage.ts';
@@ -52,6 +53,7 @@ export interface Services {
   profiles: ProfileService;
   comments: CommentsService;
   reports: ReportsService;
+  members: MembersService;
   contact: ContactService;
   events: EventsService;
 }

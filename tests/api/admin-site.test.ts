@@ -188,8 +188,8 @@ describe('the site in the back office: settings, pictures, blocked countries', (
       deliveryStatus,
     });
     await db.insert(orders).values([order('DASH0001', 'processing'), order('DASH0002', 'shipping'), order('DASH0003', 'processing', 'digital')]);
-    const report = (status: 'open' | 'resolved') => ({ userId: buyer.id, type: 'spam', targetType: 'video' as const, targetId: crypto.randomUUID(), status });
-    await db.insert(violationReports).values([report('open'), report('open'), report('resolved')]);
+    const report = (status: 'open' | 'actioned') => ({ userId: buyer.id, type: 'spam', targetType: 'video' as const, targetId: crypto.randomUUID(), status });
+    await db.insert(violationReports).values([report('open'), report('open'), report('actioned')]);
 
     const res = await as('GET', '/api/admin/dashboard?days=7');
     expect(res.statusCode).toBe(200);

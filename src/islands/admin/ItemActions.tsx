@@ -93,32 +93,52 @@ function ActionForm({
         onDone(result.data);
       }}
     >
-      {fields.map((f) =>
-        RICH_KINDS.has(f.kind) ? (
-          <RichField
-            key={f.name}
-            field={f}
-            id={idOf(f.name)}
-            label={f.required ? f.label : `${f.label} (optional)`}
-            error={error?.field === f.name ? error.message : null}
-            value={(values[f.name] as AdminMedia[] | undefined) ?? []}
-            onChange={(v) => setValues((all) => ({ ...all, [f.name]: v as AdminMedia[] }))}
-          />
-        ) : (
-          <Field
-            key={f.name}
-            name={f.name}
-            id={idOf(f.name)}
-            label={f.required ? f.label : `${f.label} (optional)`}
-            hint={f.hint}
-            maxLength={f.maxLength}
-            type={f.kind === 'number' ? 'number' : 'text'}
-            value={String(values[f.name] ?? '')}
-            onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
-            error={error?.field === f.name ? error.message : null}
-          />
-        ),
-      )}
+      {fields.map((f) => {
+        const label = f.required ? f.label : `${f.label} (optional)`;
+        const fieldError = error?.field === f.name ? error.message : null;
+        const set = (value: string | AdminMedia[]) => setValues((v) => ({ ...v, [f.name]: value }));
+        if (RICH_KINDS.has(f.kind))
+          return (
+            <RichField
+              key={f.name}
+              field={f}
+              id={idOf(f.name)}
+              label={label}
+              error={fieldError}
+              value={(values[f.name] as AdminMedia[] | undefined) ?? []}
+              onChange={(v) => set(v as AdminMedia[])}
+            />
+          );
+        if (f.kind === 'select')
+          return (
+            <div key={f.name} className="field">
+              <label htmlFor={idOf(f.name)}>{label}</label>
+              <select
+                id={idOf(f.name)}
+                name={f.name}
+                value={String(values[f.name] ?? '')}
+                onChange={(e) => set(e.target.value)}
+                aria-invalid={fieldError ? true : undefined}
+                aria-describedby={fieldError ? `${idOf(f.name)}-error` : undefined}
+              >
+                <option value="">—</option>
+                {(f.options ?? []).map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+              {fieldError && (
+                <small id={`${idOf(f.name)}-error`} className="field-error">
+                  {fieldError}
+                </small>
+              )}
+            </div>
+          );
+        const common = { name: f.name, id: idOf(f.name), label, hint: f.hint, maxLength: f.maxLength, value: String(values[f.name] ?? ''), error: fieldError };
+        if (f.kind === 'textarea') return <Field key={f.name} {...common} textarea rows={3} onChange={(e) => set(e.target.value)} />;
+        return <Field key={f.name} {...common} type={f.kind === 'number' ? 'number' : 'text'} onChange={(e) => set(e.target.value)} />;
+      })}
       {error && !error.field && (
         <p className="alert alert-error" role="alert">
           {error.message}

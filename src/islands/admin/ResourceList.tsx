@@ -86,7 +86,7 @@ export default function ResourceList({ resource: name, query: rendered, page }: 
             <label key={f.key} className="admin-filter">
               <span>{f.label}</span>
               <select value={String(list.query[f.key] ?? '')} onChange={(e) => go({ [f.key]: e.target.value })}>
-                <option value="">All</option>
+                <option value="">{f.all ?? 'All'}</option>
                 {f.options.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
@@ -147,7 +147,8 @@ export default function ResourceList({ resource: name, query: rendered, page }: 
         </p>
       )}
 
-      <div className="admin-table-wrap">
+      {/* Scrolls sideways on a narrow screen: focusable (and named) so a keyboard can scroll it too. */}
+      <div className="admin-table-wrap" role="region" aria-label={resource.label} tabIndex={0}>
         <table className="admin-table" data-testid="admin-table">
           <caption className="visually-hidden">
             {resource.label}: {list.total}

@@ -634,18 +634,37 @@ export const violationReports = pgTable(
     targetType: text('target_type', { enum: ['video', 'gallery', 'story', 'product', 'post', 'comment'] }).notNull(),
     targetId: uuid('target_id').notNull(),
     description: text('description').notNull().default(''),
-    status: text('status', { enum: ['open', 'resolved', 'rejected'] })
+    /** `open` → `reviewing` (an operator took it) → `actioned` (something was done) or `dismissed`. */
+    status: text('status', { enum: ['open', 'reviewing', 'actioned', 'dismissed'] })
       .notNull()
       .default('open'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('violation_reports_open_key')
+    uniqueIndex('violation_reports_pending_key')
       .on(t.userId, t.targetType, t.targetId)
-      .where(sql`status = 'open'`),
+      .where(sql`status in ('open', 'reviewing')`),
     index('violation_reports_status_idx').on(t.status, t.createdAt),
+    index('violation_reports_target_idx').on(t.targetType, t.targetId),
   ],
+);
+
+/**
+ * Items and comments hidden by moderation (an operator, or `REPORT_AUTOHIDE_COUNT` open reports): off every public
+ * list, page, search and comment thread until an operator unhides them; buyers keep what they bought.
+ */
+export const hiddenTargets = pgTable(
+  'hidden_targets',
+  {
+    targetType: text('target_type', { enum: ['video', 'gallery', 'story', 'product', 'post', 'comment'] }).notNull(),
+    targetId: uuid('target_id').notNull(),
+    /** `reports`: hidden automatically by open reports; `operator`: by the back office. */
+    reason: text('reason', { enum: ['reports', 'operator'] }).notNull(),
+    hiddenBy: uuid('hidden_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.targetType, t.targetId] })],
 );
 
 /** Member-created events (meet-ups, live shows). */

@@ -64,12 +64,13 @@ export interface Choice {
 }
 
 /**
- * A list filter: a choice among `options` (a select), a day (`date`: a date input, `YYYY-MM-DD`, e.g. `fromDate`,
+ * A list filter: a choice among `options` (a select; `all` names its empty choice, default 'All', when the list's
+ * default is narrower), a day (`date`: a date input, `YYYY-MM-DD`, e.g. `fromDate`,
  * `toDate`), or another item's id (`id`: no input; a link from another page sets it, e.g. one member's orders, and the
  * list says which is on, named by the rows' `column`, with a button that clears it).
  */
 export type ListFilter =
-  | { key: string; label: string; options: Choice[]; kind?: 'select' }
+  | { key: string; label: string; options: Choice[]; kind?: 'select'; all?: string }
   | { key: string; label: string; kind: 'date'; options?: undefined }
   | { key: string; label: string; kind: 'id'; column: string; options?: undefined };
 
@@ -107,7 +108,7 @@ export interface AdminResource {
   exportCsv?: CsvColumn[];
   /** The public page of an item (the form's preview link), when it has one. */
   publicPath?: (item: AdminItem) => string | null;
-  /** What the API offers besides reading (default: all three). A read-only resource says `{}`. */
+  /** What the API offers besides reading (each defaults to true). A read-only resource says all three are false. */
   operations?: { create?: boolean; update?: boolean; delete?: boolean };
   /** Verbs on one item (`POST /api/admin/<name>/{id}/<action>`), shown as buttons on its form, with their own fields. */
   actions?: AdminAction[];
@@ -119,10 +120,12 @@ export interface AdminResource {
   /** Other back-office lists about the item, linked from its page (a payment's member: their payments, their spends). */
   related?: (item: AdminItem) => { href: string; label: string }[];
   /**
-   * A panel the item's page shows under its form, for what the form cannot hold: a gallery's photos; an order's
-   * details (buyer, product, delivery, files), which follow the item as its verbs change it.
+   * A panel the item's page shows with its form, for what the form cannot hold: a gallery's photos; an order's
+   * details (buyer, product, delivery, files), which follow the item as its verbs change it; beside the form, the item
+   * or comment a report is about (with the other reports on it), a member's record (balance, purchases, payments,
+   * reports).
    */
-  panel?: 'photos' | 'order';
+  panel?: 'photos' | 'order' | 'reported-item' | 'member';
 }
 
 /** A named verb on one item: ship an order, ban a member, refund a payment. */

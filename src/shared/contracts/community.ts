@@ -43,13 +43,22 @@ export const ReportBody = Type.Object(
 );
 export type ReportBody = Static<typeof ReportBody>;
 
+/**
+ * Where a report is in the moderation queue: `open` (waiting), `reviewing` (an operator took it), `actioned` (the item
+ * or its author was dealt with), `dismissed` (nothing to do).
+ */
+export const REPORT_STATUSES = ['open', 'reviewing', 'actioned', 'dismissed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** Open reports from this many different members hide their target until an operator looks at it. */
+export const REPORT_AUTOHIDE_COUNT = 5;
+
 export const ViolationReport = Type.Object({
   _id: Type.String(),
   type: Type.String(),
   targetType: Literals(REPORT_TARGETS),
   targetId: Type.String(),
   description: Type.String(),
-  status: Literals(['open', 'resolved', 'rejected'] as const),
+  status: Literals(REPORT_STATUSES),
   createdAt: Type.String(),
 });
 export type ViolationReport = Static<typeof ViolationReport>;

@@ -19,6 +19,9 @@ import { paymentsAdmin } from './resources/payments.admin.ts';
 import { tokenTransactionsAdmin } from './resources/token-transactions.admin.ts';
 import { galleryPhotoRoutes } from './resources/gallery-photos.admin.ts';
 import { ordersAdmin } from './resources/orders.admin.ts';
+import { reportsAdmin } from './resources/reports.admin.ts';
+import { membersAdmin } from './resources/members.admin.ts';
+import { publicOrigin } from '../../lib/public-origin.ts';
 import { AdminUploads } from './uploads.ts';
 import { readForm } from '../../lib/multipart.ts';
 
@@ -82,6 +85,8 @@ async function adminScope(api: App) {
     'token-packages': erase(tokenPackagesAdmin(db)),
     payments: paymentsAdmin(db, api.services.payments),
     'token-transactions': tokenTransactionsAdmin(db),
+    reports: reportsAdmin(db, api.services.reports, uploads, () => publicOrigin(api)),
+    members: membersAdmin(db, api.services.members, () => publicOrigin(api)),
   };
   for (const resource of ADMIN_RESOURCES) registerAdminResource(api, resource, adapters[resource.name]!);
   await settingsAdminRoutes(api);

@@ -87,12 +87,15 @@ export class AccountsService {
   async forgot(email: string, origin: string, recaptchaToken: string | undefined, ip?: string) {
     await this.captcha.require(recaptchaToken, ip);
     const user = await this.memberByEmail(email);
-    if (user) {
-      const token = await this.issue(user.id, 'reset_password');
-      const brand = await this.mailer.brand(origin);
-      this.mailer.send(user.email, resetPasswordMessage(brand, user.name, `${origin}${RESET_PASSWORD_ROUTE}?token=${token}`, RESET_LINK_MINUTES));
-    }
+    if (user) await this.mailReset(user, origin);
     return { success: true, message: MAIL_LINK_SENT };
+  }
+
+  /** Mails the member a new reset link (a forgotten password, or an operator's "send a password-reset mail"). */
+  async mailReset(user: Pick<UserRow, 'id' | 'email' | 'name'>, origin: string): Promise<void> {
+    const token = await this.issue(user.id, 'reset_password');
+    const brand = await this.mailer.brand(origin);
+    this.mailer.send(user.email, resetPasswordMessage(brand, user.name, `${origin}${RESET_PASSWORD_ROUTE}?token=${token}`, RESET_LINK_MINUTES));
   }
 
   /** Sets a new password from a reset link: every session ends, and the address counts as verified (the link reached it). */

@@ -1,3 +1,7 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { ItemKind } from './catalogue.repository.ts';
+import { qualified } from './query.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 
 /** Who is looking: a member (maybe an admin) or nobody. */
@@ -13,4 +17,16 @@ export const viewerOf = (auth: AuthContext | null): Viewer => (auth ? { id: auth
 export function canView(viewer: Viewer, item: { isSale: boolean; price: number; isBought: boolean }): boolean {
   if (!item.isSale || item.price <= 0) return true;
   return item.isBought || viewer?.isAdmin === true;
+}
+
+/**
+ * Whether the viewer may come across an item at all: one that moderation hid (`hidden_targets`) is off every list,
+ * page and search for everybody except the members who bought it, who keep what they paid for. Part of the access
+ * rule: the catalogue's queries (lists, detail, search counts, purchases) all add it.
+ */
+export function notHiddenFrom(viewer: Viewer, kind: ItemKind, idColumn: PgColumn): SQL {
+  const id = qualified(idColumn);
+  const hidden = sql`exists(select 1 from hidden_targets h where h.target_type = ${kind} and h.target_id = ${id})`;
+  if (!viewer) return sql`not ${hidden}`;
+  return sql`(not ${hidden} or exists(select 1 from entitlements e where e.user_id = ${viewer.id} and e.item_type = ${kind} and e.item_id = ${id}))`;
 }

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
 import type { CatalogueQuery } from '../../../shared/contracts/catalogue.ts';
 import { categoryRefs, listOrder, listWhere, viewerFlags, byIdOrSlug, type ListColumns } from './query.ts';
-import type { Viewer } from './access.ts';
+import { notHiddenFrom, type Viewer } from './access.ts';
 
 export type ItemKind = 'video' | 'gallery' | 'story' | 'product' | 'post';
 
@@ -32,7 +32,7 @@ export async function listItems<T extends PgTable>(
   viewer: Viewer,
   extra: (SQL | undefined)[] = [],
 ): Promise<{ rows: ItemRow<T>[]; total: number }> {
-  const { where, rank } = listWhere(spec.columns, query, extra);
+  const { where, rank } = listWhere(spec.columns, query, [notHiddenFrom(viewer, spec.kind, spec.columns.id), ...extra]);
   const [rows, total] = await Promise.all([
     db
       .select(selection(spec, viewer))
@@ -48,7 +48,7 @@ export async function listItems<T extends PgTable>(
 
 /** One active item by `_id` or slug, with the viewer's flags; null when there is none. */
 export async function findItem<T extends PgTable>(db: Tx, spec: CatalogueTable<T>, idOrSlug: string, viewer: Viewer): Promise<ItemRow<T> | null> {
-  const { where } = listWhere(spec.columns, {}, [byIdOrSlug(spec.columns, idOrSlug)]);
+  const { where } = listWhere(spec.columns, {}, [byIdOrSlug(spec.columns, idOrSlug), notHiddenFrom(viewer, spec.kind, spec.columns.id)]);
   const [row] = await db
     .select(selection(spec, viewer))
     .from(spec.table as PgTable)
@@ -59,16 +59,16 @@ export async function findItem<T extends PgTable>(db: Tx, spec: CatalogueTable<T
 
 /** How many active items match `q` (for `/search/total`). */
 export async function countMatches<T extends PgTable>(db: Tx, spec: CatalogueTable<T>, q: string | undefined): Promise<number> {
-  return db.$count(spec.table, listWhere(spec.columns, { q }).where);
+  return db.$count(spec.table, listWhere(spec.columns, { q }, [notHiddenFrom(null, spec.kind, spec.columns.id)]).where);
 }
 
-/** Just what a purchase needs of an active item (no flags, no categories): id, slug, title, isSale, price. */
+/** Just what a purchase needs of an active item not hidden by moderation (no flags, no categories): id, slug, title, isSale, price. */
 export async function findPriced<T extends PgTable>(
   db: Tx,
   spec: CatalogueTable<T>,
   idOrSlug: string,
 ): Promise<{ id: string; slug: string; title: string; isSale: boolean; price: number } | null> {
-  const { where } = listWhere(spec.columns, {}, [byIdOrSlug(spec.columns, idOrSlug)]);
+  const { where } = listWhere(spec.columns, {}, [byIdOrSlug(spec.columns, idOrSlug), notHiddenFrom(null, spec.kind, spec.columns.id)]);
   const t = getTableColumns(spec.table) as Record<string, PgColumn>;
   const [row] = await db
     .select({ id: t.id!, slug: t.slug!, title: t.title!, isSale: t.isSale!, price: t.price! })

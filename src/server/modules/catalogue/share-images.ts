@@ -5,7 +5,9 @@ import { renderShareImage, shareKey } from '../../lib/images.ts';
 import type { StoredImage } from '../../lib/media-types.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import type { ShareKind } from '../../../shared/routes.ts';
-import { canView } from './access.ts';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { canView, notHiddenFrom } from './access.ts';
+import type { CatalogueTable } from './catalogue.repository.ts';
 import { listWhere } from './query.ts';
 import { GALLERIES, POSTS, PRODUCTS, STORIES, VIDEOS } from './tables.ts';
 
@@ -64,7 +66,9 @@ export class ShareImages {
   }
 
   private async row(kind: ShareKind, id: string): Promise<Row | null> {
-    const published = (columns: Parameters<typeof listWhere>[0]): SQL => listWhere(columns, {}, [eq(columns.id, id)]).where;
+    // Published and not hidden by moderation (an anonymous visitor's view).
+    const published = (spec: CatalogueTable<PgTable>): SQL =>
+      listWhere(spec.columns, {}, [eq(spec.columns.id, id), notHiddenFrom(null, spec.kind, spec.columns.id)]).where;
     const first = async <T>(rows: Promise<T[]>) => (await rows)[0] ?? null;
     // Posts are free to read, and products are sold through the cart, never locked: their pictures are public.
     const free = async (image: Promise<{ image: Row['image'] } | null>): Promise<Row | null> => {
@@ -73,17 +77,44 @@ export class ShareImages {
     };
     switch (kind) {
       case 'video':
-        return first(this.db.select({ image: videos.thumbnail, isSale: videos.isSale, price: videos.price }).from(videos).where(published(VIDEOS.columns)));
+        return first(
+          this.db
+            .select({ image: videos.thumbnail, isSale: videos.isSale, price: videos.price })
+            .from(videos)
+            .where(published(VIDEOS as never)),
+        );
       case 'gallery':
         return first(
-          this.db.select({ image: galleries.cover, isSale: galleries.isSale, price: galleries.price }).from(galleries).where(published(GALLERIES.columns)),
+          this.db
+            .select({ image: galleries.cover, isSale: galleries.isSale, price: galleries.price })
+            .from(galleries)
+            .where(published(GALLERIES as never)),
         );
       case 'story':
-        return first(this.db.select({ image: stories.cover, isSale: stories.isSale, price: stories.price }).from(stories).where(published(STORIES.columns)));
+        return first(
+          this.db
+            .select({ image: stories.cover, isSale: stories.isSale, price: stories.price })
+            .from(stories)
+            .where(published(STORIES as never)),
+        );
       case 'post':
-        return free(first(this.db.select({ image: posts.image }).from(posts).where(published(POSTS.columns))));
+        return free(
+          first(
+            this.db
+              .select({ image: posts.image })
+              .from(posts)
+              .where(published(POSTS as never)),
+          ),
+        );
       case 'product':
-        return free(first(this.db.select({ image: products.images }).from(products).where(published(PRODUCTS.columns))));
+        return free(
+          first(
+            this.db
+              .select({ image: products.images })
+              .from(products)
+              .where(published(PRODUCTS as never)),
+          ),
+        );
       case 'banner':
         return free(
           first(

@@ -65,9 +65,12 @@ export async function updateComment(db: Tx, id: string, set: Partial<Pick<Commen
   return row ?? null;
 }
 
-/** The comments on one object with their authors, newest first (or oldest with `sort: 'asc'`). */
+/** Comments moderation hid (`hidden_targets`) are left out of every thread. */
+const notHidden = sql`not exists(select 1 from hidden_targets h where h.target_type = 'comment' and h.target_id = ${comments.id})`;
+
+/** The comments on one object with their authors (hidden ones left out), newest first (or oldest with `sort: 'asc'`). */
 export async function listComments(db: Tx, objectType: CommentObject, objectId: string, opts: { limit: number; offset: number; sort?: 'asc' | 'desc' }) {
-  const where = and(eq(comments.objectType, objectType), eq(comments.objectId, objectId)) as SQL;
+  const where = and(eq(comments.objectType, objectType), eq(comments.objectId, objectId), notHidden) as SQL;
   const order = opts.sort === 'asc' ? [asc(comments.createdAt), asc(comments.id)] : [desc(comments.createdAt), desc(comments.id)];
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db

@@ -27,15 +27,17 @@ const target = (column: string) =>
  * same query. Only photos of public targets (active, released) are listed.
  */
 export async function listPhotos(db: Tx, query: PhotoSearchQuery, viewer: Viewer): Promise<{ rows: PhotoRow[]; total: number }> {
-  const filters: SQL[] = [targetPublic];
+  const isBought = viewer
+    ? sql<boolean>`exists(select 1 from entitlements e where e.user_id = ${viewer.id} and e.item_type = ${qualified(photos.target)} and e.item_id = ${qualified(photos.targetId)})`
+    : sql<boolean>`false`;
+  // A target hidden by moderation keeps its photos for its buyers only (as catalogue/access.ts notHiddenFrom says).
+  const notHidden = sql`(not exists(select 1 from hidden_targets h where h.target_type = ${qualified(photos.target)} and h.target_id = ${qualified(photos.targetId)}) or ${isBought})`;
+  const filters: SQL[] = [targetPublic, notHidden];
   if (query.target) filters.push(eq(photos.target, query.target));
   if (query.targetId) filters.push(eq(photos.targetId, query.targetId));
   const where = and(...filters);
   const order =
     query.sortBy === 'newest' ? [desc(photos.createdAt)] : query.sortBy === 'oldest' ? [asc(photos.createdAt)] : [asc(photos.ordering), asc(photos.createdAt)];
-  const isBought = viewer
-    ? sql<boolean>`exists(select 1 from entitlements e where e.user_id = ${viewer.id} and e.item_type = ${qualified(photos.target)} and e.item_id = ${qualified(photos.targetId)})`
-    : sql<boolean>`false`;
   const [rows, total] = await Promise.all([
     db
       .select({ photo: photos, isSale: sql<boolean>`${target('is_sale')}`, price: sql<number>`${target('price')}`, isBought })

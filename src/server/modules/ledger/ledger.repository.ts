@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../../db/client.ts';
+import { tokenLedger } from '../../db/schema.ts';
 
 export interface LedgerRef {
   reason: string;
@@ -25,4 +26,9 @@ export async function applyTokenDelta(tx: Tx, userId: string, delta: number, ref
         returning balance_after`,
   );
   return row ? Number(row.balance_after) : null;
+}
+
+/** A member's latest ledger entries, newest first (the back office's record of a member). */
+export async function latestEntries(db: Tx, userId: string, limit = 20) {
+  return db.select().from(tokenLedger).where(eq(tokenLedger.userId, userId)).orderBy(desc(tokenLedger.createdAt), desc(tokenLedger.id)).limit(limit);
 }

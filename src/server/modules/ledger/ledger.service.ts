@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client.ts';
-import { badRequest, notFound } from '../../errors.ts';
+import { invalid, notFound } from '../../errors.ts';
 import type { EmitToUser } from '../../types.ts';
 import { findUserByLogin } from '../users/users.repository.ts';
 import { applyTokenDelta } from './ledger.repository.ts';
@@ -26,12 +26,23 @@ export class LedgerService {
 
   /** Adds (or with a negative amount, takes back) tokens, with the operator's reason; a debit never goes below zero. */
   async grant(login: string, amount: number, reason: string): Promise<{ userId: string; balance: number }> {
-    if (!Number.isInteger(amount) || amount === 0) throw badRequest('amount must be a non-zero whole number');
-    if (!reason.trim()) throw badRequest('a reason is required');
     const user = await findUserByLogin(this.db, login);
     if (!user) throw notFound(`No member ${login}`);
+    return this.adjust(user, amount, reason);
+  }
+
+  /**
+   * The same for a member found already (the back office's "adjust tokens"): one ledger entry with the reason, in one
+   * transaction; the member's open pages hear the new balance.
+   */
+  async adjust(user: { id: string; username: string }, amount: number, reason: string): Promise<{ userId: string; balance: number }> {
+    if (!Number.isInteger(amount) || amount === 0) throw invalid({ amount: 'Amount: a whole number of tokens other than 0.' });
+    if (!reason.trim()) throw invalid({ reason: 'Reason: fill this in.' });
     const balance = await this.db.transaction((tx) => applyTokenDelta(tx, user.id, amount, { reason: reason.trim(), refType: 'grant' }));
-    if (balance === null) throw badRequest(`${user.username} has only ${user.balance} tokens; cannot take ${-amount}`);
+    if (balance === null) {
+      const now = (await findUserByLogin(this.db, user.username))?.balance ?? 0;
+      throw invalid({ amount: `Amount: ${user.username} has only ${now} tokens; cannot take ${-amount}.` });
+    }
     this.emit(user.id, 'update_balance', { balance, delta: amount });
     return { userId: user.id, balance };
   }

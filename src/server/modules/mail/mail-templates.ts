@@ -118,3 +118,18 @@ export const orderStepMessage = (brand: Brand, name: string, order: { orderNumbe
     footnote: 'You get this message because you ordered from us. Your orders are in your account.',
   });
 };
+/** A moderator's warning about something the member wrote (`what`: e.g. "your comment"), with the operator's words. */
+export const moderationWarningMessage = (brand: Brand, name: string, what: string, message: string): Message =>
+  render(brand, {
+    subject: `A warning from the ${brand.siteName} moderators`,
+    paragraphs: [`Hi ${name},`, `Other members reported ${what}, and a moderator looked at it. They wrote:`, message],
+    footnote: 'Please keep to the site rules. Repeated problems can end in the account being closed.',
+  });
+
+/** The member's account was closed by the moderators; the reason is the operator's. */
+export const accountBannedMessage = (brand: Brand, name: string, reason: string): Message =>
+  render(brand, {
+    subject: `Your ${brand.siteName} account is closed`,
+    paragraphs: [`Hi ${name},`, 'A moderator closed your account; you have been logged out everywhere. The reason given:', reason],
+    footnote: 'If you think this is a mistake, answer through the contact form.',
+  });

@@ -1,16 +1,12 @@
 import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { containing, type Tx } from '../../db/client.ts';
 import { paymentTransactions, tokenLedger, tokenPackages, users } from '../../db/schema.ts';
 import { dateRange } from '../../lib/dates.ts';
 import type { GatewayName, PaymentStatus } from '../../../shared/contracts/tokens.ts';
 import type { PackageRow, PaymentRow } from './payments.repository.ts';
 
 /** `ilike` pattern of a search text (its wildcards taken literally). */
-export const likeOf = (q: string) =>
-  `%${q
-    .trim()
-    .slice(0, 200)
-    .replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+export const likeOf = (q: string) => containing(q.trim().slice(0, 200));
 
 export interface PackageSearch {
   q?: string;

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { containing, type Tx } from '../../db/client.ts';
 import { entitlements, products, tokenTransactions, users } from '../../db/schema.ts';
 import type { SpendType, TokenTransactionSearchQuery } from '../../../shared/contracts/tokens.ts';
 import { dateRange } from '../../lib/dates.ts';
@@ -116,7 +116,7 @@ export type SpendForAdmin = TokenTransactionRow & { username: string; email: str
 export async function searchAllTokenTransactions(db: Tx, query: SpendSearch): Promise<{ rows: SpendForAdmin[]; total: number }> {
   const { from, to } = dateRange(query.fromDate, query.toDate);
   const q = query.q?.trim().slice(0, 200);
-  const like = q ? `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : '';
+  const like = q ? containing(q) : '';
   const where = and(
     query.id ? eq(tokenTransactions.id, query.id) : undefined,
     query.type ? eq(tokenTransactions.type, query.type) : undefined,

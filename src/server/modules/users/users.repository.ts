@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import { containing, type Tx } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { isUuid } from '../catalogue/query.ts';
@@ -47,6 +47,37 @@ export async function searchMembers(db: Tx, q: string | undefined, limit: number
   const where = and(eq(users.status, 'active'), pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern)) : undefined);
   const [rows, [{ total } = { total: 0 }]] = await Promise.all([
     db.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { rows, total };
+}
+
+/** Every member for the back office: `q` in username, e-mail or name; role and status filters; newest first by default. */
+export async function searchAllMembers(
+  db: Tx,
+  query: { q?: string; role?: 'member' | 'admin'; status?: 'active' | 'inactive'; sortBy?: string; limit?: number; offset?: number },
+): Promise<{ rows: UserRow[]; total: number }> {
+  const pattern = query.q ? containing(query.q.slice(0, 100)) : null;
+  const admin = sql`'admin' = any(${users.roles})`;
+  const where = and(
+    pattern ? or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.name, pattern)) : undefined,
+    query.role === 'admin' ? admin : query.role === 'member' ? sql`not ${admin}` : undefined,
+    query.status ? eq(users.status, query.status) : undefined,
+  );
+  const order =
+    query.sortBy === 'username'
+      ? [asc(sql`lower(${users.username})`)]
+      : query.sortBy === 'balance'
+        ? [desc(users.balance), desc(users.createdAt)]
+        : [desc(users.createdAt)];
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...order, asc(users.id))
+      .limit(query.limit ?? 20)
+      .offset(query.offset ?? 0),
     db.select({ total: count() }).from(users).where(where),
   ]);
   return { rows, total };

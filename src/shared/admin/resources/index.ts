@@ -11,6 +11,8 @@ import { ordersResource } from './orders.ts';
 import { tokenPackagesResource } from './token-packages.ts';
 import { paymentsResource } from './payments.ts';
 import { tokenTransactionsResource } from './token-transactions.ts';
+import { reportsResource } from './reports.ts';
+import { membersResource } from './members.ts';
 
 /** Every back-office resource, in the order of the admin's navigation. */
 export const ADMIN_RESOURCES: AdminResource[] = [
@@ -22,6 +24,8 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   categoriesResource,
   bannersResource,
   ordersResource,
+  reportsResource,
+  membersResource,
   blockedCountriesResource,
   tokenPackagesResource,
   paymentsResource,
