@@ -24,6 +24,7 @@ describe('GET /assets/categories/search and the demo seed', () => {
       slug: 'travel',
       description: expect.any(String),
       ordering: expect.any(Number),
+      parentId: null,
     });
     const found = (await h.app.inject({ url: '/api/assets/categories/search?q=portr' })).json().data;
     expect(found.data.map((c: { slug: string }) => c.slug)).toEqual(['portraits']);

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeProblems } from '../helpers/axe.ts';
-import { chromiumMissing, hydrated, screenshot, useE2e } from '../helpers/e2e.ts';
+import { axeProblems, overflowOnPhone, pagesFor } from '../helpers/axe.ts';
+import { chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
 
 describe.skipIf(chromiumMissing)('the site run from the back office, live, without a restart', () => {
   const e2e = useE2e({ env: { TRUSTED_COUNTRY_HEADER: 'x-test-country' } });
@@ -65,7 +65,7 @@ describe.skipIf(chromiumMissing)('the site run from the back office, live, witho
     await context.close();
   });
 
-  it('turns maintenance on and off: visitors get the maintenance page, the admin sees the site with a banner', async () => {
+  it('turns maintenance on and off: visitors get the maintenance page (a blocked country its own), an admin can still log in and sees the site with a banner', async () => {
     const { context, page } = await operator();
     await page.goto(`${base()}/admin/site-mode`);
     await hydrated(page, '[data-testid=maintenance-toggle]');
@@ -73,9 +73,35 @@ describe.skipIf(chromiumMissing)('the site run from the back office, live, witho
     await page.click('[data-testid=maintenance-toggle]');
     await page.waitForSelector('[data-testid=maintenance][data-on=true]');
 
-    const visitor = await fetch(`${base()}/videos`);
-    expect(visitor.status).toBe(503);
-    expect(await visitor.text()).toContain('is down for scheduled maintenance');
+    // Visitors get the maintenance page (503) in place of every page, their account's too.
+    const visitor = await e2e.browser.newPage();
+    for (const path of ['/', '/account', '/videos']) {
+      expect((await visitor.goto(`${base()}${path}`))!.status(), path).toBe(503);
+      expect(await visitor.getAttribute('[data-site-mode]', 'data-site-mode')).toBe('maintenance');
+    }
+    expect(await visitor.textContent('body')).toContain('is down for scheduled maintenance');
+    await screenshot(visitor, 'maintenance');
+    // The login page stays open: an admin logs in during maintenance and sees the site (told that payments are
+    // simulated: the demo's test gateway is on).
+    await logIn(visitor, base(), 'admin', e2e.server.adminPassword());
+    expect(await visitor.getAttribute('html', 'data-layout')).toBe('primary');
+    expect(await visitor.textContent('[data-testid=payments-simulated]')).toContain('Payments are simulated');
+    await visitor.close();
+    // A blocked country wins over maintenance: its visitors get the blocked page (451), the login page included.
+    const token = (await context.cookies()).find((c) => c.name === 'token')!.value;
+    const admin = (method: string, path: string, body?: object) =>
+      fetch(`${base()}/api/admin${path}`, {
+        method,
+        headers: { authorization: token, ...(body ? { 'content-type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }).then((r) => r.json());
+    const blocked = (await admin('POST', '/blocked-countries', { code: 'FR' })).data;
+    for (const path of ['/', '/auth/login']) {
+      const fr = await fetch(`${base()}${path}`, { headers: { 'x-test-country': 'FR' } });
+      expect(fr.status, path).toBe(451);
+      expect(await fr.text()).toContain('Not available in your region');
+    }
+    expect((await admin('DELETE', `/blocked-countries/${blocked._id}`)).data).toEqual({ _id: 'FR' });
     const site = await context.newPage();
     await site.goto(`${base()}/`);
     expect(await site.getAttribute('html', 'data-layout')).toBe('primary');
@@ -165,16 +191,16 @@ describe.skipIf(chromiumMissing)('the site run from the back office, live, witho
     await context.close();
   });
 
-  it('the settings, menus and site-mode pages pass axe in the light theme, and in the dark one on a phone without sideways scrolling', async () => {
+  it('the settings, menus and site-mode pages pass axe (light on a desktop or dark on a phone, alternating) and never scroll sideways on a phone', async () => {
     const problems: string[] = [];
     for (const theme of ['light', 'dark'] as const) {
       const { context, page } = await operator(theme, theme === 'dark' ? 320 : 1280);
       // The dashboard is checked with the other back-office pages (admin.test.ts).
-      for (const path of ['/admin/settings', '/admin/menus', '/admin/site-mode']) {
+      for (const path of pagesFor(['/admin/settings', '/admin/menus', '/admin/site-mode'], theme)) {
         await page.goto(base() + path);
         await page.waitForFunction(() => !document.querySelector('astro-island[ssr]'));
         problems.push(...(await axeProblems(page, `${theme} ${path}`)));
-        const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        const wide = await overflowOnPhone(page);
         if (wide > 0) problems.push(`${theme} ${path}: ${wide} px wider than the screen`);
         if (theme === 'dark') await screenshot(page, `admin${path.replace(/\//g, '-').replace('-admin', '')}-dark`);
       }

@@ -9,6 +9,15 @@ describe.skipIf(chromiumMissing)('first run: a site made with SEED=none asks for
   it('the setup page (axe clean in both themes) takes the printed token and logs the new admin into the back office', async () => {
     const token = /setup token: (\S+)/.exec(e2e.server.output())?.[1];
     expect(token).toMatch(/^[\w-]{43}$/);
+    // Settings but no demo: no demo accounts, and no demo logins printed.
+    expect(e2e.server.output()).not.toContain('Demo logins');
+    expect((await (await fetch(`${base()}/api/settings/public`)).json()).data.siteName).toBe('Tessera');
+    const demoLogin = await fetch(`${base()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'member', password: 'member-pass-123' }),
+    });
+    expect(demoLogin.status).toBe(422);
 
     const problems: string[] = [];
     for (const theme of ['dark', 'light'] as const) {

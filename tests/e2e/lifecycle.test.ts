@@ -84,20 +84,4 @@ describe('the server process', () => {
       await second.stop();
     }
   });
-
-  it('SEED=none starts with settings but no demo accounts', async () => {
-    const server = await startServer({ env: { SEED: 'none' } });
-    try {
-      const login = await fetch(`${server.url}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'member', password: 'member-pass-123' }),
-      });
-      expect(login.status).toBe(422);
-      expect((await (await fetch(`${server.url}/api/settings/public`)).json()).data.siteName).toBe('Tessera');
-      expect(server.output()).not.toContain('Demo logins');
-    } finally {
-      await server.stop();
-    }
-  });
 });

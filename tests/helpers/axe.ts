@@ -14,3 +14,20 @@ export async function axeProblems(page: Page, what: string): Promise<string[]> {
     v.nodes.map((node) => `${what}: ${v.id} (${v.impact}) ${node.target.join(' ')} — ${node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? v.help}`),
   );
 }
+
+/**
+ * The pages one theme's axe pass visits, out of a list checked in both themes: in a review run (`SCREENSHOTS=1`,
+ * where every page is also drawn in both) all of them; otherwise every other one, the themes alternating, so each page
+ * is checked once and each theme on half of them (they share one stylesheet), at half the suite's time.
+ */
+export const pagesFor = <T>(pages: T[], theme: 'light' | 'dark'): T[] =>
+  process.env.SCREENSHOTS ? pages : pages.filter((_, i) => (i % 2 === 0) === (theme === 'light'));
+
+/** How many pixels wider than a phone's screen (320 px) the page is: 0 when it never scrolls sideways there. */
+export async function overflowOnPhone(page: Page, width = 320): Promise<number> {
+  const before = page.viewportSize();
+  if (before?.width !== width) await page.setViewportSize({ width, height: before?.height ?? 800 });
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  if (before && before.width !== width) await page.setViewportSize(before);
+  return wide;
+}

@@ -53,7 +53,13 @@ function watchCsp(browser: Browser, violations: string[]) {
   };
 }
 
+/**
+ * Saves a picture of the page to look at (test-results/screenshots), when the run asks for them: `SCREENSHOTS=1`
+ * (`npm run test:screenshots`). Pictures are for people, not assertions, and drawing ~100 full pages is a fifth of
+ * the browser tests' time, so a plain `npm test` skips them.
+ */
 export async function screenshot(page: Page, name: string, { fullPage = true } = {}) {
+  if (!process.env.SCREENSHOTS) return;
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage });
 }
