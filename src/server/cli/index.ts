@@ -40,14 +40,17 @@ Commands
 Uses DATA_DIR (PGlite, default ./data) or DATABASE_URL (PostgreSQL), like the server.
 With PGlite, only one process can open the data folder: stop the server first.`;
 
-type Command = (db: Database, config: Config, args: string[]) => Promise<string>;
+/** A command: it checks its arguments first and opens the database (`open`) only when they are right, so a usage
+ * error answers at once, without starting PGlite. */
+type Command = (open: () => Promise<Database>, config: Config, args: string[]) => Promise<string>;
 
 const commands: Record<string, Command> = {
-  migrate: async (database) => {
-    await database.migrate();
+  migrate: async (open) => {
+    await (await open()).migrate();
     return 'Migrations applied.';
   },
-  seed: async (database, config) => {
+  seed: async (open, config) => {
+    const database = await open();
     await prepareDatabase(database, { ...config, seed: 'none' });
     const { seeded, logins } = await seedDemo(database, config);
     if (!seeded) return 'This database already has its demo seed; nothing to do.';
@@ -56,7 +59,7 @@ const commands: Record<string, Command> = {
       ...formatLogins(logins ?? []).map((l) => `  ${l}`),
     ].join('\n');
   },
-  'user create': async (database, config, args) => {
+  'user create': async (open, config, args) => {
     const { values } = parseArgs({
       args,
       options: {
@@ -72,7 +75,7 @@ const commands: Record<string, Command> = {
     if (values.role && values.role !== 'member' && values.role !== 'admin') throw new UsageError('--role must be member or admin');
     const tokens = values.tokens === undefined ? undefined : Number(values.tokens);
     const user = await createUser(
-      database.db,
+      (await open()).db,
       {
         email: values.email,
         password: values.password,
@@ -85,44 +88,44 @@ const commands: Record<string, Command> = {
     );
     return `Created ${user.roles.includes('admin') ? 'admin' : 'member'} ${user.username} <${user.email}> (id ${user.id}) with ${user.balance} tokens.`;
   },
-  'settings set': async (database, config, args) => {
+  'settings set': async (open, config, args) => {
     const [key, ...rest] = args;
     if (!key || rest.length === 0) throw new UsageError('settings set needs <key> <value>');
-    const value = await new SettingsService(database.db).set(key, rest.join(' '));
+    const value = await new SettingsService((await open()).db).set(key, rest.join(' '));
     return `${key} = ${JSON.stringify(value)}${await announce(config, 'settings')}`;
   },
-  'settings list': async (database) => JSON.stringify(await new SettingsService(database.db).getPublic(), null, 2),
-  'country block': async (database, config, [code]) => {
+  'settings list': async (open) => JSON.stringify(await new SettingsService((await open()).db).getPublic(), null, 2),
+  'country block': async (open, config, [code]) => {
     if (!code) throw new UsageError('country block needs a country code, e.g. DE');
-    const service = await countryService(database, config);
+    const service = await countryService(await open(), config);
     await service.block(code);
     return `Blocked: ${(await service.list()).join(', ')}${await announce(config, 'countries')}`;
   },
-  'country unblock': async (database, config, [code]) => {
+  'country unblock': async (open, config, [code]) => {
     if (!code) throw new UsageError('country unblock needs a country code, e.g. DE');
-    const service = await countryService(database, config);
+    const service = await countryService(await open(), config);
     const removed = await service.unblock(code);
     const left = await service.list();
     return `${removed ? `Unblocked ${code.toUpperCase()}` : `${code.toUpperCase()} was not blocked`}. Blocked now: ${left.length ? left.join(', ') : 'none'}${await announce(config, 'countries')}`;
   },
-  'country list': async (database, config) => {
-    const list = await (await countryService(database, config)).list();
+  'country list': async (open, config) => {
+    const list = await (await countryService(await open(), config)).list();
     return list.length ? list.join('\n') : 'No country is blocked.';
   },
-  'ledger check': async (database) => {
-    const problems = await ledgerService(database).check();
+  'ledger check': async (open) => {
+    const problems = await ledgerService(await open()).check();
     if (!problems.length) return 'Ledger clean: every balance equals the sum of its entries; every spend and payment is booked.';
     throw new LedgerMismatch(`Ledger check found ${problems.length} problem(s):\n${problems.map((p) => `  [${p.kind}] ${p.detail}`).join('\n')}`);
   },
-  'tokens grant': async (database, _config, args) => {
+  'tokens grant': async (open, _config, args) => {
     const { values } = parseArgs({ args, options: { email: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' } } });
     if (!values.email || !values.amount || !values.reason) throw new UsageError('tokens grant needs --email, --amount and --reason');
     const amount = Number(values.amount);
-    const { balance } = await ledgerService(database).grant(values.email, amount, values.reason);
+    const { balance } = await ledgerService(await open()).grant(values.email, amount, values.reason);
     return `${amount > 0 ? 'Granted' : 'Took back'} ${Math.abs(amount)} tokens (${values.reason}); balance now ${balance}.`;
   },
-  'packages list': async (database) => {
-    const rows = await listAllPackages(database.db);
+  'packages list': async (open) => {
+    const rows = await listAllPackages((await open()).db);
     if (!rows.length) return 'No token packages.';
     return rows
       .map(
@@ -131,7 +134,7 @@ const commands: Record<string, Command> = {
       )
       .join('\n');
   },
-  'packages add': async (database, _config, args) => {
+  'packages add': async (open, _config, args) => {
     const { values } = parseArgs({
       args,
       options: {
@@ -149,7 +152,7 @@ const commands: Record<string, Command> = {
     if (!values.name || !Number.isInteger(tokens) || tokens <= 0 || !(price > 0))
       throw new UsageError('packages add needs --name, --tokens (a whole number > 0) and --price (> 0)');
     if (!/^[A-Z]{3}$/.test(currency)) throw new UsageError('--currency must be an ISO 4217 code such as USD or EUR');
-    await insertPackages(database.db, [
+    await insertPackages((await open()).db, [
       {
         name: values.name,
         tokens,
@@ -161,8 +164,8 @@ const commands: Record<string, Command> = {
     ]);
     return `Added ${values.name}: ${tokens} tokens for ${formatMoney(price, currency, 'en')}.`;
   },
-  'packages enable': async (database, _config, [id]) => togglePackage(database, id, true),
-  'packages disable': async (database, _config, [id]) => togglePackage(database, id, false),
+  'packages enable': async (open, _config, [id]) => togglePackage(open, id, true),
+  'packages disable': async (open, _config, [id]) => togglePackage(open, id, false),
 };
 
 class UsageError extends Error {}
@@ -171,9 +174,9 @@ class LedgerMismatch extends Error {}
 
 const ledgerService = (database: Database) => new LedgerService(database.db, () => {});
 
-async function togglePackage(database: Database, id: string | undefined, active: boolean): Promise<string> {
+async function togglePackage(open: () => Promise<Database>, id: string | undefined, active: boolean): Promise<string> {
   if (!id || !isUuid(id)) throw new UsageError(`packages ${active ? 'enable' : 'disable'} needs a package id (see packages list)`);
-  if (!(await setPackageActive(database.db, id, active))) throw new UsageError(`No package ${id}`);
+  if (!(await setPackageActive((await open()).db, id, active))) throw new UsageError(`No package ${id}`);
   return `Package ${id} ${active ? 'enabled' : 'disabled'}.`;
 }
 
@@ -200,11 +203,15 @@ export async function runCli(argv: string[], env = process.env): Promise<{ code:
   } catch (err) {
     return { code: 2, output: String((err as Error).message) };
   }
-  let database: Database | null = null;
-  try {
-    database = await openConfiguredDatabase(config, 'cli');
+  const opened: { database?: Database } = {};
+  const open = async () => {
+    if (opened.database) return opened.database;
+    const database = (opened.database = await openConfiguredDatabase(config, 'cli'));
     if (name !== 'migrate') await database.migrate();
-    return { code: 0, output: await commands[name]!(database, config, args) };
+    return database;
+  };
+  try {
+    return { code: 0, output: await commands[name]!(open, config, args) };
   } catch (err) {
     if (err instanceof DataDirBusyError || err instanceof UsageError || err instanceof ConfigError) return { code: 2, output: err.message };
     if (err instanceof DatabaseUnreachableError) return { code: 1, output: err.message };
@@ -212,7 +219,7 @@ export async function runCli(argv: string[], env = process.env): Promise<{ code:
     if (err instanceof LedgerMismatch) return { code: 1, output: err.message };
     throw err;
   } finally {
-    await database?.close().catch(() => {});
+    await opened.database?.close().catch(() => {});
   }
 }
 
