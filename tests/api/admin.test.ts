@@ -35,6 +35,19 @@ describe('the back office API', () => {
     }
   });
 
+  it('CSRF: the session cookie alone opens nothing; a write needs the token in its Authorization header', async () => {
+    const token = await login(h, (await createMember(h, { role: 'admin' })).username);
+    const cookieOnly = (method: string, url: string, payload?: object) =>
+      h.app.inject({ method: method as 'POST', url, headers: { cookie: `token=${encodeURIComponent(token)}` }, ...(payload ? { payload } : {}) });
+    const made = await cookieOnly('POST', '/api/admin/categories', { name: 'Forged', group: 'post' });
+    expect([made.statusCode, made.json().error]).toEqual([401, 'UNAUTHORIZED']);
+    const settings = await cookieOnly('PATCH', '/api/admin/settings', { siteName: 'Forged' });
+    expect(settings.statusCode).toBe(401);
+    const found = await as(token, 'GET', '/api/admin/categories?q=Forged');
+    expect(found.json().data.total).toBe(0);
+    expect((await h.app.inject({ url: '/api/settings/public' })).json().data.siteName).not.toBe('Forged');
+  });
+
   it('categories: create, find, change and delete, each written to the audit log with before and after', async () => {
     const created = await as(admin, 'POST', '/api/admin/categories', { name: 'Night Skies', group: 'video', description: 'After dark.' });
     expect(created.statusCode).toBe(200);

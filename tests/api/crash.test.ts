@@ -63,7 +63,6 @@ async function api(url: string, pathname: string, token: string | null, body?: u
 describe('a process killed during a stream of purchases', () => {
   it('leaves no half-written purchase: after a restart the ledger is clean and every spend is whole', { timeout: 120_000 }, async () => {
     await prepareStore();
-    expect(cli('seed').status).toBe(0);
     const created = cli('user', 'create', '--email', 'crash@test.local', '--password', 'crash-pass-123', '--name', 'Crash Test', '--tokens', '100000');
     expect(created.status, created.stderr).toBe(0);
 

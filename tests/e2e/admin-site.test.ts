@@ -188,6 +188,15 @@ describe.skipIf(chromiumMissing)('the site run from the back office, live, witho
     expect(await page.locator('[data-testid=money-in-chart] rect.bar').count()).toBe(14);
     expect(await page.locator('figure:has([data-testid=money-in-chart]) table tbody tr').count()).toBe(14);
     await screenshot(page, 'admin-dashboard');
+    // Every figure opens its list, with the figure's filter on.
+    const hrefs = await page.$$eval('a[data-testid^=figure-]', (links) => links.map((a) => a.getAttribute('href')!));
+    expect(hrefs).toEqual(expect.arrayContaining(['/admin/members', '/admin/payments?status=success', '/admin/token-transactions']));
+    for (const href of hrefs) {
+      expect((await page.goto(base() + href))!.status(), href).toBe(200);
+      expect(await page.locator('[data-testid=admin-table]').count(), href).toBe(1);
+      const [, query] = href.split('?');
+      if (query) expect(new URL(page.url()).search, href).toBe(`?${query}`);
+    }
     await context.close();
   });
 
