@@ -34,6 +34,8 @@ export default getViteConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // Files share their worker's modules (playwright-core, the helpers): each has its own server and browser.
+          isolate: false,
           globalSetup: ['tests/helpers/e2e-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
