@@ -15,6 +15,24 @@ onMount($orderUpdate, () =>
   }),
 );
 
+/**
+ * When the member's live connection last joined their room (`auth/status`): that happens a moment after a page
+ * appears (and again after each reconnect), and an `order_updated` sent before it is not heard, so an order page
+ * checks then whether its order changed.
+ */
+export const $ordersHeardSince = atom<number>(0);
+onMount($ordersHeardSince, () =>
+  onLive('auth/status', ({ authenticated }) => {
+    if (authenticated) $ordersHeardSince.set(Date.now());
+  }),
+);
+
+/** Whether an order changed after the version a page shows (`updatedAt`): one read of the order. */
+export async function orderChangedSince(orderId: string, updatedAt: string): Promise<boolean> {
+  const order = await payload(api.order(orderId)).catch(() => null);
+  return order !== null && order.updatedAt !== updatedAt;
+}
+
 /** "I received it", per order (offered once the order is on its way). */
 export const receipts = requestFamily((orderId: string) => payload(api.confirmOrder(orderId)));
 
@@ -25,4 +43,7 @@ export const downloads = requestFamily(async (productId: string) => {
   return data;
 });
 
-onResetAll(() => $orderUpdate.set(null));
+onResetAll(() => {
+  $orderUpdate.set(null);
+  $ordersHeardSince.set(0);
+});

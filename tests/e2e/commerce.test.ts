@@ -231,6 +231,37 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     await context.close();
   });
 
+  it('an order changed while its page was still joining the live connection is shown once it has joined', async () => {
+    const { context, page, token } = await member(1);
+    // The page's live connection is held back until the change is made: its order_updated goes to nobody.
+    let release!: () => void;
+    const joined = new Promise<void>((resolve) => (release = resolve));
+    await context.routeWebSocket(/\/socket\.io\//, async (ws) => {
+      await joined;
+      ws.connectToServer();
+    });
+    const mug = (await api('/assets/products/tessera-enamel-mug'))._id;
+    const checkout = await api(
+      '/token-transactions/products',
+      { products: [{ _id: mug, quantity: 1 }], deliveryAddress: '3 Quay Road, Bergen', postalCode: '5003', phoneNumber: '+47 555 12 346' },
+      token,
+    );
+    const orderId = checkout.orders[0]._id as string;
+    await page.goto(`${base()}/account/orders/${orderId}`);
+    await page.waitForSelector('[data-testid=order-status]:has-text("processing")');
+    const adminToken = (await api('/auth/login', { username: 'admin', password: e2e.server.adminPassword() })).token;
+    const res = await fetch(`${base()}/api/orders/${orderId}/update`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: adminToken },
+      body: JSON.stringify({ deliveryStatus: 'shipping', shippingCode: 'LATE42' }),
+    });
+    expect(res.status).toBe(200);
+    release();
+    await page.waitForSelector('[data-testid=shipping-code]:has-text("LATE42")');
+    expect(await page.textContent('[data-testid=order-status]')).toBe('shipping');
+    await context.close();
+  });
+
   it('the history page lists spends and payments, filtered by type', async () => {
     const { context, page, token } = await member(2);
     for (const path of ['video/glass-blowing-masterclass', 'gallery/city-after-dark', 'stories/notes-from-a-night-shoot'])
