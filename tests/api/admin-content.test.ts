@@ -5,22 +5,15 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { entitlements, products } from '../../src/server/db/schema.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
-import { multipart } from '../helpers/commerce.ts';
+import { call, multipart } from '../helpers/commerce.ts';
 
 /** The back office's content: posts and pages, banners, stories, products, galleries and their photos, videos. */
 describe('the back office: content', () => {
   const h = useApi();
   let admin = '';
   let member = '';
-  const as = async (token: string | null, method: string, url: string, payload?: unknown) => {
-    const res = await h.app.inject({
-      method: method as 'GET',
-      url,
-      headers: token ? { authorization: token } : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const as = (token: string | null, method: string, url: string, payload?: unknown) =>
+    call(h, method as 'GET', url, { token: token ?? undefined, body: payload });
   const adminCall = (method: string, url: string, payload?: unknown) => as(admin, method, url, payload);
   const pub = (url: string) => as(null, 'GET', url);
   const inFuture = () => new Date(Date.now() + 3600_000).toISOString();

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../src/shared/socket-events.ts';
 import { tokenLedger } from '../../src/server/db/schema.ts';
 import { createMember, login, PASSWORD, useApi } from '../helpers/api.ts';
-import { balanceOf, ledgerProblems } from '../helpers/commerce.ts';
+import { balanceOf, call, ledgerProblems } from '../helpers/commerce.ts';
 import { linkIn, useSmtp } from '../helpers/smtp.ts';
 
 /** Members in the back office: search, their record, role, ban and unban, tokens with a reason, a password-reset mail. */
@@ -15,15 +15,8 @@ describe('the back office: members', () => {
   let admin = '';
   let adminId = '';
 
-  const as = async (token: string | null, method: string, url: string, payload?: unknown) => {
-    const res = await h.app.inject({
-      method: method as 'GET',
-      url,
-      headers: token ? { authorization: token } : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const as = (token: string | null, method: string, url: string, payload?: unknown) =>
+    call(h, method as 'GET', url, { token: token ?? undefined, body: payload });
   const adminCall = (method: string, url: string, payload?: unknown) => as(admin, method, url, payload);
 
   beforeAll(async () => {

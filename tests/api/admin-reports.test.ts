@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, entitlements, galleries, photos, stories } from '../../src/server/db/schema.ts';
 import { REPORT_AUTOHIDE_COUNT } from '../../src/shared/contracts/community.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
+import { call } from '../helpers/commerce.ts';
 import { useSmtp } from '../helpers/smtp.ts';
 
 /** The moderation queue: reports, their verbs, hiding items and comments from the site, automatic hiding. */
@@ -16,15 +17,8 @@ describe('the back office: reports', () => {
   let authorToken = '';
   const reporters: string[] = [];
 
-  const as = async (token: string | null, method: string, url: string, payload?: unknown) => {
-    const res = await h.app.inject({
-      method: method as 'GET',
-      url,
-      headers: token ? { authorization: token } : {},
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    return { status: res.statusCode, body: res.json() };
-  };
+  const as = (token: string | null, method: string, url: string, payload?: unknown) =>
+    call(h, method as 'GET', url, { token: token ?? undefined, body: payload });
   const adminCall = (method: string, url: string, payload?: unknown) => as(admin, method, url, payload);
 
   /** A published post, by the back office. */

@@ -1,7 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems, pagesFor } from '../helpers/axe.ts';
-import { chromiumMissing, screenshot, useE2e } from '../helpers/e2e.ts';
+import { apiOf, chromiumMissing, screenshot, useE2e } from '../helpers/e2e.ts';
 
 type Who = 'visitor' | 'member';
 
@@ -130,15 +130,7 @@ describe.skipIf(chromiumMissing)('accessibility: axe, sideways scrolling and lay
   /** A print (physical, with a quantity stepper) and a download. */
   let cart: CartLine[] = [];
 
-  const api = async (path: string, body?: unknown, token?: string) => {
-    const res = await fetch(`${base()}/api${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.status, path).toBe(200);
-    return (await res.json()).data;
-  };
+  const api = apiOf(base);
 
   beforeAll(async () => {
     // The demo member buys a download (an order, delivered at once); the first demo event gives an event page.

@@ -2,21 +2,13 @@ import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeProblems, pagesFor } from '../helpers/axe.ts';
-import { chromiumMissing, hydrated, screenshot, useE2e } from '../helpers/e2e.ts';
+import { apiOf, chromiumMissing, hydrated, screenshot, useE2e } from '../helpers/e2e.ts';
 
 describe.skipIf(chromiumMissing)('the back office: money in a browser', () => {
   const e2e = useE2e();
   const base = () => e2e.server.url;
 
-  const api = async (path: string, body?: unknown, token?: string) => {
-    const res = await fetch(`${base()}/api${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.status, path).toBe(200);
-    return (await res.json()).data;
-  };
+  const api = apiOf(base);
   const contextWith = async (token: string | null, theme: 'light' | 'dark' = 'light', width = 1280) => {
     const context = await e2e.browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme, acceptDownloads: true });
     if (token) await context.addCookies([{ name: 'token', value: token, url: base() }]);

@@ -1,20 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeProblems } from '../helpers/axe.ts';
-import { chromiumMissing, hydrated, screenshot, useE2e } from '../helpers/e2e.ts';
+import { apiOf, chromiumMissing, hydrated, screenshot, useE2e } from '../helpers/e2e.ts';
 
 describe.skipIf(chromiumMissing)('the back office: orders in a browser', () => {
   const e2e = useE2e();
   const base = () => e2e.server.url;
-  const api = async (path: string, body?: unknown, token?: string) => {
-    const res = await fetch(`${base()}/api${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.status, path).toBe(200);
-    return (await res.json()).data;
-  };
+  const api = apiOf(base);
   /** A new member with 100 tokens who ordered the mug (a physical product) through the API: their token and the order. */
   async function buyer() {
     const credentials = { username: `shopper${Date.now() % 100000}`, password: 'buyer-pass-123' };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
+import { apiOf, chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
 
 describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser', () => {
   const e2e = useE2e();
@@ -9,15 +9,7 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
   const balance = async (p: Page) => Number((await p.textContent('[data-testid=balance]'))!.replace(/\D/g, ''));
 
   let members = 0;
-  const api = async (path: string, body?: unknown, token?: string) => {
-    const res = await fetch(`${base()}/api${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    expect(res.status, path).toBe(200);
-    return (await res.json()).data;
-  };
+  const api = apiOf(base);
   /**
    * A member of the test's own (each test runs alone, in any order), with `packages` Starter packages (100 tokens each)
    * bought through the API, logged in in a fresh browser context.

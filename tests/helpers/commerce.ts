@@ -15,7 +15,7 @@ export async function idOf(h: ApiHarness, kind: keyof typeof TABLES, slug: strin
 /** A JSON call through inject: status and parsed body. */
 export async function call(
   h: ApiHarness,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   opts: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
 ) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { hasChromium, launchBrowser } from './browser.ts';
 import { startServer, type TestServer } from './server.ts';
 
@@ -85,3 +85,17 @@ export async function hydrated(page: Page, selector: string) {
     return Boolean(el) && !el!.closest('astro-island')?.hasAttribute('ssr');
   }, selector);
 }
+
+/**
+ * A call to the test server's API that must succeed (200): a GET, or a POST with `body`, as the member of `token`;
+ * answers the envelope's `data`.
+ */
+export const apiOf = (base: () => string) => async (path: string, body?: unknown, token?: string) => {
+  const res = await fetch(`${base()}/api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  expect(res.status, path).toBe(200);
+  return (await res.json()).data;
+};
