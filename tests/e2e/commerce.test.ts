@@ -254,6 +254,38 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     await context.close();
   });
 
+  it('an order changed before its page could listen (the live part still loading) is shown once it has loaded', async () => {
+    const { context, page, token } = await member(1);
+    // The order page's live island is held back until the change is made (the connection itself is open: the header
+    // opened it), as on a slow phone.
+    let release!: () => void;
+    const loaded = new Promise<void>((resolve) => (release = resolve));
+    await context.route(/\/_astro\/OrderLive\.[\w-]+\.js$/, async (route) => {
+      await loaded;
+      await route.continue();
+    });
+    const mug = (await api('/assets/products/tessera-enamel-mug'))._id;
+    const checkout = await api(
+      '/token-transactions/products',
+      { products: [{ _id: mug, quantity: 1 }], deliveryAddress: '4 Quay Road, Bergen', postalCode: '5003', phoneNumber: '+47 555 12 347' },
+      token,
+    );
+    const orderId = checkout.orders[0]._id as string;
+    await page.goto(`${base()}/account/orders/${orderId}`);
+    await page.waitForSelector('[data-testid=order-status]:has-text("processing")');
+    await page.waitForSelector('[data-testid=live-status][data-status=connected]');
+    const adminToken = (await api('/auth/login', { username: 'admin', password: e2e.server.adminPassword() })).token;
+    const res = await fetch(`${base()}/api/orders/${orderId}/update`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: adminToken },
+      body: JSON.stringify({ deliveryStatus: 'shipping', shippingCode: 'SLOW77' }),
+    });
+    expect(res.status).toBe(200);
+    release();
+    await page.waitForSelector('[data-testid=shipping-code]:has-text("SLOW77")');
+    await context.close();
+  });
+
   it('the history page lists spends and payments, filtered by type', async () => {
     const { context, page, token } = await member(2);
     for (const path of ['video/glass-blowing-masterclass', 'gallery/city-after-dark', 'stories/notes-from-a-night-shoot'])

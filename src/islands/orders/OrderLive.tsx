@@ -6,9 +6,8 @@ import { $orderUpdate, $ordersHeardSince, orderChangedSince, receipts } from '..
 import { showToast } from '../../stores/toast.ts';
 
 /**
- * On an order page: re-renders the order when its live `order_updated` arrives (and once the live connection has
- * joined the member's room, for news sent while it was connecting), and (for a physical order on its way) lets the
- * buyer confirm receipt.
+ * On an order page: re-renders the order when its live `order_updated` arrives (and catches up on news sent before it
+ * could hear it), and (for a physical order on its way) lets the buyer confirm receipt.
  */
 export default function OrderLive({ orderId, updatedAt, canConfirm }: { orderId: string; updatedAt: string; canConfirm: boolean }) {
   const update = useStore($orderUpdate);
@@ -20,14 +19,11 @@ export default function OrderLive({ orderId, updatedAt, canConfirm }: { orderId:
     handled.current = update;
     void refreshRegions();
   }, [update, orderId]);
-  // The connection joined the member's room after this island appeared: news sent before that was missed, so the
-  // page is re-rendered if the order changed meanwhile (the re-rendered order mounts this island again with the same
-  // value, and the page stays as it is when nothing changed).
+  // News sent before this island was listening, or before the connection had joined the member's room, is not heard:
+  // so when the island appears, and each time the room is joined, the order is read once and the page re-rendered if
+  // it changed since the version on screen (the re-rendered page mounts this island again, which then finds nothing).
   const heardSince = useStore($ordersHeardSince);
-  const joined = useRef(heardSince);
   useEffect(() => {
-    if (heardSince === joined.current) return;
-    joined.current = heardSince;
     void orderChangedSince(orderId, updatedAt).then((changed) => changed && refreshRegions());
   }, [heardSince, orderId, updatedAt]);
   if (!canConfirm) return null;

@@ -108,7 +108,7 @@ export interface AdminResource {
   exportCsv?: CsvColumn[];
   /** The public page of an item (the form's preview link), when it has one. */
   publicPath?: (item: AdminItem) => string | null;
-  /** What the API offers besides reading (each defaults to true). A read-only resource says all three are false. */
+  /** What the API offers besides reading: all three when absent; when given, those set to true (`{}`: read-only). */
   operations?: { create?: boolean; update?: boolean; delete?: boolean };
   /** Verbs on one item (`POST /api/admin/<name>/{id}/<action>`), shown as buttons on its form, with their own fields. */
   actions?: AdminAction[];
