@@ -67,6 +67,9 @@ function demoLoginLines(config: Config, seed: SeedResult): string[] {
 /** Starts the server from the environment, prints the banner, and stops gracefully on SIGTERM/SIGINT. */
 export async function runMain() {
   const config = getConfig();
+  // Libraries loaded from here on (React, through the site's handler) read NODE_ENV themselves: a served process
+  // without one is production (the config's default), not React's development build.
+  process.env.NODE_ENV = config.nodeEnv;
   let started;
   try {
     started = await startServer(config);
