@@ -1,8 +1,8 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { axeProblems, pagesFor } from '../helpers/axe.ts';
-import { chromiumMissing, hydrated, screenshot, useE2e } from '../helpers/e2e.ts';
+import { chromiumMissing, hydrated, operatorOf, screenshot, useE2e } from '../helpers/e2e.ts';
 
 /** A picture to upload: a plain PNG of one colour with a band across it. */
 const picture = async (colour: string, name: string) => ({
@@ -18,17 +18,7 @@ describe.skipIf(chromiumMissing)('the back office: content in a browser', () => 
   const e2e = useE2e();
   const base = () => e2e.server.url;
 
-  async function operator(theme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page }> {
-    const res = await fetch(`${base()}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: e2e.server.adminPassword() }),
-    });
-    const { token } = (await res.json()).data;
-    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme });
-    await context.addCookies([{ name: 'token', value: token, url: base() }]);
-    return { context, page: await context.newPage() };
-  }
+  const operator = (theme: 'light' | 'dark' = 'light', width = 1280) => operatorOf(e2e, theme, width);
 
   /** Saves the form and waits for the item's own page (a new item) or the saved toast. */
   async function create(page: Page, resource: string) {

@@ -1,7 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeProblems, overflowOnPhone, pagesFor } from '../helpers/axe.ts';
-import { chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
+import { chromiumMissing, hydrated, logIn, operatorOf, screenshot, useE2e } from '../helpers/e2e.ts';
 
 /** An operator works the moderation queue and bans a member, in a browser, against the demo site. */
 describe.skipIf(chromiumMissing)('moderation in the back office', () => {
@@ -20,12 +20,7 @@ describe.skipIf(chromiumMissing)('moderation in the back office', () => {
     return answer;
   };
   const tokenOf = async (username: string, password: string) => (await api('POST', '/auth/login', null, { username, password })).data.token as string;
-  async function operator(theme: 'light' | 'dark' = 'light', width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-    const token = await tokenOf('admin', e2e.server.adminPassword());
-    const context = await e2e.browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
-    await context.addCookies([{ name: 'token', value: token, url: base() }]);
-    return { context, page: await context.newPage() };
-  }
+  const operator = (theme: 'light' | 'dark' = 'light', width = 1280) => operatorOf(e2e, theme, width);
   const accept = (page: Page) => page.once('dialog', (d) => void d.accept());
   const thread = async (page: Page) => {
     await page.locator('[data-testid=comments]').scrollIntoViewIfNeeded();

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeProblems, pagesFor } from '../helpers/axe.ts';
-import { apiOf, chromiumMissing, hydrated, screenshot, useE2e } from '../helpers/e2e.ts';
+import { apiOf, chromiumMissing, hydrated, operatorOf, screenshot, useE2e } from '../helpers/e2e.ts';
 
 describe.skipIf(chromiumMissing)('the back office: money in a browser', () => {
   const e2e = useE2e();
@@ -14,8 +14,7 @@ describe.skipIf(chromiumMissing)('the back office: money in a browser', () => {
     if (token) await context.addCookies([{ name: 'token', value: token, url: base() }]);
     return { context, page: await context.newPage() };
   };
-  const operator = async (theme: 'light' | 'dark' = 'light', width = 1280): Promise<{ context: BrowserContext; page: Page }> =>
-    contextWith((await api('/auth/login', { username: 'admin', password: e2e.server.adminPassword() })).token, theme, width);
+  const operator = (theme: 'light' | 'dark' = 'light', width = 1280) => operatorOf(e2e, theme, width);
   /** A member with one Starter package (100 tokens) bought through the test gateway. */
   async function payingMember(): Promise<{ username: string; token: string; paymentId: string }> {
     const credentials = { username: `payer${Date.now() % 1_000_000}`, password: 'payer-pass-123' };

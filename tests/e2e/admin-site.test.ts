@@ -1,24 +1,14 @@
 import sharp from 'sharp';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeProblems, overflowOnPhone, pagesFor } from '../helpers/axe.ts';
-import { chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
+import { chromiumMissing, hydrated, logIn, operatorOf, screenshot, useE2e } from '../helpers/e2e.ts';
 
 describe.skipIf(chromiumMissing)('the site run from the back office, live, without a restart', () => {
   const e2e = useE2e({ env: { TRUSTED_COUNTRY_HEADER: 'x-test-country' } });
   const base = () => e2e.server.url;
 
-  async function operator(theme: 'light' | 'dark' = 'light', width = 1280): Promise<{ context: BrowserContext; page: Page }> {
-    const res = await fetch(`${base()}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: e2e.server.adminPassword() }),
-    });
-    const { token } = (await res.json()).data;
-    const context = await e2e.browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
-    await context.addCookies([{ name: 'token', value: token, url: base() }]);
-    return { context, page: await context.newPage() };
-  }
+  const operator = (theme: 'light' | 'dark' = 'light', width = 1280) => operatorOf(e2e, theme, width);
   const accept = (page: Page) => page.once('dialog', (d) => void d.accept());
 
   it('changes the site name and the logo; an open public page shows them on its next navigation', async () => {

@@ -1,24 +1,13 @@
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeProblems, pagesFor } from '../helpers/axe.ts';
-import { chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
+import { chromiumMissing, hydrated, logIn, operatorOf, screenshot, useE2e } from '../helpers/e2e.ts';
 
 describe.skipIf(chromiumMissing)('the back office in a browser', () => {
   const e2e = useE2e();
   const base = () => e2e.server.url;
 
   /** A browser context logged in as the demo admin (through the API: the login page is tested elsewhere). */
-  async function operator(theme: 'light' | 'dark' = 'light'): Promise<{ context: BrowserContext; page: Page }> {
-    const res = await fetch(`${base()}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: e2e.server.adminPassword() }),
-    });
-    const { token } = (await res.json()).data;
-    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme });
-    await context.addCookies([{ name: 'token', value: token, url: base() }]);
-    return { context, page: await context.newPage() };
-  }
+  const operator = (theme: 'light' | 'dark' = 'light', width = 1280) => operatorOf(e2e, theme, width);
 
   it('is for admins only: a visitor is sent to log in, a member gets the 403 page', async () => {
     const visitor = await e2e.browser.newPage();

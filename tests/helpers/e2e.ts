@@ -99,3 +99,16 @@ export const apiOf = (base: () => string) => async (path: string, body?: unknown
   expect(res.status, path).toBe(200);
   return (await res.json()).data;
 };
+
+/** The back office's operator: a new browser context logged in as the demo admin (its session cookie) and a page in it. */
+export async function operatorOf(e2e: E2e, theme: 'light' | 'dark' = 'light', width = 1280): Promise<{ context: BrowserContext; page: Page }> {
+  const res = await fetch(`${e2e.server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: e2e.server.adminPassword() }),
+  });
+  const { token } = (await res.json()).data;
+  const context = await e2e.browser.newContext({ viewport: { width, height: 900 }, colorScheme: theme });
+  await context.addCookies([{ name: 'token', value: token, url: e2e.server.url }]);
+  return { context, page: await context.newPage() };
+}

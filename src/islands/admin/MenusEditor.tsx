@@ -4,6 +4,7 @@ import type { MenuItem } from '../../shared/contracts/settings.ts';
 import { $adminSettingsSave } from '../../stores/admin.ts';
 import { showToast } from '../../stores/toast.ts';
 import { formErrors } from '../forms/validate.ts';
+import { useUnsavedWarning } from '../use-unsaved-warning.ts';
 
 type Section = 'main' | 'footer';
 interface Entry {
@@ -53,12 +54,7 @@ export default function MenusEditor({ menus }: { menus: MenuItem[] }) {
     document.getElementById(focusNext.current)?.focus();
     focusNext.current = null;
   });
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useUnsavedWarning(dirty);
 
   const update = (section: Section, id: string, change: Partial<Entry>) =>
     setLists((l) => ({ ...l, [section]: l[section].map((e) => (e.id === id ? { ...e, ...change } : e)) }));

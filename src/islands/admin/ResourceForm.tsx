@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { adminResource } from '../../shared/admin/resources/index.ts';
 import { fieldsOf, offers, type AdminItem, type AdminMedia, type Choice, type Field as FieldSpec } from '../../shared/admin/resource.ts';
@@ -11,6 +11,7 @@ import { $adminSave, $adminUploads, adminRemovals } from '../../stores/admin.ts'
 import { flashToast, showToast } from '../../stores/toast.ts';
 import Field from '../forms/Field.tsx';
 import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';
+import { useUnsavedWarning } from '../use-unsaved-warning.ts';
 
 interface Props {
   resource: string;
@@ -91,12 +92,7 @@ export default function ResourceForm({ resource: name, item, choices = {} }: Pro
   // The public page of the item as last saved (a draft has none yet).
   const preview = item ? resource.publicPath?.(current ?? item) : null;
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => leaving.current || e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useUnsavedWarning(dirty, leaving);
 
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();

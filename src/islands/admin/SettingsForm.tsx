@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { SETTINGS_SECTIONS, settingField, type AdminSettings, type SettingKey } from '../../shared/admin/settings.ts';
 import type { Field as FieldSpec } from '../../shared/admin/resource.ts';
@@ -8,6 +8,7 @@ import { showToast } from '../../stores/toast.ts';
 import Field from '../forms/Field.tsx';
 import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';
 import ImageSetting from './ImageSetting.tsx';
+import { useUnsavedWarning } from '../use-unsaved-warning.ts';
 
 interface Props {
   settings: AdminSettings;
@@ -46,12 +47,7 @@ export default function SettingsForm({ settings }: Props) {
   const dirty = FIELDS.some((f) => values[f.name] !== saved[f.name]);
   const { errorOf, summary } = formErrors(state, invalid, KEYS);
 
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
+  useUnsavedWarning(dirty);
 
   /** A save or an upload came back: what the server holds now is the saved state; the operator's other edits stay. */
   function took(next: AdminSettings, keys: string[]) {

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import sharp from 'sharp';
 import type { AdminMedia, UploadPurpose } from '../../../shared/admin/resource.ts';
 import { badRequest } from '../../errors.ts';
@@ -8,6 +7,7 @@ import type { StoredFile, StoredImage } from '../../lib/media-types.ts';
 import type { UploadedFile } from '../../lib/multipart.ts';
 import type { MediaSigner } from '../../lib/signed-url.ts';
 import { contentTypeOf, type Storage } from '../../lib/storage/storage.ts';
+import { safeFileName } from '../../lib/slug.ts';
 import { videoDurationOf, videoFormatOf } from '../../lib/video-files.ts';
 
 /** How long an upload's reference may be used in a form before it must be sent again. */
@@ -16,23 +16,6 @@ const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif']);
 export const NOT_A_VIDEO = 'Only MP4 and WebM videos can be uploaded.';
 
 type Stored = { purpose: 'image'; image: StoredImage } | { purpose: 'video' | 'download'; file: StoredFile };
-
-/** A storage-safe file name that keeps the extension: `Invoice (1).PDF` → `invoice-1.pdf`. */
-export function safeFileName(name: string): string {
-  const ext = path
-    .extname(name)
-    .toLowerCase()
-    .replace(/[^a-z0-9.]/g, '')
-    .slice(0, 10);
-  const stem =
-    path
-      .basename(name, path.extname(name))
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'file';
-  return `${stem}${ext}`;
-}
 
 /**
  * The back office's uploads. A file is stored at once (images through the catalogue's image work: re-encoded,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { Type } from 'typebox';
 import { Envelope, ErrorBody, IdParams, ListPayload } from '../../../shared/contracts/common.ts';
 import { DownloadLink, Order, OrderFile, OrderSearchQuery, OrderUpdateBody, OrderWithBuyer } from '../../../shared/contracts/orders.ts';
 import { AppError, forbidden } from '../../errors.ts';
 import { readForm } from '../../lib/multipart.ts';
+import { safeFileName } from '../../lib/slug.ts';
 import { sendStored } from '../../lib/send-stored.ts';
 import { contentTypeOf } from '../../lib/storage/storage.ts';
 import { ok, type App } from '../../types.ts';
@@ -15,23 +15,6 @@ import { countryGate } from '../../plugins/country-gate.ts';
 
 const OrderId = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
-
-/** A storage-safe file name that keeps the extension: `Invoice (1).PDF` → `invoice-1.pdf`. */
-function safeName(name: string): string {
-  const ext = path
-    .extname(name)
-    .toLowerCase()
-    .replace(/[^a-z0-9.]/g, '')
-    .slice(0, 10);
-  const stem =
-    path
-      .basename(name, path.extname(name))
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'file';
-  return `${stem}${ext}`;
-}
 
 export async function ordersRoutes(app: App) {
   const orders = app.services.orders;
@@ -140,7 +123,7 @@ export async function ordersRoutes(app: App) {
     async (request) => {
       const { file } = await readForm(request, { fileField: 'file', maxBytes: app.config.uploadLimit, requireFile: true });
       const { data: body, filename: name, mimetype } = file!;
-      const key = `orders/${request.params.id}/${randomUUID()}/${safeName(name)}`;
+      const key = `orders/${request.params.id}/${randomUUID()}/${safeFileName(name)}`;
       const mimeType = mimetype && mimetype !== 'application/octet-stream' ? mimetype : contentTypeOf(key);
       await app.media.storage.put(key, body, mimeType);
       return ok(await orders.attachFile(request.params.id, { key, name, mimeType, size: body.length }));

@@ -8,6 +8,7 @@ import { isUuid } from '../../catalogue/query.ts';
 import type { PaymentsService } from '../../payments/payments.service.ts';
 import { searchAllPayments, type PaymentForAdmin } from '../../payments/payments-search.repository.ts';
 import type { AdminAdapter } from '../admin-resource.ts';
+import { memberListSearch } from './member-lists.ts';
 
 const toItem = (p: PaymentForAdmin): AdminItem => {
   const amount = toMajor(p.amountMinor, p.currency);
@@ -34,16 +35,9 @@ const toItem = (p: PaymentForAdmin): AdminItem => {
 
 /** What the list and the export ask for: the query's filters, as the repository takes them. */
 const searchOf = (query: AdminListQuery) => ({
-  q: query.q,
+  ...memberListSearch(query),
   status: query.status as PaymentStatus | undefined,
   gateway: query.gateway as GatewayName | undefined,
-  userId: query.userId as string | undefined,
-  fromDate: query.fromDate as string | undefined,
-  toDate: query.toDate as string | undefined,
-  sortBy: query.sortBy,
-  sort: query.sort,
-  limit: query.limit ?? 25,
-  offset: query.offset ?? 0,
 });
 
 /**

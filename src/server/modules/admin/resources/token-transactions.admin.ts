@@ -5,6 +5,7 @@ import type { SpendType } from '../../../../shared/contracts/tokens.ts';
 import { isUuid } from '../../catalogue/query.ts';
 import { searchAllTokenTransactions, type SpendForAdmin } from '../../token-transactions/token-transactions.repository.ts';
 import type { AdminAdapter } from '../admin-resource.ts';
+import { memberListSearch } from './member-lists.ts';
 
 /** What a spend bought, in words: the item's title, or a checkout's lines. */
 const whatOf = (t: SpendForAdmin) =>
@@ -28,16 +29,9 @@ const toItem = (t: SpendForAdmin): AdminItem => ({
 });
 
 const searchOf = (query: AdminListQuery) => ({
-  q: query.q,
+  ...memberListSearch(query),
   type: query.type as SpendType | undefined,
   status: query.status as 'success' | 'refunded' | undefined,
-  userId: query.userId as string | undefined,
-  fromDate: query.fromDate as string | undefined,
-  toDate: query.toDate as string | undefined,
-  sortBy: query.sortBy,
-  sort: query.sort,
-  limit: query.limit ?? 25,
-  offset: query.offset ?? 0,
 });
 
 /** Every member's unlocks and checkouts (read-only: the ledger is corrected by new entries, never edited). */
