@@ -32,14 +32,14 @@ describe('/share: public share pictures (og:image, JSON-LD)', () => {
     const meta = await sharp(res.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
     // The whole poster is there, as sharp as the original.
-    expect(await detail(res.rawPayload)).toBeGreaterThan(0.6 * (await detail(await stored(free.thumbnail.key))));
+    expect(await detail(res.rawPayload)).toBeGreaterThan(0.6 * (await detail(await stored(free.thumbnail!.key))));
     const head = await h.app.inject({ method: 'HEAD', url: `/share/video/${free.id}.jpg` });
     expect(head.statusCode).toBe(200);
     expect(head.headers['content-length']).toBe(String(res.rawPayload.length));
   });
 
   it('a locked item: a heavy blur, the same for everybody, and no way to its real picture through /share', async () => {
-    const original = await stored(locked.thumbnail.key);
+    const original = await stored(locked.thumbnail!.key);
     const anonymous = await share('video', locked.id);
     expect(anonymous.statusCode).toBe(200);
     expect(anonymous.headers['content-type']).toBe('image/jpeg');
@@ -64,21 +64,21 @@ describe('/share: public share pictures (og:image, JSON-LD)', () => {
       expect(res.rawPayload.equals(anonymous.rawPayload)).toBe(true);
     }
     // Addresses that name files or other things are no way around it.
-    const dir = locked.thumbnail.key.slice(0, locked.thumbnail.key.lastIndexOf('/'));
+    const dir = locked.thumbnail!.key.slice(0, locked.thumbnail!.key.lastIndexOf('/'));
     for (const url of [
       `/share/video/${locked.id}.png`,
       `/share/video/${locked.id}`,
-      `/share/video/${encodeURIComponent(locked.thumbnail.key)}`,
-      `/share/video/..%2F..%2Fmedia%2F${encodeURIComponent(locked.thumbnail.key)}`,
+      `/share/video/${encodeURIComponent(locked.thumbnail!.key)}`,
+      `/share/video/..%2F..%2Fmedia%2F${encodeURIComponent(locked.thumbnail!.key)}`,
       `/share/${encodeURIComponent(dir)}/original.jpg`,
       `/share/videos/${locked.id}.jpg`,
     ]) {
       expect((await h.app.inject({ url })).statusCode, url).toBe(404);
     }
     // The open rendition of a priced item is never made, and stored files stay behind signed links.
-    expect(await h.app.media.storage.stat(shareKey(locked.thumbnail, false))).toBeNull();
-    expect((await h.app.inject({ url: `/media/${locked.thumbnail.key}` })).statusCode).toBe(403);
-    expect((await h.app.inject({ url: `/media/${shareKey(locked.thumbnail, true)}` })).statusCode).toBe(403);
+    expect(await h.app.media.storage.stat(shareKey(locked.thumbnail!, false))).toBeNull();
+    expect((await h.app.inject({ url: `/media/${locked.thumbnail!.key}` })).statusCode).toBe(403);
+    expect((await h.app.inject({ url: `/media/${shareKey(locked.thumbnail!, true)}` })).statusCode).toBe(403);
   });
 
   it('follows the price: a priced item made free shows its picture, priced again it is blurred again', async () => {

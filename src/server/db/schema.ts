@@ -10,12 +10,13 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { StoredFile, StoredImage } from '../lib/media-types.ts';
+import type { HlsManifest, StoredFile, StoredImage, ThumbnailStrip } from '../lib/media-types.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -187,6 +188,8 @@ const catalogueIndexes = (name: string, t: { slug: never; search: never; categor
   index(`${name}_popular_idx`).on(t.status, t.views),
 ];
 
+export type MediaState = 'processing' | 'ready' | 'failed';
+
 export const videos = pgTable(
   'videos',
   {
@@ -196,9 +199,22 @@ export const videos = pgTable(
     description: text('description').notNull().default(''),
     tags: tags(),
     categoryIds: categoryIds(),
-    thumbnail: image('thumbnail').notNull(),
+    /** The poster: the operator's picture, or (when none was given) a frame the media pipeline took from the video. */
+    thumbnail: image('thumbnail'),
+    /** The source file, streamed with Range requests until the renditions are made (and for downloads). */
     video: jsonb('video').$type<StoredFile>().notNull(),
+    /** The public teaser of a priced video: 10 s at 360p from `teaserStart`, made by the media pipeline. */
     teaser: jsonb('teaser').$type<StoredFile>(),
+    teaserStart: real('teaser_start').notNull().default(0),
+    /** The resumable upload the source came from (null: seeded or uploaded in one piece). */
+    uploadId: text('upload_id'),
+    /** Where the media pipeline is: only `ready` videos are shown to members and visitors. */
+    mediaState: text('media_state').$type<MediaState>().notNull().default('ready'),
+    mediaProgress: integer('media_progress').notNull().default(0),
+    mediaStep: text('media_step'),
+    mediaError: text('media_error'),
+    hls: jsonb('hls').$type<HlsManifest>(),
+    strip: jsonb('strip').$type<ThumbnailStrip>(),
     ...priced(),
     isSchedule: boolean('is_schedule').notNull().default(false),
     scheduledAt: scheduledAt(),
@@ -705,4 +721,27 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('audit_log_created_idx').on(t.createdAt), index('audit_log_target_idx').on(t.resource, t.targetId, t.createdAt)],
+);
+
+/**
+ * A resumable (tus) upload of the back office. Its bytes live in the upload store (DATA_DIR/uploads, or S3) until the
+ * media pipeline takes them; this row says whose it is, what it was checked to be and whether it is finished.
+ */
+export const uploads = pgTable(
+  'uploads',
+  {
+    /** The tus upload id (also the last segment of its URL). */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    purpose: text('purpose').$type<'video' | 'image'>().notNull(),
+    name: text('name').notNull().default(''),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    /** What its bytes were found to be, once complete (e.g. video/mp4). */
+    mimeType: text('mime_type'),
+    state: text('state').$type<'uploading' | 'complete' | 'failed'>().notNull().default('uploading'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('uploads_created_idx').on(t.createdAt)],
 );

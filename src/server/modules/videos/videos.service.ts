@@ -39,7 +39,8 @@ export class VideosService {
       description: r.description,
       tags: r.tags,
       categories: r.categories,
-      thumbnail: this.ctx.media.image(r.thumbnail, !allowed),
+      // Only ready videos reach visitors, and a ready video has a poster (the pipeline takes one when none was given).
+      thumbnail: this.ctx.media.image(r.thumbnail!, !allowed),
       teaser: r.teaser ? this.ctx.media.file(r.teaser, true) : null,
       video: this.ctx.media.file(r.video, detail && allowed && released),
       isSale: r.isSale,
