@@ -21,7 +21,7 @@ let leaving = false;
  * The one place a 401 is handled (SPEC.md §8): the session is over, so the token goes, 'Forbidden in the action!' is
  * said on the next page, and the browser goes to /login. Several calls failing at once leave only once.
  */
-function sessionEnded(): void {
+export function sessionEnded(): void {
   if (leaving) return;
   leaving = true;
   tokenCookie.remove();

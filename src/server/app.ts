@@ -18,6 +18,7 @@ import { registerRealtime } from './plugins/realtime.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
 import { registerValidation } from './plugins/validation.ts';
 import { registerMedia } from './plugins/media.ts';
+import { registerJobs } from './plugins/jobs.ts';
 import { registerShare } from './plugins/share.ts';
 import { countryGate } from './plugins/country-gate.ts';
 import { resolveAppSecret } from './db/app-secret.ts';
@@ -38,6 +39,7 @@ import { storiesRoutes } from './modules/stories/stories.routes.ts';
 import { StoriesService } from './modules/stories/stories.service.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { VideosService } from './modules/videos/videos.service.ts';
+import { HlsLinks } from './lib/hls.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
@@ -77,6 +79,8 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { SetupService } from './modules/setup/setup.service.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { ResumableUploads } from './modules/uploads/resumable-uploads.ts';
+import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import type { App, EmitToRoom, EmitToUser, EndLiveSessions } from './types.ts';
 
 export interface BuildOptions {
@@ -138,7 +142,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     settings,
     countryBlock: new CountryBlockService(database.db, geo, config.trustedCountryHeader, changes),
     media,
-    videos: new VideosService(catalogue),
+    videos: new VideosService(catalogue, new HlsLinks(signer)),
     galleries: new GalleriesService(catalogue),
     stories: new StoriesService(catalogue),
     posts: new PostsService(catalogue),
@@ -163,6 +167,12 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   app.decorate('emitToRoom', () => {});
   app.decorate('endLiveSessions', () => {});
   app.addHook('onClose', () => mailer.idle());
+
+  const uploads = new ResumableUploads({ db: database.db, config, log: app.log, origin: () => app.siteOrigin });
+  app.decorate('uploads', uploads);
+  app.addHook('onReady', async () => uploads.start());
+  app.addHook('onClose', async () => uploads.stop());
+  await registerJobs(app, uploads);
 
   registerValidation(app);
   registerErrorHandler(app);
@@ -193,7 +203,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
 
   await app.register(
     async (api) => {
-      const modules = [healthRoutes, authRoutes, usersRoutes, settingsRoutes, countryBlockRoutes, setupRoutes, adminRoutes];
+      const modules = [healthRoutes, authRoutes, usersRoutes, settingsRoutes, countryBlockRoutes, setupRoutes, adminRoutes, uploadsRoutes];
       const catalogueModules = [videosRoutes, galleriesRoutes, storiesRoutes, postsRoutes, productsRoutes, bannersRoutes, categoriesRoutes, searchRoutes];
       const commerceModules = [paymentsRoutes, tokenTransactionsRoutes, ordersRoutes];
       const communityModules = [accountsRoutes, captchaRoutes, referenceRoutes, reactionsRoutes, commentsRoutes, reportsRoutes, contactRoutes, eventsRoutes];

@@ -37,6 +37,8 @@ export interface Config {
   uploadLimit: number;
   /** Largest uploaded picture (avatar, cover, comment image), in bytes. */
   imageUploadLimit: number;
+  /** Largest video sent through the back office's resumable (tus) uploads, in bytes (VIDEO_UPLOAD_LIMIT_MB, 4096). */
+  videoUploadLimit: number;
   /** Secret for signed media URLs and other HMACs; generated into the data folder when not set. */
   appSecret: string | null;
   /** Where media files live: a folder on local disk (default DATA_DIR/media), or an S3-compatible bucket. */
@@ -51,6 +53,11 @@ export interface Config {
         secretAccessKey: string | null;
         forcePathStyle: boolean;
       };
+  /**
+   * The job queue and the media pipeline: how many transcodes this process runs at once (MEDIA_WORKERS; 0 = none here,
+   * e.g. the web processes when `npm run worker` runs them) and how often a job whose worker died is looked for.
+   */
+  jobs: { mediaWorkers: number; superviseSeconds: number };
   /** The in-memory cache of anonymous pages (PAGE_CACHE_SECONDS=0 turns it off). */
   pageCache: { ttlMs: number; maxEntries: number; maxBytes: number };
   /** Payment gateways: the built-in test checkout (on in the demo set-up) and Stripe (on when its keys are set). */
@@ -126,8 +133,10 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 256 * 1024, 1024),
     uploadLimit: int(env, 'UPLOAD_LIMIT_MB', 100, 1, 10_000) * 1024 * 1024,
     imageUploadLimit: int(env, 'IMAGE_UPLOAD_LIMIT_MB', 10, 1, 200) * 1024 * 1024,
+    videoUploadLimit: int(env, 'VIDEO_UPLOAD_LIMIT_MB', 4096, 1, 1_048_576) * 1024 * 1024,
     appSecret: env.APP_SECRET || null,
     storage: storageConfig(env, path.resolve(cwd, env.DATA_DIR || 'data')),
+    jobs: { mediaWorkers: int(env, 'MEDIA_WORKERS', 1, 0, 16), superviseSeconds: int(env, 'JOBS_SUPERVISE_SECONDS', 10, 1, 3600) },
     pageCache: {
       ttlMs: int(env, 'PAGE_CACHE_SECONDS', 60, 0, 86_400) * 1000,
       maxEntries: int(env, 'PAGE_CACHE_MAX_PAGES', 500, 1),

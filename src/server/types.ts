@@ -76,6 +76,14 @@ declare module 'fastify' {
     pageCache: import('./lib/page-cache.ts').PageCache;
     /** Settings and country changes, told to every part of this process and (with REDIS_URL) to the other processes. */
     siteChanges: import('./lib/site-changes.ts').SiteChanges;
+    /** The job queue, and what runs on it: the media pipeline and scheduled publishing (plugins/jobs.ts). */
+    jobs: {
+      queue: import('./lib/jobs/job-queue.ts').JobQueue;
+      media: import('./modules/media/media-pipeline.ts').MediaPipeline;
+      publication: import('./modules/admin/publication-jobs.ts').PublicationJobs;
+    };
+    /** The back office's resumable (tus) uploads: the protocol's handler, and finished uploads' bytes (modules/uploads). */
+    uploads: import('./modules/uploads/resumable-uploads.ts').ResumableUploads;
     /** Where media files live and how their links are signed. */
     media: { storage: Storage; signer: MediaSigner };
     emitToUser: EmitToUser;

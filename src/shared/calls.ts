@@ -6,7 +6,7 @@ import type { CountryCheck, PublicSettings } from './contracts/settings.ts';
 import type { Category, CategorySearchQuery } from './contracts/categories.ts';
 import type { CurrentUser } from './contracts/users.ts';
 import type { DetailQuery } from './contracts/catalogue.ts';
-import type { Video, VideoSearchQuery } from './contracts/videos.ts';
+import type { Video, VideoSearchQuery, VideoStream, VideoStreamQuery } from './contracts/videos.ts';
 import type { Gallery, GallerySearchQuery, Photo, PhotoListQuery, PhotoSearchQuery } from './contracts/galleries.ts';
 import type { BeforeAfter, Story, StorySearchQuery } from './contracts/stories.ts';
 import type { Post, PostSearchQuery } from './contracts/posts.ts';
@@ -81,6 +81,7 @@ export function apiCalls(api: ApiClient) {
     categories: (query: CategorySearchQuery = {}) => api.get<ListResult<Category>>('/assets/categories/search', { ...query }),
     videos: (query: VideoSearchQuery = {}) => api.get<ListResult<Video>>('/assets/videos/search', { ...query }),
     video: (id: string, query: DetailQuery = {}) => api.get<Video>(`/assets/videos/${encodeURIComponent(id)}`, { ...query }),
+    videoStream: (id: string, query: VideoStreamQuery = {}) => api.get<VideoStream>(`/assets/videos/${encodeURIComponent(id)}/stream`, { ...query }),
     galleries: (query: GallerySearchQuery = {}) => api.get<ListResult<Gallery>>('/assets/galleries/search', { ...query }),
     gallery: (id: string, query: DetailQuery = {}) => api.get<Gallery>(`/assets/galleries/${encodeURIComponent(id)}/view`, { ...query }),
     galleryPhotos: (id: string, query: PhotoListQuery = {}) => api.get<ListResult<Photo>>(`/assets/galleries/${encodeURIComponent(id)}/photos`, { ...query }),

@@ -7,8 +7,10 @@ import { THEME_SCRIPT } from './theme-script.ts';
  * hydration and bundled scripts and styles and sends it as a header with every page. Scripts and styles come only
  * from the site and those hashes (the one hand-written inline script, the theme before first paint, by its hash);
  * no `'unsafe-inline'` for either, so style="" attributes are refused too (pages use classes). Images: the site,
- * `data:` for the lazy-image placeholder and `blob:` for the preview of an avatar being uploaded. Framing, plugins, <base> and foreign form targets are refused. What depends
- * on the deployment or on settings (the live connection's ws origin, analytics, captcha, an external logo) is added
+ * `data:` for the lazy-image placeholder and `blob:` for the preview of an avatar being uploaded. Media: the site, and
+ * `blob:` for the Media Source object URL through which hls.js feeds the video player (islands/catalogue/playback.ts).
+ * Framing, plugins, <base> and foreign form targets are refused. What depends on the deployment or on settings (the
+ * live connection's ws origin, analytics, captcha, an external logo) is added
  * per response by middleware/csp.ts through `siteSources`.
  */
 export const CSP_CONFIG = {
@@ -20,7 +22,7 @@ export const CSP_CONFIG = {
   directives: [
     "default-src 'self'",
     "img-src 'self' data: blob:",
-    "media-src 'self'",
+    "media-src 'self' blob:",
     "font-src 'self'",
     "connect-src 'self'",
     "frame-src 'none'",

@@ -8,6 +8,8 @@ export interface ServerToClientEvents {
   comment_created: (payload: Comment) => void;
   comment_deleted: (payload: { _id: string; objectId: string; objectType: string }) => void;
   comment_updated: (payload: Comment) => void;
+  /** To admins: where the media pipeline is with one video (the back office's rows and video page show it). */
+  media_progress: (payload: MediaProgress) => void;
   /** Answer to `auth/login`: whether the token was accepted (the room was joined). */
   'auth/status': (payload: { authenticated: boolean }) => void;
 }
@@ -23,6 +25,21 @@ export interface ClientToServerEvents {
 
 /** The room of everyone viewing one object's comments. */
 export const commentRoom = (objectType: string, objectId: string) => `${objectType}:${objectId}`;
+
+/** The media pipeline's news of one video. */
+export interface MediaProgress {
+  videoId: string;
+  state: 'processing' | 'ready' | 'failed';
+  /** 0–100. */
+  progress: number;
+  /** What it is doing now (e.g. 'Making 720p'), or null. */
+  step: string | null;
+  /** Why it failed, when it did. */
+  error: string | null;
+}
+
+/** The room of every signed-in admin's connections. */
+export const ADMINS_ROOM = 'admins';
 
 /** The room of one member's connections. */
 export const userRoom = (userId: string) => `user:${userId}`;

@@ -8,6 +8,7 @@ import type { AdminPhoto, BulkAction } from '../shared/admin/calls.ts';
 import type { AdminItem, AdminMedia, UploadPurpose } from '../shared/admin/resource.ts';
 import type { ApiFailure } from '../shared/contracts/errors.ts';
 import { toFailure } from '../shared/contracts/errors.ts';
+import { startResumableUpload, type ResumablePurpose, type ResumableUpload } from '../client/resumable-upload.ts';
 import { onResetAll } from './reset.ts';
 import { IDLE, payload, requestFamily, requestStore, track, type RequestState } from './request.ts';
 
@@ -94,18 +95,38 @@ export const $setup = requestStore(async (body: SetupBody) => {
   return session;
 });
 
-/** One file being sent from a form: its name, the percentage sent (a real progress bar), or why it was refused. */
+/**
+ * One file being sent from a form: its name, the percentage sent (a real progress bar), or why it was refused. A
+ * resumable (tus) upload also says its bytes (`sent` of `total`), whether it is `paused` by the operator,
+ * `reconnecting` by itself after a dropped request, or waiting while the browser is `offline`, and where it started
+ * again (`resumedFrom`, a percentage) when the server already held part of the file.
+ */
 export interface AdminUpload {
   name: string;
   percent: number;
+  sent?: number;
+  total?: number;
+  state?: 'uploading' | 'paused' | 'reconnecting' | 'offline';
+  resumedFrom?: number;
   error?: ApiFailure;
 }
-/** The uploads of the back office's forms, by `<group>/<n>` (a field's name, or a gallery's photos). */
+/**
+ * The uploads of the back office's forms, by `<group>/<n>` (a field's name, or a gallery's photos). An entry without
+ * an error is a file still on its way (or paused): forms stay unsaved until none is left.
+ */
 export const $adminUploads = map<Record<string, AdminUpload>>({});
+
+/** The resumable uploads running (or paused), by their key in `$adminUploads`, with the bytes the server confirmed. */
+const running = new Map<string, ResumableUpload & { accepted: () => number }>();
 
 /** Forgets a group's finished uploads and their refusals (a new choice of files starts afresh). */
 export function clearAdminUploads(group: string): void {
-  for (const key of Object.keys($adminUploads.get())) if (key.startsWith(`${group}/`)) $adminUploads.setKey(key, undefined as never);
+  for (const key of Object.keys($adminUploads.get()))
+    if (key.startsWith(`${group}/`)) {
+      void running.get(key)?.cancel();
+      running.delete(key);
+      $adminUploads.setKey(key, undefined as never);
+    }
 }
 
 let uploadCount = 0;
@@ -129,9 +150,104 @@ async function uploadEach<T>(group: string, files: File[], send: (file: File, on
   return done;
 }
 
-/** Uploads the files chosen in a form's field; their references go in the field. */
+/** Uploads the files chosen in a form's field (pictures, downloads) in one piece each; their references go in the field. */
 export const uploadAdminFiles = (field: string, purpose: UploadPurpose, files: File[]): Promise<AdminMedia[]> =>
   uploadEach(field, files, (file, onProgress) => payload(admin.upload(purpose, file, { onProgress })));
+
+/** How a resumable upload goes: `chunkSize` (bytes per request) is smaller in tests, to see several pieces. */
+export interface ResumableSettings {
+  chunkSize?: number;
+}
+
+/**
+ * Sends one file resumably under `key` in `$adminUploads`, with its bytes, pause and resume (`pauseUpload`,
+ * `resumeUpload`). Resolves to the finished upload's id, or null when it was refused (the entry keeps why) or cancelled.
+ */
+function sendResumable(key: string, file: File, purpose: ResumablePurpose, settings: ResumableSettings): Promise<string | null> {
+  const entry = (): AdminUpload | undefined => $adminUploads.get()[key];
+  const update = (change: Partial<AdminUpload>) => {
+    const now = entry();
+    if (now && running.has(key)) $adminUploads.setKey(key, { ...now, ...change });
+  };
+  const percentOf = (sent: number, total: number) => (total ? Math.floor((sent / total) * 100) : 0);
+  $adminUploads.setKey(key, { name: file.name, percent: 0, sent: 0, total: file.size, state: 'uploading' });
+  /** Until the first bytes go: a known upload's first answer says where it starts again. */
+  let fresh = true;
+  /** What the server has confirmed: a pause shows this, not what was in flight. */
+  let accepted = 0;
+  return new Promise((resolve) => {
+    const upload = startResumableUpload(file, {
+      purpose,
+      chunkSize: settings.chunkSize,
+      onProgress: (sent, total) => {
+        fresh = false;
+        update({ sent, total, percent: percentOf(sent, total), ...(entry()?.state === 'paused' ? {} : { state: 'uploading' as const }) });
+      },
+      onResumed: (offset, total) => {
+        // Only a new choice's first answer is "resuming" (a resume after a pause, or a retry, asks again too).
+        if (fresh && offset > 0) update({ resumedFrom: percentOf(offset, total) });
+        fresh = false;
+        accepted = offset;
+        update({ sent: offset, total, percent: percentOf(offset, total) });
+      },
+      onAccepted: (offset) => (accepted = offset),
+      onRetrying: (offline) => update({ state: offline ? 'offline' : 'reconnecting' }),
+      onSuccess: (id) => {
+        running.delete(key);
+        resolve(id);
+      },
+      onError: (error) => {
+        const now = entry();
+        running.delete(key);
+        if (now) $adminUploads.setKey(key, { name: now.name, percent: now.percent, error });
+        resolve(null);
+      },
+    });
+    running.set(key, {
+      ...upload,
+      accepted: () => accepted,
+      cancel: async () => {
+        resolve(null);
+        await upload.cancel();
+      },
+    });
+  });
+}
+
+/** Pauses a resumable upload: what the server has stays there; the form stays unsaved meanwhile. */
+export function pauseUpload(key: string): void {
+  const upload = running.get(key);
+  const now = $adminUploads.get()[key];
+  if (!upload || !now || now.error) return;
+  upload.pause();
+  // What was in flight is lost: the bar goes back to what the server holds.
+  const sent = Math.min(upload.accepted(), now.sent ?? 0);
+  const total = now.total ?? 0;
+  $adminUploads.setKey(key, { ...now, state: 'paused', sent, percent: total ? Math.floor((sent / total) * 100) : now.percent });
+}
+
+/** Resumes a paused upload from where the server stopped. */
+export function resumeUpload(key: string): void {
+  const upload = running.get(key);
+  const now = $adminUploads.get()[key];
+  if (!upload || !now || now.error || now.state !== 'paused') return;
+  $adminUploads.setKey(key, { ...now, state: 'uploading' });
+  upload.resume();
+}
+
+/**
+ * Sends a video chosen in a form's field resumably (tus), under `<field>/<n>`: a new choice replaces what the field
+ * was sending. The same file chosen again after a reload continues where it stopped. Resolves to what goes in the
+ * field (its `ref` is the upload's id) once every byte is on the server, or null when it was refused or replaced.
+ */
+export async function startVideoUpload(field: string, file: File, settings: ResumableSettings = {}): Promise<AdminMedia | null> {
+  clearAdminUploads(field);
+  const key = `${field}/${++uploadCount}`;
+  const id = await sendResumable(key, file, 'video', settings);
+  if (!id) return null;
+  $adminUploads.setKey(key, undefined as never);
+  return { ref: id, url: null, name: file.name, size: file.size, mimeType: file.type || undefined };
+}
 
 /** A gallery's photos as the back office shows them, and the state of the last change to them. */
 export const $galleryPhotos = map<{ galleryId: string; photos: AdminPhoto[] }>({ galleryId: '', photos: [] });
@@ -140,17 +256,51 @@ export function seedGalleryPhotos(galleryId: string, photos: AdminPhoto[]): void
   $galleryPhotos.set({ galleryId, photos });
 }
 
-/** Adds photos to the gallery on screen, one upload at a time; each appears as soon as it is stored. */
-export async function addGalleryPhotos(files: File[]): Promise<number> {
+/** How many photos are sent at once. */
+const PHOTOS_AT_ONCE = 3;
+
+/**
+ * Adds photos to the gallery on screen: each is sent resumably (a few at once, each with its progress under
+ * `photos/<n>`), then the server makes it a photo from the finished upload; they join the gallery in the order chosen,
+ * each as soon as it and those before it are in. Resolves to how many were added.
+ */
+export async function addGalleryPhotos(files: File[], settings: ResumableSettings = {}): Promise<number> {
   const { galleryId } = $galleryPhotos.get();
-  const added = await uploadEach('photos', files, async (file, onProgress) => {
-    const photo = await payload(admin.addPhoto(galleryId, file, { onProgress }));
-    if ($galleryPhotos.get().galleryId === galleryId) $galleryPhotos.setKey('photos', [...$galleryPhotos.get().photos, photo]);
-    return photo;
+  clearAdminUploads('photos');
+  const keys = files.map((file) => {
+    const key = `photos/${++uploadCount}`;
+    $adminUploads.setKey(key, { name: file.name, percent: 0, sent: 0, total: file.size, state: 'uploading' });
+    return key;
   });
+  // Sending: a few at a time.
+  const sent: Promise<string | null>[] = [];
+  const slots: Promise<unknown>[] = [];
+  for (const [i, file] of files.entries()) {
+    if (slots.length >= PHOTOS_AT_ONCE) await Promise.race(slots);
+    const one = sendResumable(keys[i]!, file, 'image', settings);
+    const slot: Promise<unknown> = one.finally(() => slots.splice(slots.indexOf(slot), 1));
+    slots.push(slot);
+    sent.push(one);
+  }
+  // Adding: in the order chosen.
+  let added = 0;
+  for (const [i, one] of sent.entries()) {
+    const uploadId = await one;
+    const key = keys[i]!;
+    if (!uploadId) continue;
+    try {
+      const photo = await payload(admin.addPhoto(galleryId, uploadId));
+      if ($galleryPhotos.get().galleryId === galleryId) $galleryPhotos.setKey('photos', [...$galleryPhotos.get().photos, photo]);
+      $adminUploads.setKey(key, undefined as never);
+      added++;
+    } catch (err) {
+      const now = $adminUploads.get()[key];
+      $adminUploads.setKey(key, { name: now?.name ?? files[i]!.name, percent: 100, error: toFailure(err) });
+    }
+  }
   // The gallery's cover may have changed with the first photo: the whole list says so.
-  if (added.length) await $photoChange.run({ op: 'reload' });
-  return added.length;
+  if (added) await $photoChange.run({ op: 'reload' });
+  return added;
 }
 
 type PhotoChange = { op: 'reload' } | { op: 'order'; ids: string[] } | { op: 'cover'; photoId: string } | { op: 'remove'; photoId: string };
@@ -174,6 +324,9 @@ onResetAll(() => {
   $adminList.set(empty());
   $adminSettings.set({ values: {}, secretsSet: {} });
   $settingUploadProgress.set({});
+  // Stopped, not forgotten: the server keeps what it has, and the same file chosen again continues.
+  for (const upload of running.values()) upload.pause();
+  running.clear();
   $adminUploads.set({});
   $galleryPhotos.set({ galleryId: '', photos: [] });
 });

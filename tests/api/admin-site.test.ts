@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { orders, paymentTransactions, products, tokenPackages, tokenTransactions, users, violationReports } from '../../src/server/db/schema.ts';
+import { orders, paymentTransactions, products, tokenPackages, tokenTransactions, users, videos, violationReports } from '../../src/server/db/schema.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
 import { multipart } from '../helpers/commerce.ts';
 
@@ -191,6 +191,23 @@ describe('the site in the back office: settings, pictures, blocked countries', (
     const report = (status: 'open' | 'actioned') => ({ userId: buyer.id, type: 'spam', targetType: 'video' as const, targetId: crypto.randomUUID(), status });
     await db.insert(violationReports).values([report('open'), report('open'), report('actioned')]);
 
+    const video = (slug: string, mediaState: 'processing' | 'ready' | 'failed', status: 'active' | 'deleted' = 'active') => ({
+      slug,
+      title: slug,
+      video: { key: '', name: 'v.mp4', mimeType: 'video/mp4', size: 1 },
+      mediaState,
+      status,
+    });
+    await db
+      .insert(videos)
+      .values([
+        video('dash-p1', 'processing'),
+        video('dash-p2', 'processing'),
+        video('dash-f1', 'failed'),
+        video('dash-r1', 'ready'),
+        video('dash-gone', 'failed', 'deleted'),
+      ]);
+
     const res = await as('GET', '/api/admin/dashboard?days=7');
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
@@ -207,7 +224,7 @@ describe('the site in the back office: settings, pictures, blocked countries', (
     expect(data.unlocks).toEqual({ thisWeek: 1, total: 2 });
     expect(data.ordersToShip).toBe(1);
     expect(data.openReports).toBe(2);
-    expect(data.jobs).toEqual({ running: null, note: 'No background jobs yet.' });
+    expect(data.media).toEqual({ processing: 2, failed: 1 });
     expect((await as('GET', '/api/admin/dashboard?days=400')).statusCode).toBe(400);
   });
 });

@@ -46,6 +46,8 @@ const env = () => ({
   LOG_LEVEL: 'warn',
   SEED: 'demo',
   LOGIN_LIMIT_PER_IP: '1000',
+  // The demo clips wait for the media pipeline (media-crash.test.ts kills a transcode): none runs here.
+  MEDIA_WORKERS: '0',
 });
 const cli = (...args: string[]) => spawnSync(process.execPath, ['src/server/cli/index.ts', ...args], { cwd: root, env: env(), encoding: 'utf8' });
 

@@ -131,7 +131,7 @@ describe('/share: public share pictures (og:image, JSON-LD)', () => {
     // A picture whose files are gone (a database restored without its media).
     const [lost] = await h.database.db
       .insert(banners)
-      .values({ title: 'Lost', photo: { ...free.thumbnail, key: 'img/gone/original.jpg' } })
+      .values({ title: 'Lost', photo: { ...free.thumbnail!, key: 'img/gone/original.jpg' } })
       .returning({ id: banners.id });
     const cases = {
       'unknown video': `/share/video/${randomUUID()}.jpg`,

@@ -174,7 +174,8 @@ describe.skipIf(chromiumMissing)('the site run from the back office, live, witho
     expect(await link('orders')).toBe('/admin/orders?deliveryStatus=processing');
     expect(await link('reports')).toBe('/admin/reports?status=open');
     expect(await page.textContent('[data-testid=figure-members]')).toMatch(/^\d+ members \d+ new this week$/);
-    expect(await page.textContent('[data-testid=figure-jobs]')).toContain('No background jobs yet.');
+    expect(await link('media')).toBe('/admin/videos?media=processing');
+    expect(await page.textContent('[data-testid=figure-media]')).toMatch(/^0 videos being processed 0 failed$/);
     expect(await page.locator('[data-testid=money-in-chart] rect.bar').count()).toBe(14);
     expect(await page.locator('figure:has([data-testid=money-in-chart]) table tbody tr').count()).toBe(14);
     await screenshot(page, 'admin-dashboard');

@@ -31,7 +31,7 @@ function expectPageHeaders(res: Response, what: string, { hsts }: { hsts: boolea
   ).toEqual([]);
   expect(d['style-src-attr'], what).toBe(undefined);
   expect(d['img-src'], what).toEqual(["'self'", 'data:', 'blob:']);
-  expect(d['media-src'], what).toEqual(["'self'"]);
+  expect(d['media-src'], what).toEqual(["'self'", 'blob:']);
   expect(d['connect-src']![0], what).toBe("'self'");
   expect(d['connect-src']![1], what).toMatch(/^wss?:\/\//);
   expect(d['frame-src'], what).toEqual(["'none'"]);

@@ -16,6 +16,8 @@ import type { App } from '../../src/server/types.ts';
 export const PASSWORD = 'member-pass-123';
 
 let shared: Promise<Database> | null = null;
+/** The worker's PostgreSQL database (DATABASE_URL runs), for a second process to share it; null on PGlite. */
+export let testDatabaseUrl: string | null = null;
 
 /** The worker's database: in-memory PGlite, or (DATABASE_URL) a PostgreSQL database of its own for this run. */
 export function testDatabase(): Promise<Database> {
@@ -31,6 +33,7 @@ export function testDatabase(): Promise<Database> {
       const url = new URL(process.env.DATABASE_URL);
       url.pathname = `/${name}`;
       databaseUrl = url.href;
+      testDatabaseUrl = databaseUrl;
     }
     const database = await openDatabase({ databaseUrl, pgliteDir: null });
     await database.migrate();

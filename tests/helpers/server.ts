@@ -2,6 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { DEMO_CLIPS } from '../../src/server/db/demo/demo-clips.ts';
+import { slugify } from '../../src/server/lib/slug.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -34,10 +36,20 @@ function newDataDir(env: Record<string, string> | undefined): string {
   return dir;
 }
 
-/** Seeds a data folder for `TEMPLATE_VARIABLE`: a server's first start on it, then a clean stop. */
+/**
+ * Seeds a data folder for `TEMPLATE_VARIABLE`: a server's first start on it, its media pipeline done with the demo
+ * clips (so that servers on copies have their streams and transcode nothing), then a clean stop.
+ */
 export async function makeTemplate(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-template-'));
   const server = await startServer({ env: { DATA_DIR: dir } });
+  const slugs = DEMO_CLIPS.map((c) => slugify(c.title));
+  for (;;) {
+    const found = await Promise.all(slugs.map((slug) => fetch(`${server.url}/api/assets/videos/${slug}`).then((r) => r.status)));
+    if (found.every((status) => status === 200)) break;
+    if (/video processing failed/.test(server.output())) throw new Error(`the demo clips could not be processed:\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
   await server.stop({ keepData: true });
   return dir;
 }

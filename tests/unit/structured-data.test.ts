@@ -39,6 +39,7 @@ const video: Video = {
   thumbnail: preview,
   teaser: null,
   video: { url: null, duration: 4, width: 640, height: 360, mimeType: 'video/webm' },
+  stream: { url: null, expiresAt: null },
   isSale: true,
   price: 25,
   isSchedule: false,

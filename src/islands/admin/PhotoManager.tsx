@@ -13,8 +13,8 @@ interface Props {
 }
 
 /**
- * A gallery's photos: add many at once (each upload with its progress), put them in order, choose the cover, remove
- * one. Every change is saved at once (the form above is for the gallery's own fields).
+ * A gallery's photos: add many at once (each a resumable upload with its progress, a few at a time; each joins the
+ * gallery once sent, in the order chosen), put them in order, choose the cover, remove one. Every change is saved at once (the form above is for the gallery's own fields).
  */
 export default function PhotoManager({ galleryId, photos: rendered }: Props) {
   useEffect(() => seedGalleryPhotos(galleryId, rendered), [galleryId, rendered]);
@@ -51,7 +51,8 @@ export default function PhotoManager({ galleryId, photos: rendered }: Props) {
             const input = e.currentTarget;
             const files = [...(input.files ?? [])];
             if (!files.length) return;
-            const added = await addGalleryPhotos(files);
+            // Tests send smaller pieces (`data-chunk-size`), to see several.
+            const added = await addGalleryPhotos(files, { chunkSize: Number(input.dataset.chunkSize) || undefined });
             input.value = '';
             if (added) showToast(`${added} ${added === 1 ? 'photo' : 'photos'} added.`, 'success');
           }}

@@ -4,7 +4,9 @@ import { adminResource } from '../../shared/admin/resources/index.ts';
 import { fieldsOf, offers, type AdminItem, type AdminMedia, type Choice, type Field as FieldSpec } from '../../shared/admin/resource.ts';
 import ItemActions from './ItemActions.tsx';
 import OrderDetails from './OrderDetails.tsx';
+import MediaStatus from './MediaStatus.tsx';
 import RichField, { RICH_KINDS } from './RichField.tsx';
+import VideoUploadField from './VideoUploadField.tsx';
 import { messageOf } from '../../shared/contracts/errors.ts';
 import { navigation } from '../../client/navigation.ts';
 import { $adminSave, $adminUploads, adminRemovals } from '../../stores/admin.ts';
@@ -139,6 +141,14 @@ export default function ResourceForm({ resource: name, item, choices = {} }: Pro
   return (
     <>
       {item && resource.panel === 'order' && <OrderDetails item={current ?? item} />}
+      {item && resource.panel === 'media' && (
+        <MediaStatus
+          item={current ?? item}
+          onChange={(news) =>
+            setCurrent((c) => ({ ...(c ?? item), mediaState: news.state, mediaProgress: news.progress, mediaStep: news.step, mediaError: news.error }))
+          }
+        />
+      )}
       {item && resource.actions && (
         <ItemActions
           resource={name}
@@ -169,6 +179,18 @@ export default function ResourceForm({ resource: name, item, choices = {} }: Pro
                 hint: f.hint,
                 error: errorOf(f.name),
               };
+              if (f.kind === 'file' && f.upload === 'video')
+                return (
+                  <VideoUploadField
+                    key={f.name}
+                    field={f}
+                    id={common.id}
+                    label={common.label}
+                    error={common.error}
+                    value={values[f.name] as AdminMedia[]}
+                    onChange={(v) => set(f.name, v)}
+                  />
+                );
               if (RICH_KINDS.has(f.kind))
                 return (
                   <RichField

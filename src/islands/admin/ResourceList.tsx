@@ -8,6 +8,7 @@ import { messageOf } from '../../shared/contracts/errors.ts';
 import { $adminBulk, $adminList, queryAdminList, seedAdminList } from '../../stores/admin.ts';
 import { showToast } from '../../stores/toast.ts';
 import { cellText } from './cell.ts';
+import MediaCell from './MediaCell.tsx';
 
 interface Props {
   resource: string;
@@ -187,7 +188,13 @@ export default function ResourceList({ resource: name, query: rendered, page }: 
                 ) : null}
                 {resource.columns.map((c) => (
                   <td key={c.key}>
-                    {c.key === resource.titleKey ? <a href={`/admin/${name}/${item._id}`}>{cellText(item[c.key])}</a> : cellText(item[c.key], resource, c.key)}
+                    {c.key === resource.titleKey ? (
+                      <a href={`/admin/${name}/${item._id}`}>{cellText(item[c.key])}</a>
+                    ) : resource.panel === 'media' && c.key === 'media' ? (
+                      <MediaCell item={item} />
+                    ) : (
+                      cellText(item[c.key], resource, c.key)
+                    )}
                   </td>
                 ))}
               </tr>

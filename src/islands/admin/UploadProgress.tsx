@@ -1,23 +1,54 @@
 import { useStore } from '@nanostores/react';
 import { messageOf } from '../../shared/contracts/errors.ts';
-import { $adminUploads } from '../../stores/admin.ts';
+import { $adminUploads, pauseUpload, resumeUpload, type AdminUpload } from '../../stores/admin.ts';
 
-/** The files of one group being sent: a real progress bar each, then "Processing…", or why a file was refused. */
-export default function UploadProgress({ group }: { group: string }) {
+/** A size as people read it: 640 KB, 12.4 MB, 1.2 GB. */
+export const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024
+    ? `${bytes ? Math.max(1, Math.round(bytes / 1024)) : 0} KB`
+    : bytes < 1024 ** 3
+      ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+      : `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+
+/** What the bar says: its percentage and bytes, paused, reconnecting, then "Processing…" once all is sent. */
+function statusOf(u: AdminUpload): string {
+  const bytes = u.total !== undefined ? ` · ${sizeText(u.sent ?? 0)} of ${sizeText(u.total)}` : '';
+  if (u.state === 'paused') return `Paused at ${u.percent} %${bytes}`;
+  if (u.state === 'reconnecting') return `Connection lost, trying again… ${u.percent} %${bytes}`;
+  if (u.state === 'offline') return `Offline: it carries on when the network is back. ${u.percent} %${bytes}`;
+  return u.percent < 100 ? `${u.percent} %${bytes}` : 'Processing…';
+}
+
+/**
+ * The files of one group being sent: a real progress bar each (with bytes for resumable uploads), then
+ * "Processing…", or why a file was refused. With `controls`, a resumable upload has its Pause / Resume button.
+ */
+export default function UploadProgress({ group, controls = false }: { group: string; controls?: boolean }) {
   const uploads = Object.entries(useStore($adminUploads)).filter(([key]) => key.startsWith(`${group}/`));
   if (!uploads.length) return null;
   return (
     <div role="status" data-testid={`uploads-${group}`}>
       <ul className="upload-progress-list">
         {uploads.map(([key, u]) => (
-          <li key={key}>
+          <li key={key} data-state={u.error ? 'error' : (u.state ?? 'uploading')}>
             <span className="upload-name">{u.name}</span>
             {u.error ? (
               <small className="field-error">{messageOf(u.error)}</small>
             ) : (
               <>
                 <progress max={100} value={u.percent} aria-label={`Uploading ${u.name}`} />
-                <small>{u.percent < 100 ? `${u.percent}%` : 'Processing…'}</small>
+                <small className="upload-status">{statusOf(u)}</small>
+                {u.resumedFrom !== undefined && <small className="muted upload-resumed">Resuming from {u.resumedFrom} %</small>}
+                {controls && u.state && (
+                  <button
+                    type="button"
+                    className="btn upload-toggle"
+                    onClick={() => (u.state === 'paused' ? resumeUpload(key) : pauseUpload(key))}
+                    aria-label={`${u.state === 'paused' ? 'Resume' : 'Pause'} uploading ${u.name}`}
+                  >
+                    {u.state === 'paused' ? 'Resume' : 'Pause'}
+                  </button>
+                )}
               </>
             )}
           </li>

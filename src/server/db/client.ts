@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { fromPglite, type ConstructorOptions } from 'pg-boss';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -22,6 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Told when PostgreSQL drops a connection (the pool discards it and opens another); the app points it at its log. */
   onConnectionError: (err: Error) => void;
+  /** How the job queue (pg-boss) reaches this database: its own small pool on PostgreSQL, the one connection on PGlite. */
+  jobs: ConstructorOptions;
   /** Applies every pending migration (serialised across processes on PostgreSQL). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -56,6 +59,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const database: Database = {
       db,
       kind: 'postgres',
+      jobs: { connectionString: opts.databaseUrl, max: 4, useListenNotify: true },
       onConnectionError: (err) => process.stderr.write(`PostgreSQL connection lost: ${err.message}\n`),
       async migrate() {
         // Several processes may boot at once: one advisory lock makes them take turns.
@@ -79,6 +83,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    jobs: { db: fromPglite(client), backend: 'pglite' },
     onConnectionError: () => {},
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     close: () => client.close(),

@@ -11,6 +11,7 @@ import { seedCatalogue } from './demo/seed-catalogue.ts';
 import { createStorage } from '../lib/storage/storage.ts';
 import { insertPackages } from '../modules/payments/payments.repository.ts';
 import { seedCommunity } from './demo/seed-community.ts';
+import { seedDemoClips } from './demo/demo-clips.ts';
 import { randomPassword, writeDemoLogins, type DemoLogin } from './demo-logins.ts';
 
 /**
@@ -26,6 +27,7 @@ export const DEMO_ACCOUNTS = [
 const DEMO_MARKER = 'seed:demo';
 const PACKAGES_MARKER = 'seed:demo-packages';
 const COMMUNITY_MARKER = 'seed:demo-community';
+const CLIPS_MARKER = 'seed:demo-clips';
 
 /** The demo token packages (prices in cents of the site currency). */
 export const DEMO_PACKAGES = [
@@ -80,6 +82,8 @@ export async function seedDemo(database: Database, { passwordCost, storage, data
   });
   // Events and comments came with the community issue: older demo databases get them on their next start.
   await seedOnce(database, COMMUNITY_MARKER, () => seedCommunity(db));
+  // Real clips for the media pipeline came with it: the server makes their streams after it starts.
+  await seedOnce(database, CLIPS_MARKER, async () => seedDemoClips(db, await createStorage(storage)));
   return { seeded, logins };
 }
 

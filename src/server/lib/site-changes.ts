@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
-/** What an operator changed that every process must see at once: the settings (menus, maintenance …) or the blocked countries. */
-export type SiteChange = 'settings' | 'countries';
-const CHANGES: readonly SiteChange[] = ['settings', 'countries'];
+/**
+ * What changed that every process must see at once: the settings (menus, maintenance …), the blocked countries, or
+ * the content (a scheduled item whose time came: only the page caches are emptied).
+ */
+export type SiteChange = 'settings' | 'countries' | 'content';
+const CHANGES: readonly SiteChange[] = ['settings', 'countries', 'content'];
 
 /** The channel of the live connection's Redis on which processes tell each other. */
 export const SITE_CHANGES_CHANNEL = 'tessera:site-changes';

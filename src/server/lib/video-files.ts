@@ -1,26 +1,63 @@
 /**
- * What a video upload is, judged by its bytes rather than its name or the browser's type: an MP4 (ISO base media with
- * a video brand) or a WebM (EBML with the `webm` document type), the two formats every current browser plays. AVIF
- * and HEIC pictures are ISO base media files too, so the brand matters; Matroska other than WebM is refused.
+ * What a video upload is, judged by its bytes rather than its name or the browser's type: MP4 (ISO base media with a
+ * video brand), MOV (QuickTime, brand `qt  `), WebM (EBML with the `webm` document type) or another Matroska file.
+ * AVIF and HEIC pictures are ISO base media files too, so the brand matters. The one-piece uploads keep to the two
+ * formats every current browser plays (the default); the resumable uploads feed the media pipeline, which takes all four.
  */
-export type VideoFormat = { ext: 'mp4'; mimeType: 'video/mp4' } | { ext: 'webm'; mimeType: 'video/webm' };
+export type VideoFormat =
+  | { ext: 'mp4'; mimeType: 'video/mp4' }
+  | { ext: 'mov'; mimeType: 'video/quicktime' }
+  | { ext: 'webm'; mimeType: 'video/webm' }
+  | { ext: 'mkv'; mimeType: 'video/x-matroska' };
+export type VideoExt = VideoFormat['ext'];
+
+/** What `videoFormatOf` accepts unless told otherwise: the formats browsers play as they are. */
+export const BROWSER_VIDEO: readonly VideoExt[] = ['mp4', 'webm'];
+export const ANY_VIDEO: readonly VideoExt[] = ['mp4', 'mov', 'webm', 'mkv'];
 
 const MP4_BRANDS = new Set(['isom', 'iso2', 'iso3', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'M4VH', 'M4VP', 'dash', 'mmp4', 'f4v ']);
+/** Brands of pictures in an ISO base media file (AVIF, HEIF/HEIC): never a video, whatever else they list. */
+const IMAGE_BRANDS = new Set(['avif', 'avis', 'heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'mif1', 'msf1', 'miaf']);
 
-export function videoFormatOf(data: Buffer): VideoFormat | null {
-  if (data.length >= 12 && data.toString('latin1', 4, 8) === 'ftyp' && MP4_BRANDS.has(data.toString('latin1', 8, 12)))
-    return { ext: 'mp4', mimeType: 'video/mp4' };
+const FORMATS: Record<VideoExt, VideoFormat> = {
+  mp4: { ext: 'mp4', mimeType: 'video/mp4' },
+  mov: { ext: 'mov', mimeType: 'video/quicktime' },
+  webm: { ext: 'webm', mimeType: 'video/webm' },
+  mkv: { ext: 'mkv', mimeType: 'video/x-matroska' },
+};
+
+/** The container its first bytes (a few dozen are enough, 4 KiB is plenty) show, among `accept`; else null. */
+export function videoFormatOf(data: Buffer, accept: readonly VideoExt[] = BROWSER_VIDEO): VideoFormat | null {
+  const ext = containerOf(data);
+  return ext && accept.includes(ext) ? FORMATS[ext] : null;
+}
+
+function containerOf(data: Buffer): VideoExt | null {
+  if (data.length >= 12 && data.toString('latin1', 4, 8) === 'ftyp') {
+    const major = data.toString('latin1', 8, 12);
+    if (major === 'qt  ') return 'mov';
+    if (MP4_BRANDS.has(major)) return 'mp4';
+    if (IMAGE_BRANDS.has(major)) return null;
+    // An unusual major brand: the compatible brands (after the minor version) decide, a picture's brand refuses.
+    const size = Math.min(data.readUInt32BE(0), data.length, 256);
+    const brands: string[] = [];
+    for (let at = 16; at + 4 <= size; at += 4) brands.push(data.toString('latin1', at, at + 4));
+    if (brands.some((b) => IMAGE_BRANDS.has(b))) return null;
+    if (brands.includes('qt  ')) return 'mov';
+    return brands.some((b) => MP4_BRANDS.has(b)) ? 'mp4' : null;
+  }
   if (data.length >= 16 && data.readUInt32BE(0) === 0x1a45dfa3) {
     // The EBML header (its first few dozen bytes) names the document type.
     const header = data.subarray(0, 64);
-    if (header.includes('webm', 0, 'latin1')) return { ext: 'webm', mimeType: 'video/webm' };
+    if (header.includes('webm', 0, 'latin1')) return 'webm';
+    if (header.includes('matroska', 0, 'latin1')) return 'mkv';
   }
   return null;
 }
 
-/** The length in seconds, when the file says it where it is cheap to read (MP4 `mvhd`, WebM `Duration`); else undefined. */
+/** The length in seconds, when the file says it where it is cheap to read (MP4/MOV `mvhd`, WebM/MKV `Duration`); else undefined. */
 export function videoDurationOf(data: Buffer, format: VideoFormat): number | undefined {
-  const seconds = format.ext === 'mp4' ? mp4Duration(data) : webmDuration(data);
+  const seconds = format.ext === 'mp4' || format.ext === 'mov' ? mp4Duration(data) : webmDuration(data);
   return seconds !== undefined && Number.isFinite(seconds) && seconds > 0 && seconds < 86_400 * 7 ? Math.round(seconds * 1000) / 1000 : undefined;
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { commentRoom, sessionRoom, userRoom, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/socket-events.ts';
+import { ADMINS_ROOM, commentRoom, sessionRoom, userRoom, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/socket-events.ts';
 import { tokenFromHeader } from '../lib/tokens.ts';
 import { COMMENT_OBJECTS } from '../../shared/contracts/comments.ts';
 import { isUuid } from '../modules/catalogue/query.ts';
@@ -101,13 +101,14 @@ export async function registerRealtime(app: FastifyInstance, opts: { redisUrl: s
     if (!auth) return false;
     socket.data.userId = auth.user.id;
     socket.data.sessionId = auth.sessionId;
-    await socket.join([userRoom(auth.user.id), sessionRoom(auth.sessionId)]);
+    await socket.join([userRoom(auth.user.id), sessionRoom(auth.sessionId), ...(auth.user.roles.includes('admin') ? [ADMINS_ROOM] : [])]);
     return true;
   }
 
   async function signOut(socket: LiveSocket) {
     if (socket.data.userId) await socket.leave(userRoom(socket.data.userId));
     if (socket.data.sessionId) await socket.leave(sessionRoom(socket.data.sessionId));
+    await socket.leave(ADMINS_ROOM);
     socket.data.userId = socket.data.sessionId = undefined;
   }
 

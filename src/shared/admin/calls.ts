@@ -54,10 +54,9 @@ export function adminCalls(api: ApiClient) {
     /** Stores a file for a form; the answer's `ref` goes in the item's field. */
     upload: (purpose: UploadPurpose, file: Blob, options: Pick<UploadOptions, 'onProgress'> = {}) =>
       api.upload<AdminMedia>(`/admin/uploads?purpose=${purpose}`, file, options),
-    /** A gallery's photos: list, add one (upload), order, cover, remove. */
+    /** A gallery's photos: list, add one (a finished resumable upload), order, cover, remove. */
     photos: (galleryId: string) => api.get<ListResult<AdminPhoto>>(`${path('galleries', galleryId)}/photos`),
-    addPhoto: (galleryId: string, file: Blob, options: Pick<UploadOptions, 'onProgress'> = {}) =>
-      api.upload<AdminPhoto>(`${path('galleries', galleryId)}/photos`, file, options),
+    addPhoto: (galleryId: string, uploadId: string) => api.post<AdminPhoto>(`${path('galleries', galleryId)}/photos`, { uploadId }),
     orderPhotos: (galleryId: string, ids: string[]) => api.put<ListResult<AdminPhoto>>(`${path('galleries', galleryId)}/photos/order`, { ids }),
     coverPhoto: (galleryId: string, photoId: string) =>
       api.post<ListResult<AdminPhoto>>(`${path('galleries', galleryId)}/photos/${encodeURIComponent(photoId)}/cover`),

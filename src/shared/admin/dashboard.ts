@@ -21,7 +21,10 @@ export const Dashboard = Type.Object({
   unlocks: Type.Object({ thisWeek: Type.Integer(), total: Type.Integer() }),
   ordersToShip: Type.Integer({ description: 'physical orders still processing' }),
   openReports: Type.Integer(),
-  jobs: Type.Object({ running: Type.Null(), note: Type.String() }, { description: 'there is no job queue yet' }),
+  media: Type.Object(
+    { processing: Type.Integer({ description: 'videos in the media pipeline' }), failed: Type.Integer({ description: 'videos whose processing failed' }) },
+    { description: "the job queue's media work" },
+  ),
 });
 export type Dashboard = Static<typeof Dashboard>;
 
@@ -38,4 +41,6 @@ export const DASHBOARD_LINKS = {
   unlocks: '/admin/token-transactions',
   ordersToShip: '/admin/orders?deliveryStatus=processing',
   openReports: '/admin/reports?status=open',
+  videosProcessing: '/admin/videos?media=processing',
+  videosFailed: '/admin/videos?media=failed',
 } as const;

@@ -123,9 +123,9 @@ export interface AdminResource {
    * A panel the item's page shows with its form, for what the form cannot hold: a gallery's photos; an order's
    * details (buyer, product, delivery, files), which follow the item as its verbs change it; beside the form, the item
    * or comment a report is about (with the other reports on it), a member's record (balance, purchases, payments,
-   * reports).
+   * reports); a video's progress through the media pipeline (`media`), live.
    */
-  panel?: 'photos' | 'order' | 'reported-item' | 'member';
+  panel?: 'photos' | 'order' | 'reported-item' | 'member' | 'media';
 }
 
 /** A named verb on one item: ship an order, ban a member, refund a payment. */

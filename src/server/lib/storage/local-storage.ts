@@ -28,6 +28,14 @@ export class LocalStorage implements Storage {
     await fsp.rename(tmp, file);
   }
 
+  async putFile(key: string, source: string): Promise<void> {
+    const file = this.pathOf(key);
+    await fsp.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await fsp.copyFile(source, tmp);
+    await fsp.rename(tmp, file);
+  }
+
   async stat(key: string): Promise<StoredObject | null> {
     try {
       const st = await fsp.stat(this.pathOf(key));

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Readable } from 'node:stream';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../config.ts';
@@ -23,6 +24,14 @@ export class S3Storage implements Storage {
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     assertValidKey(key);
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+
+  async putFile(key: string, file: string, contentType: string): Promise<void> {
+    assertValidKey(key);
+    const { size } = await fs.promises.stat(file);
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: fs.createReadStream(file), ContentLength: size, ContentType: contentType }),
+    );
   }
 
   async stat(key: string): Promise<StoredObject | null> {

@@ -16,6 +16,8 @@ export interface ByteRange {
 export interface Storage {
   readonly driver: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores a local file (streamed: it may be gigabytes). */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   stat(key: string): Promise<StoredObject | null>;
   read(key: string, range?: ByteRange): Promise<Readable>;
   delete(key: string): Promise<void>;
@@ -40,6 +42,10 @@ const TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
   webm: 'video/webm',
   mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  mkv: 'video/x-matroska',
+  m3u8: 'application/vnd.apple.mpegurl',
+  ts: 'video/mp2t',
   pdf: 'application/pdf',
   zip: 'application/zip',
   txt: 'text/plain; charset=utf-8',

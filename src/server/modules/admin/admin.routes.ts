@@ -2,7 +2,9 @@ import { Type } from 'typebox';
 import { ADMIN_RESOURCES } from '../../../shared/admin/resources/index.ts';
 import { Envelope, ErrorBody, ListPayload } from '../../../shared/contracts/common.ts';
 import { ok, type App } from '../../types.ts';
-import { registerAdminResource, type AdminAdapter } from './admin-resource.ts';
+import { registerAdminResource, type Actor, type AdminAdapter } from './admin-resource.ts';
+import type { PublicationJobs } from './publication-jobs.ts';
+import type { AdminItem } from '../../../shared/admin/resource.ts';
 import { searchAudit } from './audit.repository.ts';
 import { categoriesAdmin } from './resources/categories.admin.ts';
 import { blockedCountriesAdmin } from './resources/blocked-countries.admin.ts';
@@ -27,6 +29,22 @@ import { readForm } from '../../lib/multipart.ts';
 
 /** A resource's adapter as the routes hold it: its bodies have been checked against the resource's schema by then. */
 const erase = <B>(adapter: AdminAdapter<B>) => adapter as unknown as AdminAdapter;
+
+/** An adapter whose saves (create, change, publish) give a scheduled item its publishing job. */
+function scheduled(name: string, adapter: AdminAdapter, publication: PublicationJobs): AdminAdapter {
+  const after = async (item: AdminItem) => {
+    await publication.saved(name, item);
+    return item;
+  };
+  const bulk =
+    adapter.bulk && Object.fromEntries(Object.entries(adapter.bulk).map(([verb, run]) => [verb, (id: string, actor: Actor) => run(id, actor).then(after)]));
+  return {
+    ...adapter,
+    create: (body, actor) => adapter.create(body, actor).then(after),
+    update: (id, patch, actor) => adapter.update(id, patch, actor).then(after),
+    ...(bulk ? { bulk } : {}),
+  };
+}
 
 const AuditEntry = Type.Object({
   _id: Type.String(),
@@ -73,7 +91,7 @@ async function adminScope(api: App) {
   const uploads = new AdminUploads(api.media.storage, api.media.signer);
   const galleries = galleriesAdmin(db, uploads);
   const adapters: Record<string, AdminAdapter> = {
-    videos: erase(videosAdmin(db, uploads)),
+    videos: erase(videosAdmin(db, uploads, api.jobs.media)),
     galleries: erase(galleries),
     categories: erase(categoriesAdmin(db)),
     'blocked-countries': erase(blockedCountriesAdmin(api.services.countryBlock)),
@@ -88,7 +106,7 @@ async function adminScope(api: App) {
     reports: reportsAdmin(db, api.services.reports, uploads, () => publicOrigin(api)),
     members: membersAdmin(db, api.services.members, () => publicOrigin(api)),
   };
-  for (const resource of ADMIN_RESOURCES) registerAdminResource(api, resource, adapters[resource.name]!);
+  for (const resource of ADMIN_RESOURCES) registerAdminResource(api, resource, scheduled(resource.name, adapters[resource.name]!, api.jobs.publication));
   await settingsAdminRoutes(api);
   await dashboardAdminRoutes(api);
   galleryPhotoRoutes(api, db, uploads, galleries.find);

@@ -57,7 +57,7 @@ export async function dashboardAdminRoutes(api: App) {
         unlocks: figures.unlocks,
         ordersToShip: figures.ordersToShip,
         openReports: figures.openReports,
-        jobs: { running: null, note: 'No background jobs yet.' },
+        media: figures.media,
       });
     },
   );

@@ -1,6 +1,6 @@
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { orders, paymentTransactions, tokenTransactions, users, violationReports } from '../../db/schema.ts';
+import { orders, paymentTransactions, tokenTransactions, users, videos, violationReports } from '../../db/schema.ts';
 
 /** One day of money in: settled token-package payments, by currency. */
 export interface SalesDay {
@@ -22,7 +22,7 @@ export async function dashboardFigures(db: Tx, now: Date, days: number) {
   const settled = sql`coalesce(${paymentTransactions.settledAt}, ${paymentTransactions.createdAt})`;
   const day = sql<string>`to_char(${settled} at time zone 'UTC', 'YYYY-MM-DD')`;
   const unlockTypes = ['video', 'gallery', 'story'] as const;
-  const [[members], [newMembers], sales, [unlocksWeek], [unlocksAll], [toShip], [openReports]] = await Promise.all([
+  const [[members], [newMembers], sales, [unlocksWeek], [unlocksAll], [toShip], [openReports], media] = await Promise.all([
     db.select({ n: count() }).from(users),
     db.select({ n: count() }).from(users).where(gte(users.createdAt, weekAgo)),
     db
@@ -50,6 +50,11 @@ export async function dashboardFigures(db: Tx, now: Date, days: number) {
       .from(orders)
       .where(and(eq(orders.deliveryStatus, 'processing'), eq(orders.productType, 'physical'))),
     db.select({ n: count() }).from(violationReports).where(eq(violationReports.status, 'open')),
+    db
+      .select({ state: videos.mediaState, n: count() })
+      .from(videos)
+      .where(and(ne(videos.status, 'deleted'), ne(videos.mediaState, 'ready')))
+      .groupBy(videos.mediaState),
   ]);
   return {
     firstDay,
@@ -58,5 +63,6 @@ export async function dashboardFigures(db: Tx, now: Date, days: number) {
     unlocks: { thisWeek: unlocksWeek!.n, total: unlocksAll!.n },
     ordersToShip: toShip!.n,
     openReports: openReports!.n,
+    media: { processing: media.find((m) => m.state === 'processing')?.n ?? 0, failed: media.find((m) => m.state === 'failed')?.n ?? 0 },
   };
 }

@@ -124,7 +124,7 @@ export class AdminUploads {
     return {
       ref,
       // A video can be watched from the back office; a download's key stays on the server.
-      url: stored.purpose === 'video' ? this.signer.url(file.key) : null,
+      url: stored.purpose === 'video' && file.key ? this.signer.url(file.key) : null,
       name: file.name,
       mimeType: file.mimeType,
       size: file.size,

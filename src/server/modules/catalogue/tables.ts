@@ -1,4 +1,4 @@
-import { isNotNull } from 'drizzle-orm';
+import { eq, isNotNull, or } from 'drizzle-orm';
 import { galleries, posts, products, stories, videos } from '../../db/schema.ts';
 import type { CatalogueTable } from './catalogue.repository.ts';
 
@@ -20,6 +20,9 @@ export const VIDEOS: CatalogueTable<typeof videos> = {
     ...shared(videos),
     scheduledAt: videos.scheduledAt,
     isSchedule: videos.isSchedule,
+    // A new video still in the media pipeline (or failed there) is the back office's only; one whose file is being
+    // replaced keeps playing its current renditions until the new ones are ready.
+    visible: () => or(eq(videos.mediaState, 'ready'), isNotNull(videos.hls))!,
     fields: { title: videos.title, price: videos.price, createdAt: videos.createdAt },
   },
 };

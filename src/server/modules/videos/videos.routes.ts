@@ -1,6 +1,6 @@
 import { DetailQuery } from '../../../shared/contracts/catalogue.ts';
 import { Envelope, ErrorBody, IdParams, ListPayload } from '../../../shared/contracts/common.ts';
-import { Video, VideoSearchQuery } from '../../../shared/contracts/videos.ts';
+import { Video, VideoSearchQuery, VideoStream, VideoStreamQuery } from '../../../shared/contracts/videos.ts';
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
 import { visitorOf } from '../catalogue/views.ts';
@@ -24,12 +24,25 @@ export async function videosRoutes(app: App) {
     {
       schema: {
         tags: ['catalogue'],
-        summary: 'One video by _id or slug (counts a view); the stream link only for viewers allowed to watch',
+        summary: 'One video by _id or slug (counts a view); the stream links only for viewers allowed to watch',
         params: IdParams,
         querystring: DetailQuery,
         response: { 200: Envelope(Video), 404: ErrorBody },
       },
     },
     async (request) => ok(await videos.get(request.params.id, viewerOf(request.auth), request.query.countView === false ? null : visitorOf(request))),
+  );
+  app.get(
+    '/assets/videos/:id/stream',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'A fresh signed HLS master playlist link (renewed by the player while watching); 403 unless the viewer may watch',
+        params: IdParams,
+        querystring: VideoStreamQuery,
+        response: { 200: Envelope(VideoStream), 403: ErrorBody, 404: ErrorBody },
+      },
+    },
+    async (request) => ok(await videos.stream(request.params.id, viewerOf(request.auth), { native: request.query.native })),
   );
 }

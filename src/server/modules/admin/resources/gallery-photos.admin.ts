@@ -1,8 +1,10 @@
+import fs from 'node:fs/promises';
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { Db, Tx } from '../../../db/client.ts';
 import { galleries, photos } from '../../../db/schema.ts';
-import { invalid, notFound, unprocessable } from '../../../errors.ts';
+import { AppError, badRequest, invalid, notFound, unprocessable } from '../../../errors.ts';
 import type { StoredImage } from '../../../lib/media-types.ts';
 import { readForm } from '../../../lib/multipart.ts';
 import { ok, type App } from '../../../types.ts';
@@ -80,20 +82,52 @@ export function galleryPhotoRoutes(api: App, db: Db, uploads: AdminUploads, find
     },
   );
 
+  /**
+   * A photo's bytes: the multipart file, or a finished resumable upload's (JSON `{ uploadId }`), which must be a
+   * complete picture upload; the upload is removed once it became a photo (`done`).
+   */
+  async function photoBytes(request: FastifyRequest): Promise<{ data: Buffer; done: () => Promise<void> }> {
+    if (request.isMultipart()) {
+      const { file } = await readForm(request, { fileField: 'file', maxBytes: api.config.imageUploadLimit, requireFile: true });
+      return { data: file!.data, done: async () => {} };
+    }
+    const body = request.body as { uploadId?: unknown } | null | undefined;
+    const uploadId = typeof body?.uploadId === 'string' ? body.uploadId.trim() : '';
+    if (!uploadId || uploadId.length > 200)
+      throw badRequest('Send the photo as multipart/form-data (field `file`), or a finished upload as JSON `{ "uploadId": "…" }`.');
+    // The resumable uploads (modules/uploads): the row says what it is and how far it got.
+    const source = api.uploads;
+    const upload = await source.find(uploadId);
+    if (!upload) throw badRequest('No such upload: send the photo again.');
+    if (upload.purpose !== 'image') throw badRequest('This upload is not a photo.', 'NOT_AN_IMAGE');
+    if (upload.state === 'failed') throw badRequest('This upload failed: send the photo again.');
+    if (upload.state !== 'complete') throw badRequest('This upload has not finished yet.');
+    if (upload.size > api.config.imageUploadLimit) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'This photo is too large.');
+    const local = await source.localFile(uploadId);
+    try {
+      return { data: await fs.readFile(local.path), done: () => source.remove(uploadId).catch(() => {}) };
+    } finally {
+      await local.cleanup().catch(() => {});
+    }
+  }
+
   api.post(
     '/galleries/:id/photos',
     {
       schema: {
-        ...tag('add', 'Add a photo to a gallery (multipart, field `file`); the first becomes its cover'),
-        consumes: ['multipart/form-data'],
+        ...tag(
+          'add',
+          'Add a photo to a gallery: multipart (field `file`), or JSON `{ uploadId }` naming a finished resumable picture upload (`/api/admin/uploads`, purpose `image`; removed once added). The first becomes its cover',
+        ),
+        consumes: ['multipart/form-data', 'application/json'],
         params: IdParams,
         response: { 200: Envelope(Photo), ...errors, 413: ErrorBody },
       },
     },
     async (request) => {
       const gallery = await findGallery(request.params.id);
-      const { file } = await readForm(request, { fileField: 'file', maxBytes: api.config.imageUploadLimit, requireFile: true });
-      const image: StoredImage = await uploads.storeImage(file!.data);
+      const bytes = await photoBytes(request);
+      const image: StoredImage = await uploads.storeImage(bytes.data);
       const before = ids(await listOf(gallery.id));
       const photo = await db.transaction(async (tx) => {
         // One add at a time per gallery: the row lock orders concurrent uploads.
@@ -109,6 +143,7 @@ export function galleryPhotoRoutes(api: App, db: Db, uploads: AdminUploads, find
         await settle(tx, gallery.id);
         return row!;
       });
+      await bytes.done();
       const after = await listOf(gallery.id);
       await audit(request, gallery.id, 'photo-add', before, ids(after));
       return ok(after.data.find((p) => p._id === photo.id) ?? toPhoto(photo));

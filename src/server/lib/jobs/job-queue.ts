@@ -1,0 +1,118 @@
+import { PgBoss, type JobWithMetadata, type Queue, type SendOptions } from 'pg-boss';
+import type { Database } from '../../db/client.ts';
+
+/** What a handler is told about the attempt it runs. */
+export interface Attempt {
+  id: string;
+  /** 0 for the first attempt. */
+  retryCount: number;
+  /** True when a failure now is final (no retry follows). */
+  last: boolean;
+  /** Aborted when the queue stops (the job then goes back to be picked up again). */
+  signal: AbortSignal;
+}
+
+export type JobHandler<T> = (data: T, attempt: Attempt) => Promise<void>;
+
+export interface JobCounts {
+  queued: number;
+  active: number;
+  failed: number;
+}
+
+export interface JobQueueOptions {
+  log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  /**
+   * How often (seconds) the queue's supervisor looks for jobs whose worker stopped sending heartbeats (a process killed
+   * mid-job) and hands them out again; default 10.
+   */
+  superviseSeconds?: number;
+}
+
+/**
+ * The job queue: pg-boss in the site's own database (PostgreSQL, or PGlite in one process). Jobs are retried with
+ * backoff, outlive the process that sent them, and a job whose worker died (kill -9, a crash) is picked up again once
+ * its heartbeat is missed. Any process with the database can send; the processes that `work` a queue run its jobs.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  /** True when no other process can share the queue (PGlite): a job found running at start was orphaned by a crash. */
+  private readonly alone: boolean;
+  private readonly queues = new Set<string>();
+  private stopped = false;
+
+  private constructor(boss: PgBoss, alone: boolean) {
+    this.boss = boss;
+    this.alone = alone;
+  }
+
+  static async start(database: Database, opts: JobQueueOptions): Promise<JobQueue> {
+    const superviseSeconds = opts.superviseSeconds ?? 10;
+    const boss = new PgBoss({
+      ...database.jobs,
+      schedule: false,
+      superviseIntervalSeconds: superviseSeconds,
+      monitorIntervalSeconds: superviseSeconds,
+      openTelemetry: { enabled: false },
+    } as ConstructorParameters<typeof PgBoss>[0]);
+    boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+    await boss.start();
+    return new JobQueue(boss, database.kind === 'pglite');
+  }
+
+  /**
+   * Creates a queue (once; later calls only make sure it exists) with its retry and expiry policy. On the embedded
+   * database, whose only process is this one, a job still marked running was cut off by a crash or a kill: it is
+   * failed at once, so that it is retried now rather than after its missed heartbeats are noticed.
+   */
+  async define(name: string, options: Omit<Queue, 'name'>): Promise<void> {
+    if (this.queues.has(name)) return;
+    if (!(await this.boss.getQueue(name))) {
+      await this.boss.createQueue(name, options).catch(async (err) => {
+        // Another process created it meanwhile.
+        if (!(await this.boss.getQueue(name))) throw err;
+      });
+    } else if (this.alone) {
+      const orphans = (await this.boss.findJobs(name)).filter((job) => job.state === 'active');
+      if (orphans.length)
+        await this.boss.fail(
+          name,
+          orphans.map((job) => job.id),
+          { reason: 'the process running it stopped' },
+        );
+    }
+    this.queues.add(name);
+  }
+
+  /** Sends a job; null when a job with the same singleton key is already waiting. */
+  send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
+    return this.boss.send(name, data, options);
+  }
+
+  /** Runs the queue's jobs in this process, at most `concurrency` at once. */
+  async work<T extends object>(name: string, concurrency: number, handler: JobHandler<T>): Promise<void> {
+    if (concurrency < 1) return;
+    await this.boss.work<T>(name, { localConcurrency: concurrency, includeMetadata: true, pollingIntervalSeconds: 1 }, async (jobs) => {
+      for (const job of jobs as JobWithMetadata<T>[]) {
+        await handler(job.data, { id: job.id, retryCount: job.retryCount, last: job.retryCount >= job.retryLimit, signal: job.signal });
+      }
+    });
+  }
+
+  /** Jobs waiting, running and failed (kept for a while), over every queue. */
+  async counts(): Promise<JobCounts> {
+    const queues = await this.boss.getQueues();
+    return queues.reduce((sum, q) => ({ queued: sum.queued + q.queuedCount, active: sum.active + q.activeCount, failed: sum.failed + q.failedCount }), {
+      queued: 0,
+      active: 0,
+      failed: 0,
+    });
+  }
+
+  /** Stops working and sending: running jobs are told to stop and go back to the queue for the next process. */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    await this.boss.stop({ graceful: true, timeout: 5000, close: true });
+  }
+}

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { JobQueue } from '../lib/jobs/job-queue.ts';
+import { PublicationJobs } from '../modules/admin/publication-jobs.ts';
+import { MediaPipeline, type UploadSource } from '../modules/media/media-pipeline.ts';
+
+/**
+ * The job queue of this process: it can always send jobs; it runs media jobs when MEDIA_WORKERS > 0 (the web process by
+ * default, or only `npm run worker`) and scheduled-publishing jobs always (they are instant). Stops before the database
+ * closes; a job running then goes back to the queue for the next process.
+ */
+export async function registerJobs(app: FastifyInstance, uploads: UploadSource): Promise<void> {
+  const queue = await JobQueue.start(app.database, { log: app.log, superviseSeconds: app.config.jobs.superviseSeconds });
+  app.addHook('onClose', () => queue.stop());
+  const media = new MediaPipeline({
+    db: app.database.db,
+    storage: app.media.storage,
+    queue,
+    uploads,
+    emit: (rooms, event, ...args) => app.emitToRoom(rooms, event, ...args),
+    log: app.log,
+  });
+  const publication = new PublicationJobs(queue, app.siteChanges);
+  await Promise.all([media.define(), publication.define()]);
+  app.decorate('jobs', { queue, media, publication });
+  await media.resume();
+  await media.work(app.config.jobs.mediaWorkers);
+  await publication.work();
+}

@@ -1,0 +1,161 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { entitlements, users, videos } from '../../src/server/db/schema.ts';
+import { chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
+import { makeHls, putInFolder } from '../helpers/hls.ts';
+import { startServer, TEMPLATE_VARIABLE } from '../helpers/server.ts';
+
+const PRICED = 'the-garden-of-life';
+/** Another priced video with a stream, which the demo member (250 tokens) does not own yet. */
+const TO_UNLOCK = 'glass-blowing-masterclass';
+
+/**
+ * A seeded data folder in which the priced demo video has HLS renditions and a teaser (made here with ffmpeg, as the
+ * media pipeline would) and the demo member owns it: written before the server opens the folder.
+ */
+async function dataDirWithStream(): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-'));
+  const template = process.env[TEMPLATE_VARIABLE];
+  if (template && fs.existsSync(template)) fs.cpSync(template, dir, { recursive: true });
+  else await (await startServer({ env: { DATA_DIR: dir } })).stop({ keepData: true });
+  const database = await openDatabase({ databaseUrl: null, pgliteDir: path.join(dir, 'pgdata') });
+  try {
+    const { db } = database;
+    const [member] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'member'));
+    for (const slug of [PRICED, TO_UNLOCK]) {
+      const [video] = await db.select({ id: videos.id }).from(videos).where(eq(videos.slug, slug));
+      const { hls, teaser } = await makeHls(putInFolder(path.join(dir, 'media')), `videos/${video!.id}/run1`, 8);
+      await db.update(videos).set({ hls, teaser }).where(eq(videos.id, video!.id));
+      if (slug === PRICED) await db.insert(entitlements).values({ userId: member!.id, itemType: 'video', itemId: video!.id }).onConflictDoNothing();
+    }
+  } finally {
+    await database.close();
+  }
+  return dir;
+}
+
+/** Waits until the video has played past `seconds` (no fixed sleeps). */
+const playedPast = (page: Page, seconds: number) =>
+  page.waitForFunction((s) => {
+    const v = document.querySelector<HTMLVideoElement>('video[data-testid=player]');
+    return Boolean(v) && v!.currentTime > s && !v!.paused;
+  }, seconds);
+
+describe.skipIf(chromiumMissing)('video playback: signed HLS for who may watch, the teaser for the others', () => {
+  const opts = { env: {} as Record<string, string> };
+  // Runs before useE2e's beforeAll (hooks run in the order they were added): the server starts on this folder.
+  beforeAll(async () => {
+    opts.env.DATA_DIR = await dataDirWithStream();
+  }, 120_000);
+  const e2e = useE2e(opts);
+  const base = () => e2e.server.url;
+
+  for (const theme of ['light', 'dark'] as const) {
+    it(`a member who owns the video presses Play: hls.js loads only then, plays, and the quality can be changed (${theme})`, async () => {
+      const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      const requests: string[] = [];
+      page.on('request', (r) => requests.push(r.url()));
+      await logIn(page, base());
+      await page.goto(`${base()}/videos/${PRICED}`);
+      await hydrated(page, '[data-testid=play]');
+      expect(await page.locator('[data-testid=unlock-panel]').count()).toBe(0);
+      await screenshot(page, `player-poster-${theme}`, { fullPage: false });
+
+      const scriptsBefore = requests.filter((u) => /\.m?js(\?|$)/.test(u));
+      expect(requests.filter((u) => u.includes('/media/hls/'))).toEqual([]);
+      const seenBefore = requests.length;
+      await page.click('[data-testid=play]');
+      await playedPast(page, 1);
+      const scriptsAfter = requests.slice(seenBefore).filter((u) => /\.m?js(\?|$)/.test(u));
+      // hls.js came with the press of Play, in a script the page had not loaded before.
+      const hasHls = async (url: string) => (await (await fetch(url)).text()).includes('hlsManifestParsed');
+      expect(await Promise.all(scriptsBefore.map(hasHls))).not.toContain(true);
+      expect(await Promise.all(scriptsAfter.map(hasHls))).toContain(true);
+      const streamed = requests.filter((u) => u.includes('/media/hls/'));
+      expect(streamed.some((u) => /\/master\.m3u8\?e=\d+&s=/.test(u))).toBe(true);
+      expect(streamed.some((u) => /\/seg\d+\.ts\?e=\d+&s=/.test(u))).toBe(true);
+      expect(await page.locator('video[data-testid=player]').getAttribute('controls')).not.toBeNull();
+
+      // The quality menu: Auto and each rendition, best first; picking one keeps playing from it.
+      const quality = page.locator('select[data-testid=quality]');
+      await quality.waitFor();
+      expect(await page.locator('label', { hasText: 'Quality' }).count()).toBe(1);
+      const options = await quality.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+      expect(options).toEqual(['auto', '360p', '240p']);
+      const other = (await quality.inputValue()) === '240p' ? '360p' : '240p';
+      const before = requests.length;
+      await quality.focus();
+      await quality.selectOption(other);
+      const now = await page.locator('video[data-testid=player]').evaluate((v: HTMLVideoElement) => v.currentTime);
+      await playedPast(page, now + 1);
+      expect(requests.slice(before).some((u) => u.includes(`/${other}/`))).toBe(true);
+      await screenshot(page, `player-playing-${theme}`, { fullPage: false });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('a visitor sees the muted teaser, labelled, beside the unlock panel; no stream link reaches the page', async () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: theme });
+      const page = await context.newPage();
+      const res = await page.goto(`${base()}/videos/${PRICED}`);
+      expect(await res!.text()).not.toContain('/media/hls/');
+      const teaser = page.locator('video[data-testid=teaser]');
+      expect(await teaser.evaluate((v: HTMLVideoElement) => [v.muted, v.playsInline, v.controls])).toEqual([true, true, true]);
+      expect(await page.textContent('.teaser-label')).toBe('Preview · 10 s');
+      expect(await page.locator('[data-testid=unlock-panel]').count()).toBe(1);
+      expect(await page.locator('video[data-testid=player]').count()).toBe(0);
+      const duration = await teaser.evaluate(
+        (v: HTMLVideoElement) =>
+          new Promise<number>((resolve) => (v.readyState >= 1 ? resolve(v.duration) : v.addEventListener('loadedmetadata', () => resolve(v.duration)))),
+      );
+      expect(duration).toBeGreaterThan(3);
+      await screenshot(page, `teaser-${theme}`, { fullPage: false });
+      await context.close();
+    }
+  });
+
+  it('a member who unlocks a video with a teaser gets the stream player in place, and it plays', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await logIn(page, base());
+    await page.goto(`${base()}/videos/${TO_UNLOCK}`);
+    expect(await page.locator('video[data-testid=teaser]').count()).toBe(1);
+    await hydrated(page, '[data-testid=unlock]');
+    await page.click('[data-testid=unlock]');
+    await page.click('[data-testid=unlock-confirm]');
+    await page.waitForSelector('[data-testid=play]');
+    expect(await page.locator('video[data-testid=teaser]').count()).toBe(0);
+    await hydrated(page, '[data-testid=play]');
+    await page.click('[data-testid=play]');
+    await playedPast(page, 1);
+    await context.close();
+  });
+
+  it('a refused segment (a link that died during a pause) renews the link once and playback goes on', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await logIn(page, base());
+    // The fourth second's segment is refused the first time, as the server refuses an expired link.
+    let refused = 0;
+    await page.route(/\/media\/hls\/.*\/seg003\.ts\?/, (route) => (refused++ ? route.continue() : route.fulfill({ status: 403, body: '{}' })));
+    await page.goto(`${base()}/videos/${PRICED}`);
+    await hydrated(page, '[data-testid=play]');
+    const renewal = page.waitForRequest((r) => /\/api\/assets\/videos\/[^/]+\/stream/.test(r.url()));
+    await page.click('[data-testid=play]');
+    await renewal;
+    await playedPast(page, 5);
+    expect(refused).toBeGreaterThan(1);
+    expect(await page.locator('.player-error').count()).toBe(0);
+    await context.close();
+  });
+});
