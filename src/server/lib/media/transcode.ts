@@ -297,7 +297,7 @@ export const TEASER_SECONDS = 10;
 
 /**
  * A short MP4 (H.264/AAC, `+faststart`, 360p or the source's size when smaller) of 10 s from `start`, moved back so
- * that it fits in the video; the whole video when it is shorter than that.
+ * that it fits in the video. Never more than half of the video: a teaser must not give a short priced video away.
  */
 export async function makeTeaser(
   source: string,
@@ -306,7 +306,7 @@ export async function makeTeaser(
   start: number,
   opts: FfmpegOptions = {},
 ): Promise<{ duration: number; width: number; height: number; start: number }> {
-  const length = Math.min(TEASER_SECONDS, probe.duration);
+  const length = Math.min(TEASER_SECONDS, probe.duration / 2);
   const from = Math.max(0, Math.min(Number.isFinite(start) ? start : 0, probe.duration - length));
   const size = renditionPlan(probe)[0]!;
   const args = ['-ss', from.toFixed(3), '-t', length.toFixed(3), '-i', source, '-map', `0:${probe.videoStream}`];
