@@ -1,47 +1,20 @@
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openConfiguredDatabase } from '../../src/server/db/client.ts';
 import { tokenLedger } from '../../src/server/db/schema.ts';
+import { ownStore } from '../helpers/own-store.ts';
 import { spawnApi } from '../helpers/spawn-api.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-crash-'));
-let databaseUrl = '';
-let dbName = '';
-
-/** PGlite in a data folder, or (DATABASE_URL) a PostgreSQL database of this test's own. */
-async function prepareStore() {
-  if (!process.env.DATABASE_URL) return;
-  dbName = `tessera_crash_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await admin.connect();
-  await admin.query(`create database "${dbName}"`);
-  await admin.end();
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${dbName}`;
-  databaseUrl = url.href;
-}
-
-afterAll(async () => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  if (dbName) {
-    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await admin.connect();
-    await admin.query(`drop database if exists "${dbName}" with (force)`);
-    await admin.end();
-  }
-});
+const store = ownStore('crash');
 
 const env = () => ({
   ...process.env,
   NODE_ENV: 'production',
-  DATA_DIR: dataDir,
-  DATABASE_URL: databaseUrl,
+  DATA_DIR: store.dataDir,
+  DATABASE_URL: store.databaseUrl(),
   PASSWORD_COST: '1024',
   LOG_LEVEL: 'warn',
   SEED: 'demo',
@@ -64,7 +37,7 @@ async function api(url: string, pathname: string, token: string | null, body?: u
 
 describe('a process killed during a stream of purchases', () => {
   it('leaves no half-written purchase: after a restart the ledger is clean and every spend is whole', { timeout: 120_000 }, async () => {
-    await prepareStore();
+    await store.prepare();
     const created = cli('user', 'create', '--email', 'crash@test.local', '--password', 'crash-pass-123', '--name', 'Crash Test', '--tokens', '100000');
     expect(created.status, created.stderr).toBe(0);
 
@@ -139,7 +112,7 @@ describe('a process killed during a stream of purchases', () => {
     expect(cli('ledger', 'check').status).toBe(0);
 
     // A balance edited behind the ledger's back is found, printed, and fails the check.
-    const database = await openConfiguredDatabase({ databaseUrl: databaseUrl || null, dataDir, dbWaitSeconds: 0 }, 'test');
+    const database = await openConfiguredDatabase({ databaseUrl: store.databaseUrl() || null, dataDir: store.dataDir, dbWaitSeconds: 0 }, 'test');
     try {
       await database.db.execute(sql`update users set balance = balance + 5 where email = 'crash@test.local'`);
       const [entry] = await database.db.select().from(tokenLedger).where(eq(tokenLedger.reason, 'support ticket 812'));

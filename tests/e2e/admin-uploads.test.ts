@@ -90,7 +90,7 @@ const picture = async (colour: string, name: string) => ({
 
 describe.skipIf(chromiumMissing)('the back office: resumable uploads in a browser', () => {
   // Videos up to 3 MB here: the clips fit, and a bigger file shows the refusal.
-  const e2e = useE2e({ env: { VIDEO_UPLOAD_LIMIT_MB: '3' } });
+  const e2e = useE2e({ env: { VIDEO_UPLOAD_LIMIT_MB: '3', MEDIA_WORKERS: '1' } });
   const base = () => e2e.server.url;
 
   /** The operator on a new video's form, its video field sending small pieces. */

@@ -7,32 +7,29 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { entitlements, users, videos } from '../../src/server/db/schema.ts';
 import { chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
-import { makeHls, putInFolder } from '../helpers/hls.ts';
 import { startServer, TEMPLATE_VARIABLE } from '../helpers/server.ts';
-
-const PRICED = 'the-garden-of-life';
-/** Another priced video with a stream, which the demo member (250 tokens) does not own yet. */
-const TO_UNLOCK = 'glass-blowing-masterclass';
+import { DEMO_CLIPS } from '../../src/server/db/demo/demo-clips.ts';
+import { slugify } from '../../src/server/lib/slug.ts';
 
 /**
- * A seeded data folder in which the priced demo video has HLS renditions and a teaser (made here with ffmpeg, as the
- * media pipeline would) and the demo member owns it: written before the server opens the folder.
+ * The priced demo clip: the seeded template ran it through the media pipeline (renditions 360p and 720p of an 8 s
+ * 720p clip, 4 s segments, a 4 s teaser), as an upload would be.
  */
-async function dataDirWithStream(): Promise<string> {
+const PRICED = slugify(DEMO_CLIPS.find((c) => c.price > 0)!.title);
+
+/** A copy of the seeded template in which the demo member owns the priced clip: written before the server opens it. */
+async function dataDirWithOwner(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-'));
   const template = process.env[TEMPLATE_VARIABLE];
   if (template && fs.existsSync(template)) fs.cpSync(template, dir, { recursive: true });
-  else await (await startServer({ env: { DATA_DIR: dir } })).stop({ keepData: true });
+  else await (await startServer({ env: { DATA_DIR: dir, MEDIA_WORKERS: '1' } })).stop({ keepData: true });
   const database = await openDatabase({ databaseUrl: null, pgliteDir: path.join(dir, 'pgdata') });
   try {
     const { db } = database;
     const [member] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'member'));
-    for (const slug of [PRICED, TO_UNLOCK]) {
-      const [video] = await db.select({ id: videos.id }).from(videos).where(eq(videos.slug, slug));
-      const { hls, teaser } = await makeHls(putInFolder(path.join(dir, 'media')), `videos/${video!.id}/run1`, 8);
-      await db.update(videos).set({ hls, teaser }).where(eq(videos.id, video!.id));
-      if (slug === PRICED) await db.insert(entitlements).values({ userId: member!.id, itemType: 'video', itemId: video!.id }).onConflictDoNothing();
-    }
+    const [video] = await db.select({ id: videos.id, hls: videos.hls }).from(videos).where(eq(videos.slug, PRICED));
+    if (!video?.hls) throw new Error('the seeded template has no streams for the priced demo clip');
+    await db.insert(entitlements).values({ userId: member!.id, itemType: 'video', itemId: video.id }).onConflictDoNothing();
   } finally {
     await database.close();
   }
@@ -50,7 +47,7 @@ describe.skipIf(chromiumMissing)('video playback: signed HLS for who may watch, 
   const opts = { env: {} as Record<string, string> };
   // Runs before useE2e's beforeAll (hooks run in the order they were added): the server starts on this folder.
   beforeAll(async () => {
-    opts.env.DATA_DIR = await dataDirWithStream();
+    opts.env.DATA_DIR = await dataDirWithOwner();
   }, 120_000);
   const e2e = useE2e(opts);
   const base = () => e2e.server.url;
@@ -81,7 +78,7 @@ describe.skipIf(chromiumMissing)('video playback: signed HLS for who may watch, 
       expect(await Promise.all(scriptsAfter.map(hasHls))).toContain(true);
       const streamed = requests.filter((u) => u.includes('/media/hls/'));
       expect(streamed.some((u) => /\/master\.m3u8\?e=\d+&s=/.test(u))).toBe(true);
-      expect(streamed.some((u) => /\/seg\d+\.ts\?e=\d+&s=/.test(u))).toBe(true);
+      expect(streamed.some((u) => /\/\d{5}\.ts\?e=\d+&s=/.test(u))).toBe(true);
       expect(await page.locator('video[data-testid=player]').getAttribute('controls')).not.toBeNull();
 
       // The quality menu: Auto and each rendition, best first; picking one keeps playing from it.
@@ -89,8 +86,8 @@ describe.skipIf(chromiumMissing)('video playback: signed HLS for who may watch, 
       await quality.waitFor();
       expect(await page.locator('label', { hasText: 'Quality' }).count()).toBe(1);
       const options = await quality.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-      expect(options).toEqual(['auto', '360p', '240p']);
-      const other = (await quality.inputValue()) === '240p' ? '360p' : '240p';
+      expect(options).toEqual(['auto', '720p', '360p']);
+      const other = (await quality.inputValue()) === '360p' ? '720p' : '360p';
       const before = requests.length;
       await quality.focus();
       await quality.selectOption(other);
@@ -111,7 +108,8 @@ describe.skipIf(chromiumMissing)('video playback: signed HLS for who may watch, 
       expect(await res!.text()).not.toContain('/media/hls/');
       const teaser = page.locator('video[data-testid=teaser]');
       expect(await teaser.evaluate((v: HTMLVideoElement) => [v.muted, v.playsInline, v.controls])).toEqual([true, true, true]);
-      expect(await page.textContent('.teaser-label')).toBe('Preview · 10 s');
+      // The label says how long the teaser is: half of the 8 s clip at most.
+      expect(await page.textContent('.teaser-label')).toBe('Preview · 4 s');
       expect(await page.locator('[data-testid=unlock-panel]').count()).toBe(1);
       expect(await page.locator('video[data-testid=player]').count()).toBe(0);
       const duration = await teaser.evaluate(
@@ -127,8 +125,9 @@ describe.skipIf(chromiumMissing)('video playback: signed HLS for who may watch, 
   it('a member who unlocks a video with a teaser gets the stream player in place, and it plays', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await logIn(page, base());
-    await page.goto(`${base()}/videos/${TO_UNLOCK}`);
+    // The second demo member (40 tokens) has not bought it.
+    await logIn(page, base(), 'member2');
+    await page.goto(`${base()}/videos/${PRICED}`);
     expect(await page.locator('video[data-testid=teaser]').count()).toBe(1);
     await hydrated(page, '[data-testid=unlock]');
     await page.click('[data-testid=unlock]');
@@ -145,9 +144,9 @@ describe.skipIf(chromiumMissing)('video playback: signed HLS for who may watch, 
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await logIn(page, base());
-    // The fourth second's segment is refused the first time, as the server refuses an expired link.
+    // The second segment (from 4 s) is refused the first time, as the server refuses an expired link.
     let refused = 0;
-    await page.route(/\/media\/hls\/.*\/seg003\.ts\?/, (route) => (refused++ ? route.continue() : route.fulfill({ status: 403, body: '{}' })));
+    await page.route(/\/media\/hls\/.*\/00001\.ts\?/, (route) => (refused++ ? route.continue() : route.fulfill({ status: 403, body: '{}' })));
     await page.goto(`${base()}/videos/${PRICED}`);
     await hydrated(page, '[data-testid=play]');
     const renewal = page.waitForRequest((r) => /\/api\/assets\/videos\/[^/]+\/stream/.test(r.url()));

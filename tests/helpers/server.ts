@@ -42,7 +42,7 @@ function newDataDir(env: Record<string, string> | undefined): string {
  */
 export async function makeTemplate(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-template-'));
-  const server = await startServer({ env: { DATA_DIR: dir } });
+  const server = await startServer({ env: { DATA_DIR: dir, MEDIA_WORKERS: '1' } });
   const slugs = DEMO_CLIPS.map((c) => slugify(c.title));
   for (;;) {
     const found = await Promise.all(slugs.map((slug) => fetch(`${server.url}/api/assets/videos/${slug}`).then((r) => r.status)));
@@ -69,6 +69,9 @@ export async function startServer(opts: { env?: Record<string, string>; cli?: st
     PASSWORD_COST: '4096',
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    // Servers on the template's copies have nothing to transcode; a fresh seed's demo clips stay processing (hidden)
+    // rather than load the machine under other tests. A test of the pipeline asks for a worker.
+    MEDIA_WORKERS: '0',
     ...opts.env,
   };
   for (const args of opts.cli ?? []) {

@@ -1,6 +1,6 @@
 import type { AdminItem } from '../../shared/admin/resource.ts';
 import { DELIVERY_LABELS } from '../../shared/admin/resources/orders.ts';
-import { cellText } from './cell.ts';
+import { cellText, sizeText } from './cell.ts';
 
 interface AttachedFile {
   _id: string;
@@ -8,8 +8,6 @@ interface AttachedFile {
   size: number;
   mimeType: string;
 }
-
-const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
 /**
  * An order's page in the back office (the `order` panel): who bought what, where it goes, where it is, and the files

@@ -6,7 +6,6 @@ import ItemActions from './ItemActions.tsx';
 import OrderDetails from './OrderDetails.tsx';
 import MediaStatus from './MediaStatus.tsx';
 import RichField, { RICH_KINDS } from './RichField.tsx';
-import VideoUploadField from './VideoUploadField.tsx';
 import { messageOf } from '../../shared/contracts/errors.ts';
 import { navigation } from '../../client/navigation.ts';
 import { $adminSave, $adminUploads, adminRemovals } from '../../stores/admin.ts';
@@ -179,18 +178,6 @@ export default function ResourceForm({ resource: name, item, choices = {} }: Pro
                 hint: f.hint,
                 error: errorOf(f.name),
               };
-              if (f.kind === 'file' && f.upload === 'video')
-                return (
-                  <VideoUploadField
-                    key={f.name}
-                    field={f}
-                    id={common.id}
-                    label={common.label}
-                    error={common.error}
-                    value={values[f.name] as AdminMedia[]}
-                    onChange={(v) => set(f.name, v)}
-                  />
-                );
               if (RICH_KINDS.has(f.kind))
                 return (
                   <RichField

@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react';
 import type { AdminMedia, Choice, Field as FieldSpec } from '../../shared/admin/resource.ts';
 import { $adminUploads, uploadAdminFiles } from '../../stores/admin.ts';
 import UploadProgress from './UploadProgress.tsx';
+import { sizeText } from './cell.ts';
+import VideoUploadField from './VideoUploadField.tsx';
 
 /** The field kinds a plain input cannot edit: several choices, pictures and files. */
 export const RICH_KINDS = new Set(['choices', 'image', 'images', 'file']);
@@ -21,11 +23,15 @@ interface Props {
 export default function RichField(props: Props) {
   const { field, id, label, error } = props;
   const describedBy = [error ? `${id}-error` : null, field.hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+  // A video is sent resumably (pause, resume, a reload survived); other files in one piece.
+  const video = field.kind === 'file' && field.upload === 'video';
   return (
-    <fieldset className="field rich-field" data-field={field.name}>
+    <fieldset className={video ? 'field rich-field video-upload' : 'field rich-field'} data-field={field.name}>
       <legend>{label}</legend>
       {field.kind === 'choices' ? (
         <Choices {...props} describedBy={describedBy} />
+      ) : video ? (
+        <VideoUploadField field={field} id={id} error={error} describedBy={describedBy} value={props.value as AdminMedia[]} onChange={props.onChange} />
       ) : (
         <Uploads {...props} value={props.value as AdminMedia[]} onChange={props.onChange} describedBy={describedBy} />
       )}
@@ -65,9 +71,6 @@ function Choices({ id, value, onChange, choices = [], error, describedBy }: Prop
     </div>
   );
 }
-
-const sizeText = (bytes?: number) =>
-  bytes === undefined ? '' : bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 const ACCEPT = { image: 'image/jpeg,image/png,image/webp,image/avif,image/gif', video: 'video/mp4,video/webm', download: undefined } as const;
 

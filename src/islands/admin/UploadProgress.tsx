@@ -1,14 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { messageOf } from '../../shared/contracts/errors.ts';
 import { $adminUploads, pauseUpload, resumeUpload, type AdminUpload } from '../../stores/admin.ts';
-
-/** A size as people read it: 640 KB, 12.4 MB, 1.2 GB. */
-export const sizeText = (bytes: number) =>
-  bytes < 1024 * 1024
-    ? `${bytes ? Math.max(1, Math.round(bytes / 1024)) : 0} KB`
-    : bytes < 1024 ** 3
-      ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
-      : `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+import { sizeText } from './cell.ts';
 
 /** What the bar says: its percentage and bytes, paused, reconnecting, then "Processing…" once all is sent. */
 function statusOf(u: AdminUpload): string {

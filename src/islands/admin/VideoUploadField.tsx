@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import type { AdminMedia, Field as FieldSpec } from '../../shared/admin/resource.ts';
 import { $adminUploads, startVideoUpload } from '../../stores/admin.ts';
-import UploadProgress, { sizeText } from './UploadProgress.tsx';
+import UploadProgress from './UploadProgress.tsx';
+import { sizeText } from './cell.ts';
 
 /** What the field takes (the server judges the bytes: MP4, MOV, WebM or MKV). */
 const ACCEPT = 'video/mp4,video/quicktime,video/webm,video/x-matroska,.mp4,.m4v,.mov,.webm,.mkv';
@@ -9,26 +10,25 @@ const ACCEPT = 'video/mp4,video/quicktime,video/webm,video/x-matroska,.mp4,.m4v,
 interface Props {
   field: FieldSpec;
   id: string;
-  label: string;
   error: string | null;
+  describedBy?: string;
   value: AdminMedia[];
   onChange: (value: AdminMedia[]) => void;
 }
 
 /**
- * A video file field: choosing a file starts a resumable upload with its progress (percent and bytes) and a Pause /
- * Resume button; the same file chosen again after a reload continues where it stopped ("Resuming from 45 %"). Once
- * every byte is on the server the field holds the upload (its name and size shown); a refusal (too large, not a
- * video) is said under the field. The form stays unsaved while the upload runs or is paused.
+ * A video file field's inside (RichField gives it its legend, hint and error): choosing a file starts a resumable
+ * upload with its progress (percent and bytes) and a Pause / Resume button; the same file chosen again after a reload
+ * continues where it stopped ("Resuming from 45 %"). Once every byte is on the server the field holds the upload (its
+ * name and size shown); a refusal (too large, not a video) is said under the field. The form stays unsaved while the
+ * upload runs or is paused.
  */
-export default function VideoUploadField({ field, id, label, error, value, onChange }: Props) {
+export default function VideoUploadField({ field, id, error, describedBy, value, onChange }: Props) {
   const uploads = useStore($adminUploads);
   const active = Object.keys(uploads).some((k) => k.startsWith(`${field.name}/`) && !uploads[k]!.error);
   const current = value[0];
-  const describedBy = [error ? `${id}-error` : null, field.hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
   return (
-    <fieldset className="field rich-field video-upload" data-field={field.name}>
-      <legend>{label}</legend>
+    <>
       {current && !active && (
         <p className="upload-current" data-testid={`${field.name}-current`}>
           <span className="upload-name">
@@ -64,16 +64,6 @@ export default function VideoUploadField({ field, id, label, error, value, onCha
         }}
       />
       <UploadProgress group={field.name} controls />
-      {error && (
-        <small id={`${id}-error`} className="field-error">
-          {error}
-        </small>
-      )}
-      {field.hint && (
-        <small id={`${id}-hint`} className="muted">
-          {field.hint}
-        </small>
-      )}
-    </fieldset>
+    </>
   );
 }

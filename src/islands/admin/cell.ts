@@ -13,3 +13,13 @@ export function cellText(value: unknown, resource?: AdminResource, key?: string)
   const options = resource && key ? fieldsOf(resource.body).find((f) => f.name === key)?.options : undefined;
   return options?.find((o) => o.value === String(value))?.label ?? String(value);
 }
+
+/** A size as people read it: 640 KB, 12.4 MB, 1.2 GB. */
+export const sizeText = (bytes: number | undefined): string =>
+  bytes === undefined
+    ? ''
+    : bytes < 1024 * 1024
+      ? `${bytes ? Math.max(1, Math.round(bytes / 1024)) : 0} KB`
+      : bytes < 1024 ** 3
+        ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+        : `${(bytes / 1024 ** 3).toFixed(2)} GB`;

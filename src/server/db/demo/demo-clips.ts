@@ -11,7 +11,7 @@ import { slugify } from '../../lib/slug.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 
 /**
- * Two real clips for the demo (720p H.264/AAC, made with ffmpeg's own sources at the first start on a machine and
+ * Two real clips for the demo (8 s, 720p H.264/AAC, made with ffmpeg's own sources at the first start on a machine and
  * cached beside the demo pictures). They are seeded as new uploads would be, `processing`, with no poster: the media
  * pipeline then makes their renditions, poster, thumbnail strip and (the priced one) teaser, as for any upload.
  */
@@ -26,7 +26,7 @@ export interface DemoClip {
   sound: string;
 }
 
-const SECONDS = 12;
+const SECONDS = 8;
 const SIZE = '1280x720';
 
 export const DEMO_CLIPS: DemoClip[] = [

@@ -63,7 +63,7 @@ export class JobQueue {
   /**
    * Creates a queue (once; later calls only make sure it exists) with its retry and expiry policy. On the embedded
    * database, whose only process is this one, a job still marked running was cut off by a crash or a kill: it is
-   * failed at once, so that it is retried now rather than after its missed heartbeats are noticed.
+   * failed and retried at once, rather than after its missed heartbeats are noticed and the retry delay has passed.
    */
   async define(name: string, options: Omit<Queue, 'name'>): Promise<void> {
     if (this.queues.has(name)) return;
@@ -74,12 +74,12 @@ export class JobQueue {
       });
     } else if (this.alone) {
       const orphans = (await this.boss.findJobs(name)).filter((job) => job.state === 'active');
-      if (orphans.length)
-        await this.boss.fail(
-          name,
-          orphans.map((job) => job.id),
-          { reason: 'the process running it stopped' },
-        );
+      if (orphans.length) {
+        const ids = orphans.map((job) => job.id);
+        await this.boss.fail(name, ids, { reason: 'the process running it stopped' });
+        // Retried now, not after the queue's retry delay: nothing was wrong with the job itself.
+        for (const id of ids) await this.boss.update(name, undefined, { id, startAfter: new Date() });
+      }
     }
     this.queues.add(name);
   }

@@ -20,19 +20,20 @@ export class LocalStorage implements Storage {
     return file;
   }
 
-  async put(key: string, body: Buffer): Promise<void> {
-    const file = this.pathOf(key);
-    await fsp.mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
-    await fsp.writeFile(tmp, body);
-    await fsp.rename(tmp, file);
+  put(key: string, body: Buffer): Promise<void> {
+    return this.write(key, (tmp) => fsp.writeFile(tmp, body));
   }
 
-  async putFile(key: string, source: string): Promise<void> {
+  putFile(key: string, source: string): Promise<void> {
+    return this.write(key, (tmp) => fsp.copyFile(source, tmp));
+  }
+
+  /** Writes a key's file beside it first, then renames it in place: a reader never sees half a file. */
+  private async write(key: string, fill: (tmp: string) => Promise<void>): Promise<void> {
     const file = this.pathOf(key);
     await fsp.mkdir(path.dirname(file), { recursive: true });
     const tmp = `${file}.${process.pid}.tmp`;
-    await fsp.copyFile(source, tmp);
+    await fill(tmp);
     await fsp.rename(tmp, file);
   }
 
