@@ -165,15 +165,16 @@ describe.skipIf(chromiumMissing)('the back office: resumable uploads in a browse
     // Saved: the pipeline copies the upload into storage, byte for byte.
     await Promise.all([page.waitForURL(/\/admin\/videos\/[0-9a-f-]{36}$/), page.click('[data-testid=admin-save]')]);
     const videoId = page.url().split('/').pop()!;
+    // The video's page follows the pipeline live (no reload) until its streams are ready; so does its list row.
+    await page.locator('[data-testid=media-status][data-state=ready]').waitFor({ timeout: 150_000 });
+    expect(await page.locator('[data-testid=media-status] [role=status]').textContent()).toBe('Ready');
+    await screenshot(page, 'admin-video-streams-ready', { fullPage: false });
+    await page.goto(`${base()}/admin/videos?media=ready`);
+    await hydrated(page, '[data-testid=media-cell]');
+    expect(await page.locator('[data-testid=admin-row]', { hasText: 'Harbour timelapse' }).locator('[data-testid=media-cell]').textContent()).toBe('Ready');
     const token = await adminToken();
-    const item = await vi.waitFor(
-      async () => {
-        const got = (await (await fetch(`${base()}/api/admin/videos/${videoId}`, { headers: { authorization: token } })).json()).data;
-        expect(got.mediaState).toBe('ready');
-        return got;
-      },
-      { timeout: 150_000, interval: 500 },
-    );
+    const item = (await (await fetch(`${base()}/api/admin/videos/${videoId}`, { headers: { authorization: token } })).json()).data;
+    expect(item.mediaState).toBe('ready');
     const stored = Buffer.from(await (await fetch(new URL(item.video.url, base()))).arrayBuffer());
     expect(stored.length).toBe(source.length);
     expect(stored.equals(source)).toBe(true);

@@ -76,7 +76,11 @@ function makeClip(clip: DemoClip, file: string, n: number, print: (line: string)
       if (percent >= shown + 25) print(`  Making demo clip ${n} of ${DEMO_CLIPS.length} (${clip.title}): ${(shown = percent)}%`);
     });
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg could not make a demo clip: ${err.trim().slice(-500)}`))));
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`ffmpeg could not make a demo clip: ${err.trim().slice(-500)}`));
+      if (shown < 100) print(`  Making demo clip ${n} of ${DEMO_CLIPS.length} (${clip.title}): 100%`);
+      resolve();
+    });
   });
 }
 
