@@ -72,6 +72,17 @@ describe('the media pipeline', () => {
       const done = await settled(id);
       expect(done).toMatchObject({ mediaState: 'ready', mediaProgress: 100, mediaError: null, media: 'Ready' });
       expect(done.thumbnail).toMatchObject({ width: 1280, height: 720 });
+      // Its frames for the operator: one a second, 160 px wide, by a signed link (never a storage key).
+      expect(done.strip).toEqual({
+        url: expect.stringMatching(/^\/media\/videos\/.+\/strip\.jpg\?e=\d+&s=/),
+        interval: 1,
+        count: 6,
+        columns: 6,
+        width: 160,
+        height: 90,
+      });
+      const frames = await h.app.inject({ url: done.strip.url });
+      expect([frames.statusCode, frames.headers['content-type']]).toEqual([200, 'image/jpeg']);
       expect(news.at(-1)).toMatchObject({ videoId: id, state: 'ready', progress: 100 });
       const percents = news.filter((n) => n.state === 'processing').map((n) => n.progress);
       expect(percents.length).toBeGreaterThan(2);

@@ -168,6 +168,15 @@ describe.skipIf(chromiumMissing)('the back office: resumable uploads in a browse
     // The video's page follows the pipeline live (no reload) until its streams are ready; so does its list row.
     await page.locator('[data-testid=media-status][data-state=ready]').waitFor({ timeout: 150_000 });
     expect(await page.locator('[data-testid=media-status] [role=status]').textContent()).toBe('Ready');
+    // Opened again, the page shows the video's frames (the thumbnail strip) to pick the teaser's start from.
+    await page.reload();
+    const strip = page.locator('[data-testid=media-strip]');
+    await strip.scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => {
+      const img = document.querySelector<HTMLImageElement>('[data-testid=media-strip]');
+      return Boolean(img?.complete && img.naturalWidth > 0);
+    });
+    expect(await strip.getAttribute('alt')).toMatch(/^\d+ frames of the video, one every 1 s$/);
     await screenshot(page, 'admin-video-streams-ready', { fullPage: false });
     await page.goto(`${base()}/admin/videos?media=ready`);
     await hydrated(page, '[data-testid=media-cell]');

@@ -4,6 +4,16 @@ import type { AdminItem } from '../../shared/admin/resource.ts';
 import type { MediaProgress } from '../../shared/socket-events.ts';
 import { $mediaNews, catchUpMedia, mediaOf } from '../../stores/media.ts';
 
+/** The thumbnail strip as the back office's video item carries it. */
+interface StripView {
+  url: string;
+  interval: number;
+  count: number;
+  columns: number;
+  width: number;
+  height: number;
+}
+
 const LABELS: Record<MediaProgress['state'], string> = { processing: 'Making the streams', ready: 'Ready', failed: 'Failed' };
 
 /**
@@ -14,6 +24,7 @@ const LABELS: Record<MediaProgress['state'], string> = { processing: 'Making the
 export default function MediaStatus({ item, onChange }: { item: AdminItem; onChange: (news: MediaProgress) => void }) {
   const heard = useStore($mediaNews, { keys: [item._id] })[item._id];
   const news = heard ?? mediaOf(item);
+  const strip = item.strip as StripView | null | undefined;
   useEffect(() => catchUpMedia(item._id), [item._id]);
   useEffect(() => {
     if (heard && heard.state !== item.mediaState) onChange(heard);
@@ -28,6 +39,21 @@ export default function MediaStatus({ item, onChange }: { item: AdminItem; onCha
       </p>
       {news.state === 'processing' && <progress max={100} value={news.progress} aria-label="Processing the video" />}
       {news.state === 'failed' && news.error && <p className="field-error">{news.error}</p>}
+      {news.state === 'ready' && strip && (
+        <figure className="media-strip">
+          <img
+            src={strip.url}
+            width={strip.columns * strip.width}
+            height={Math.ceil(strip.count / strip.columns) * strip.height}
+            alt={`${strip.count} frames of the video, one every ${strip.interval} s`}
+            loading="lazy"
+            data-testid="media-strip"
+          />
+          <figcaption className="muted">
+            One frame every {strip.interval} s, left to right: pick where the teaser starts (frame n is at {strip.interval}×(n−1) s).
+          </figcaption>
+        </figure>
+      )}
     </section>
   );
 }

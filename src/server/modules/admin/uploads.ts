@@ -92,6 +92,11 @@ export class AdminUploads {
     }
   }
 
+  /** A signed link to a stored file the back office shows as it is (a video's thumbnail strip). */
+  link(key: string): string {
+    return this.signer.url(key);
+  }
+
   /** The image an upload reference names, or null when it names none (made up, altered, expired, or not an image). */
   image(ref: string): StoredImage | null {
     const stored = this.read(ref);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { uploads as uploadsTable, videos, type MediaState } from '../../../db/schema.ts';
-import type { StoredFile, StoredImage } from '../../../lib/media-types.ts';
+import type { StoredFile, StoredImage, ThumbnailStrip } from '../../../lib/media-types.ts';
 import type { MediaPipeline } from '../../media/media-pipeline.ts';
 import { mediaLabel } from '../../../../shared/admin/resources/videos.ts';
 import { contentAdapter, pricingValues, type ContentBody } from '../content.ts';
@@ -58,6 +58,8 @@ export function videosAdmin(db: Db, uploads: AdminUploads, media: MediaPipeline)
       mediaProgress: r.mediaProgress,
       mediaStep: r.mediaStep,
       mediaError: r.mediaError,
+      // Its frames, every `interval` seconds (the operator picks the teaser's start from them).
+      strip: r.strip ? { ...stripOf(r.strip as ThumbnailStrip), url: uploads.link((r.strip as ThumbnailStrip).key) } : null,
     }),
     values: async (body, before, problems) => ({
       ...(body.description !== undefined ? { description: body.description.trim() } : {}),
@@ -112,3 +114,6 @@ async function sourceValues(db: Db, uploads: AdminUploads, value: string | undef
   const file = fileValue(uploads, 'video', value, 'video', current, problems, { label: 'Video file' });
   return file.video ? { ...file, uploadId: null, ...processing } : file;
 }
+
+/** A strip as the back office sees it: its layout, never its storage key. */
+const stripOf = ({ interval, count, columns, width, height }: ThumbnailStrip) => ({ interval, count, columns, width, height });
