@@ -49,9 +49,7 @@ export default function MediaStatus({ item, onChange }: { item: AdminItem; onCha
             loading="lazy"
             data-testid="media-strip"
           />
-          <figcaption className="muted">
-            One frame every {strip.interval} s, left to right: pick where the teaser starts (frame n is at {strip.interval}×(n−1) s).
-          </figcaption>
+          <figcaption className="muted">One frame every {strip.interval} s from the start, left to right: a guide for “Teaser starts at”.</figcaption>
         </figure>
       )}
     </section>
