@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MEDIA_QUEUE } from '../../src/server/modules/media/media-pipeline.ts';
 import { createMember, login, testDatabaseUrl, useApi } from '../helpers/api.ts';
 import { makeClip } from '../helpers/clips.ts';
 import { call, multipart } from '../helpers/commerce.ts';
@@ -23,7 +24,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the media worker beside a web proces
     });
     const created = await call(h, 'POST', '/api/admin/videos', { token: admin, body: { title: 'Dusk', video: uploaded.json().data.ref, status: 'active' } });
     expect(created.body.data).toMatchObject({ mediaState: 'processing' });
-    expect(await h.app.jobs.queue.counts()).toMatchObject({ queued: 1, active: 0 });
+    expect(await h.app.jobs.queue.pending(MEDIA_QUEUE, { videoId: created.body.data._id })).toEqual({ queued: 1, active: 0 });
 
     const worker = spawn(process.execPath, ['src/server/worker.ts'], {
       cwd: root,

@@ -17,7 +17,6 @@ export type JobHandler<T> = (data: T, attempt: Attempt) => Promise<void>;
 export interface JobCounts {
   queued: number;
   active: number;
-  failed: number;
 }
 
 export interface JobQueueOptions {
@@ -99,14 +98,14 @@ export class JobQueue {
     });
   }
 
-  /** Jobs waiting, running and failed (kept for a while), over every queue. */
-  async counts(): Promise<JobCounts> {
-    const queues = await this.boss.getQueues();
-    return queues.reduce((sum, q) => ({ queued: sum.queued + q.queuedCount, active: sum.active + q.activeCount, failed: sum.failed + q.failedCount }), {
-      queued: 0,
-      active: 0,
-      failed: 0,
-    });
+  /**
+   * A queue's jobs waiting (to run, or to be retried) and running now, of those whose data contains `data`; read from
+   * the jobs themselves (pg-boss's queue statistics lag by its monitoring interval).
+   */
+  async pending(name: string, data?: object): Promise<JobCounts> {
+    const jobs = await this.boss.findJobs(name, { ...(data ? { data } : {}), limit: 1000 });
+    const count = (...states: string[]) => jobs.filter((job) => states.includes(job.state)).length;
+    return { queued: count('created', 'retry'), active: count('active') };
   }
 
   /** Stops working and sending: running jobs are told to stop and go back to the queue for the next process. */
