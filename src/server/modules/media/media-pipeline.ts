@@ -234,23 +234,29 @@ export class MediaPipeline {
     let step: string | null = row.mediaStep;
     let percent = row.mediaProgress;
     let last = 0;
-    const write = async () => {
+    // Writes go one after the other, each with the news of its moment: a slow one never lands after a later one.
+    let writes = Promise.resolve();
+    const write = () => {
       last = Date.now();
-      if (await updateVideoMedia(this.d.db, row.id, row.uploadId, { mediaStep: step, mediaProgress: percent })) {
-        this.announce({ ...row, mediaStep: step, mediaProgress: percent });
-      }
+      const news = { mediaStep: step, mediaProgress: percent };
+      writes = writes
+        .then(async () => {
+          if (await updateVideoMedia(this.d.db, row.id, row.uploadId, news)) this.announce({ ...row, ...news });
+        })
+        .catch(() => {});
+      return writes;
     };
     return {
-      step: async (name: string, at: number) => {
+      step: (name: string, at: number) => {
         step = name;
         percent = Math.round(at);
-        await write();
+        return write();
       },
       at: (at: number) => {
         const next = Math.min(99, Math.round(at));
         if (next === percent || Date.now() - last < PROGRESS_EVERY_MS) return;
         percent = next;
-        void write().catch(() => {});
+        void write();
       },
     };
   }
