@@ -73,7 +73,7 @@ describe('a process killed while it transcodes', () => {
     for (;;) {
       const item = (await call(first.url, `/admin/videos/${id}`, token)).data;
       expect(item.mediaState).toBe('processing');
-      if (item.mediaProgress >= 10 && item.mediaProgress < 80) break;
+      if (item.mediaStep === 'Making the renditions') break;
       await new Promise((r) => setTimeout(r, 50));
     }
     first.child.kill('SIGKILL');
