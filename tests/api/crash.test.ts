@@ -10,18 +10,13 @@ import { spawnApi } from '../helpers/spawn-api.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const store = ownStore('crash');
 
-const env = () => ({
-  ...process.env,
-  NODE_ENV: 'production',
-  DATA_DIR: store.dataDir,
-  DATABASE_URL: store.databaseUrl(),
-  PASSWORD_COST: '1024',
-  LOG_LEVEL: 'warn',
-  SEED: 'demo',
-  LOGIN_LIMIT_PER_IP: '1000',
-  // The demo clips wait for the media pipeline (media-crash.test.ts kills a transcode): none runs here.
-  MEDIA_WORKERS: '0',
-});
+const env = () =>
+  store.env({
+    SEED: 'demo',
+    LOGIN_LIMIT_PER_IP: '1000',
+    // The demo clips wait for the media pipeline (media-crash.test.ts kills a transcode): none runs here.
+    MEDIA_WORKERS: '0',
+  });
 const cli = (...args: string[]) => spawnSync(process.execPath, ['src/server/cli/index.ts', ...args], { cwd: root, env: env(), encoding: 'utf8' });
 
 const start = () => spawnApi(env());

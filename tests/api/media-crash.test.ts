@@ -9,17 +9,7 @@ import { spawnApi } from '../helpers/spawn-api.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const store = ownStore('media-crash');
-const env = () => ({
-  ...process.env,
-  NODE_ENV: 'production',
-  DATA_DIR: store.dataDir,
-  DATABASE_URL: store.databaseUrl(),
-  PASSWORD_COST: '1024',
-  LOG_LEVEL: 'warn',
-  SEED: 'none',
-  MEDIA_WORKERS: '1',
-  JOBS_SUPERVISE_SECONDS: '1',
-});
+const env = () => store.env({ SEED: 'none', MEDIA_WORKERS: '1', JOBS_SUPERVISE_SECONDS: '1' });
 
 async function call(url: string, pathname: string, token: string | null, body?: unknown) {
   const res = await fetch(`${url}/api${pathname}`, {
