@@ -266,7 +266,8 @@ const STRIP_MAX = 100;
 
 /**
  * A sprite of frames, one every `interval` seconds (whole seconds, at least 1, so that there are at most 100), each
- * 160 px wide, `columns` across: the player shows the one under the pointer while seeking.
+ * 160 px wide, `columns` across: the back office shows it to pick the teaser's start (a player with its own seek bar
+ * could show the frame under the pointer).
  */
 export async function makeThumbnailStrip(
   source: string,
