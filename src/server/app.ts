@@ -16,6 +16,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRealtime } from './plugins/realtime.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
+import { registerAccessLog } from './plugins/access-log.ts';
 import { registerValidation } from './plugins/validation.ts';
 import { registerMedia } from './plugins/media.ts';
 import { registerJobs } from './plugins/jobs.ts';
@@ -97,6 +98,8 @@ export interface BuildOptions {
 export async function buildApp(config: Config, { database, realtime = true, serverFactory, storage }: BuildOptions): Promise<App> {
   const app = Fastify({
     logger: { level: config.logLevel },
+    // pino's two JSON lines per request cost more than a cached page; access lines are opt-in (registerAccessLog).
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     requestIdHeader: false,
@@ -180,6 +183,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   registerSecurityHeaders(app, { https: config.publicUrl?.startsWith('https:') ?? false });
   registerAuth(app);
   registerShutdown(app);
+  if (config.accessLog) registerAccessLog(app);
   app.addSchema(ErrorBody);
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20 }, throwFileSizeLimit: true });

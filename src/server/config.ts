@@ -27,6 +27,8 @@ export interface Config {
   trustedCountryHeader: string | null;
   /** Log level for pino. */
   logLevel: string;
+  /** One short line per request (`ACCESS_LOG=1`, or `LOG_LEVEL=debug`); errors are logged either way. */
+  accessLog: boolean;
   /** scrypt cost parameter N (power of two). */
   passwordCost: number;
   /** Login attempts allowed per IP and per account in one window. */
@@ -124,6 +126,7 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
     trustProxy: list(env.TRUST_PROXY),
     trustedCountryHeader: env.TRUSTED_COUNTRY_HEADER?.toLowerCase() || null,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    accessLog: env.ACCESS_LOG === '1' || env.ACCESS_LOG === 'true' || ['debug', 'trace'].includes(env.LOG_LEVEL ?? ''),
     passwordCost: cost,
     loginRateLimit: {
       perIp: int(env, 'LOGIN_LIMIT_PER_IP', 20, 1),

@@ -17,7 +17,7 @@ describe('the server process', () => {
   it('prints the demo logins, holds the data folder, stops cleanly on SIGTERM, and restarts on the same data', async () => {
     // A high password cost makes a login take a few hundred ms: long enough to be in flight when SIGTERM arrives.
     // LOG_LEVEL=info: the server logs each request it receives, so the test knows when one is in flight.
-    const first = await startServer({ env: { PASSWORD_COST: '131072', LOG_LEVEL: 'info' } });
+    const first = await startServer({ env: { PASSWORD_COST: '131072', LOG_LEVEL: 'trace' } });
     const dataDir = first.dataDir;
     try {
       expect(first.output()).toMatch(/member\s+member\s+member@tessera\.local\s+member-pass-123/);
@@ -43,7 +43,7 @@ describe('the server process', () => {
       const socket = io(first.url, { transports: ['websocket'], reconnection: false });
       await new Promise<void>((r) => socket.once('connect', () => r()));
       const disconnected = new Promise<string>((r) => socket.once('disconnect', (reason) => r(reason)));
-      const loginsReceived = (output: string) => output.match(/"url":"\/api\/auth\/login"[^\n]*"msg":"incoming request"/g)?.length ?? 0;
+      const loginsReceived = (output: string) => output.match(/"msg":"→ POST \/api\/auth\/login"/g)?.length ?? 0;
       const loginsBefore = loginsReceived(first.output());
       const inFlight = fetch(`${first.url}/api/auth/login`, {
         method: 'POST',
@@ -54,6 +54,8 @@ describe('the server process', () => {
       first.process.kill('SIGTERM');
       // The request that was being served completes; new ones are refused while closing.
       expect((await inFlight).status).toBe(200);
+      // Asked for (here by LOG_LEVEL=trace, like ACCESS_LOG=1 or debug): one short line per answered request.
+      expect(first.output()).toMatch(/"msg":"POST \/api\/auth\/login 200 \d+\.\d ms"/);
       const exitCode = await new Promise<number | null>((r) => first.process.once('exit', (code) => r(code)));
       expect(exitCode).toBe(0);
       expect(await disconnected).toBe('io server disconnect');
@@ -67,7 +69,7 @@ describe('the server process', () => {
     }
 
     // ... and a second start reuses the data (no second seed, the operator's change kept).
-    const second = await startServer({ env: { DATA_DIR: dataDir, PASSWORD_COST: '131072' } });
+    const second = await startServer({ env: { DATA_DIR: dataDir, PASSWORD_COST: '131072', LOG_LEVEL: 'info' } });
     try {
       const settings = await (await fetch(`${second.url}/api/settings/public`)).json();
       expect(settings.data.siteName).toBe('Mosaic');
@@ -78,6 +80,8 @@ describe('the server process', () => {
       });
       expect(login.status).toBe(200);
       expect(second.output()).toMatch(/ready in \d+ ms/);
+      // At the default level requests are not logged (nor is anything else for a request that went well).
+      expect(second.output()).not.toContain('/api/auth/login');
       expect(second.output()).toContain(`Demo logins: see ${path.join(dataDir, 'demo-logins.txt')}`);
       expect(second.output()).not.toContain(first.adminPassword());
     } finally {
