@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
  * see what is in flight. Failures are logged by the error handler whether or not this is on.
  */
 export function registerAccessLog(app: FastifyInstance) {
-  if (app.log.isLevelEnabled('trace')) app.addHook('onRequest', async (request) => app.log.trace(`→ ${request.method} ${request.url}`));
+  if (app.log.level === 'trace') app.addHook('onRequest', async (request) => app.log.trace(`→ ${request.method} ${request.url}`));
   app.addHook('onResponse', async (request, reply) => {
     app.log.info(`${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`);
   });
