@@ -160,10 +160,10 @@ function cart() {
   });
 }
 
-/** A member's page: the header's member corner comes alive (and with it the live connection), in a chunk of its own. */
+/** A member's visit (theme-script.ts saw the token): the header's member corner comes alive (and with it the live connection), in a chunk of its own. */
 function member() {
   const root = document.getElementById('member');
-  if (root) void import('./member.ts').then(({ startMember }) => startMember(root));
+  if (root && document.documentElement.dataset.session === 'member') void import('./member.ts').then(({ startMember }) => startMember(root));
 }
 
 export function boot(): void {

@@ -5,6 +5,9 @@
  */
 import { LIVE_LABELS, balanceLabel } from '../shared/member-labels.ts';
 import type { CurrentUser } from '../shared/contracts/users.ts';
+import { api, tokenCookie } from './api.ts';
+import { showUnlockedCards } from './unlocked-cards.ts';
+import { ApiError } from '../shared/contracts/errors.ts';
 import { logout, startSession } from '../stores/auth.ts';
 import { $liveStatus } from '../stores/live.ts';
 import { $orderUpdate } from '../stores/orders.ts';
@@ -104,9 +107,38 @@ function menu(root: HTMLElement) {
   button.disabled = false;
 }
 
-export function startMember(root: HTMLElement): void {
+/**
+ * The page's member: the one it was rendered for, or (a page shared by visitors and members) the token's, from the API.
+ * A token the API refuses is dropped there and then, and the login link comes back: on a shared page nothing asked for
+ * a login, so the visitor simply browses on as one.
+ */
+async function currentMember(): Promise<CurrentUser | null> {
   const session = document.getElementById('tessera-member')?.textContent;
-  startSession(session ? (JSON.parse(session) as CurrentUser) : null);
+  if (session) return JSON.parse(session) as CurrentUser;
+  try {
+    return (await api.me({ expect401: true })).data;
+  } catch (err) {
+    if (err instanceof ApiError && err.failure.kind === 'unauthorized') {
+      tokenCookie.remove();
+      delete document.documentElement.dataset.session;
+    }
+    return null;
+  }
+}
+
+/** Shows what only admins see (the simulated-payments strip) to an admin. */
+function adminParts(user: CurrentUser | null) {
+  const admin = Boolean(user?.roles.includes('admin'));
+  for (const el of document.querySelectorAll<HTMLElement>('[data-admin-only]')) el.hidden = !admin;
+}
+
+export async function startMember(root: HTMLElement): Promise<void> {
+  const user = await currentMember();
+  startSession(user);
+  if (!user) return;
+  root.removeAttribute('aria-busy');
+  adminParts(user);
+  void showUnlockedCards();
   follow(root);
   menu(root);
 }

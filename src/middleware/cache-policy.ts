@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { pageMeta } from './page-meta.ts';
+import { SHARED_PAGE_HEADER } from '../shared/page-cache.ts';
 
 /** Anonymous pages: shared caches may keep them for a minute and serve them stale while they refresh. */
 export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-revalidate=300';
@@ -14,6 +15,7 @@ export const cachePolicy = defineMiddleware(async (ctx, next) => {
   const anonymous = !ctx.locals.token && !ctx.locals.user;
   const cacheable = anonymous && ctx.locals.siteMode === 'normal' && response.status === 200 && pageMeta(ctx.routePattern).cache !== false;
   response.headers.set('cache-control', cacheable ? PUBLIC_PAGE_CACHE : anonymous ? 'no-store' : 'private, no-cache');
+  if (cacheable && pageMeta(ctx.routePattern).shared) response.headers.set(SHARED_PAGE_HEADER, '1');
   response.headers.set('vary', 'Accept-Encoding, Cookie');
   return response;
 });

@@ -19,7 +19,8 @@ export const context = defineMiddleware((ctx, next) => {
   ctx.locals.settings = DEFAULT_PUBLIC_SETTINGS;
   const client = createApiClient({
     baseUrl,
-    getToken: () => token,
+    // Read at each call: a page shared by visitors and members sets the token aside (session.ts).
+    getToken: () => ctx.locals.token,
     fetch: ctx.locals.apiFetch,
     headers: ctx.locals.apiFetch ? {} : { 'x-forwarded-for': clientIp },
   });

@@ -13,6 +13,13 @@ export interface PageMeta {
   availableInMaintenance?: boolean;
   /** false: never cache this page, even for anonymous visitors (default: anonymous 200s are public). */
   cache?: boolean;
+  /**
+   * The page renders the same HTML for visitors and members (lists, the home page): it is rendered as for a visitor
+   * whoever asks (no member, no token on its API calls), so the one cached copy serves members too; their personal
+   * parts (the header's member corner, cart, lock badges) come from the client. Not while maintenance mode is on,
+   * when an admin's page is their own.
+   */
+  shared?: boolean;
 }
 
 // Every page, and the back office's endpoints (each of which must export its `meta`).

@@ -1,14 +1,27 @@
 import { defineMiddleware } from 'astro:middleware';
 import { LOGIN_ROUTE } from '../shared/routes.ts';
 import { pageMeta } from './page-meta.ts';
+import type { ApiCalls } from '../shared/calls.ts';
+
+/** Maintenance mode, from the public settings (cached by the API; an unreachable API counts as off). */
+const maintenanceOn = (api: ApiCalls) =>
+  api.publicSettings().then(
+    (r) => r.data.maintenanceMode === true,
+    () => false,
+  );
 
 /**
- * token cookie → the current member in `locals.user`. When the token is refused on a page that requires login, the
+ * token cookie → the current member in `locals.user`. A page shared by visitors and members (`meta.shared`) is
+ * rendered as for a visitor, the token set aside. When the token is refused on a page that requires login, the
  * cookie is removed and the visitor goes to the login page; elsewhere the failure is ignored (SPEC.md §4).
  */
 export const session = defineMiddleware(async (ctx, next) => {
   const { token } = ctx.locals;
   if (!token) return next();
+  if (pageMeta(ctx.routePattern).shared && !(await maintenanceOn(ctx.locals.api))) {
+    ctx.locals.token = null;
+    return next();
+  }
   try {
     ctx.locals.user = (await ctx.locals.api.me()).data;
   } catch {

@@ -169,7 +169,7 @@ export function createApiClient(opts: ApiClientOptions) {
   }
 
   return {
-    get: <T>(path: string, query?: Query) => request<ApiResponse<T>>('GET', path, undefined, query),
+    get: <T>(path: string, query?: Query, options?: RequestOptions) => request<ApiResponse<T>>('GET', path, undefined, query, options),
     post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<ApiResponse<T>>('POST', path, body ?? {}, undefined, options),
     put: <T>(path: string, body?: unknown) => request<ApiResponse<T>>('PUT', path, body ?? {}, undefined),
     patch: <T>(path: string, body?: unknown) => request<ApiResponse<T>>('PATCH', path, body ?? {}, undefined),

@@ -1,4 +1,4 @@
-import type { ApiClient, ApiResponse, ListResult, Query } from './api-client.ts';
+import type { ApiClient, ApiResponse, ListResult, Query, RequestOptions } from './api-client.ts';
 import type { CatalogueItem } from './cards.ts';
 import type { CatalogueKind } from './routes.ts';
 import type { LoginBody, LoginResult } from './contracts/auth.ts';
@@ -75,7 +75,8 @@ export function apiCalls(api: ApiClient) {
     createEvent: (body: EventBody) => api.post<Event>('/event', body),
     updateEvent: (id: string, body: EventBody) => api.put<Event>(`/event/${encodeURIComponent(id)}`, body),
     deleteEvent: (id: string) => api.del<{ success: boolean }>(`/event/${encodeURIComponent(id)}`),
-    me: () => api.get<CurrentUser>('/users/me'),
+    /** `expect401`: a refused token is the caller's to handle (a page shared by visitors and members). */
+    me: (options?: RequestOptions) => api.get<CurrentUser>('/users/me', undefined, options),
     publicSettings: (group?: string) => api.get<PublicSettings>('/settings/public', { group }),
     countryCheck: () => api.get<CountryCheck>('/country-block/check'),
     categories: (query: CategorySearchQuery = {}) => api.get<ListResult<Category>>('/assets/categories/search', { ...query }),

@@ -6,6 +6,9 @@ import type { Post } from './contracts/posts.ts';
 import type { Product } from './contracts/products.ts';
 import { itemRoute, type CatalogueKind } from './routes.ts';
 
+/** The grid's column widths, for a card picture's `sizes`: one column on phones up to five on wide screens. */
+export const CARD_SIZES = '(max-width: 520px) 100vw, (max-width: 860px) 50vw, (max-width: 1200px) 33vw, 280px';
+
 /** What a catalogue card shows, whatever the item: one card component renders every list (server and 'more'). */
 export interface CardModel {
   id: string;

@@ -78,6 +78,22 @@ describe('unlocking videos, galleries and stories with tokens', () => {
     expect((await call(h, 'GET', '/api/assets/my-purchase?type=song', { token: rich })).status).toBe(400);
   });
 
+  it("tells which of a page's cards the member has unlocked (my-purchase with ids)", async () => {
+    const rich = await member();
+    expect((await unlock(rich, 'video/glass-blowing-masterclass')).status).toBe(200);
+    const videos = (await call(h, 'GET', '/api/assets/videos/search?limit=50')).body.data.data as { _id: string; slug: string; isSale: boolean }[];
+    const [bought, other] = [
+      videos.find((v) => v.slug === 'glass-blowing-masterclass')!,
+      videos.find((v) => v.isSale && v.slug !== 'glass-blowing-masterclass')!,
+    ];
+    const mine = await call(h, 'GET', `/api/assets/my-purchase?type=video&ids=${bought._id}&ids=${other._id}`, { token: rich });
+    expect(mine.body.data).toMatchObject({ total: 1, data: [{ _id: bought._id, isLocked: false, isBought: true }] });
+    // One id alone, and an id that is not one.
+    expect((await call(h, 'GET', `/api/assets/my-purchase?type=video&ids=${other._id}`, { token: rich })).body.data).toEqual({ data: [], total: 0 });
+    expect((await call(h, 'GET', '/api/assets/my-purchase?type=video&ids=glass-blowing-masterclass', { token: rich })).status).toBe(400);
+    expect((await call(h, 'GET', `/api/assets/my-purchase?type=video&ids=${bought._id}`)).status).toBe(401);
+  });
+
   it('lists the token history newest first, filtered by type and date', async () => {
     const [rich, other] = [await member(), await member()];
     for (const path of ['video/glass-blowing-masterclass', 'gallery/city-after-dark', 'stories/notes-from-a-night-shoot'])

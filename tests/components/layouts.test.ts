@@ -33,8 +33,19 @@ const member: CurrentUser = {
   phone: null,
   gender: null,
 };
+// The one API call the layout makes: which payment gateways are on (the demo's test gateway).
+const api = { paymentGateways: async () => ({ status: 0, data: { gateways: ['test'] } }) } as unknown as App.Locals['api'];
 const locals = (over: Partial<App.Locals> = {}) =>
-  ({ settings: DEFAULT_PUBLIC_SETTINGS, user: null, token: null, country: null, siteMode: 'normal', origin: 'https://shop.example', ...over }) as App.Locals;
+  ({
+    settings: DEFAULT_PUBLIC_SETTINGS,
+    user: null,
+    token: null,
+    country: null,
+    siteMode: 'normal',
+    origin: 'https://shop.example',
+    api,
+    ...over,
+  }) as App.Locals;
 const render = (component: Parameters<AstroContainer['renderToString']>[0], l: App.Locals, request = new Request('http://localhost/')) =>
   container.renderToString(component, { locals: l, request, slots: { default: '<p>page body</p>' } });
 
@@ -60,12 +71,23 @@ describe('PrimaryLayout', () => {
     expect(html).toMatch(/<dialog class="cart-drawer"[^>]*>[\s\S]*<astro-island/);
   });
 
-  it("member: an island with the member's name, avatar and balance", async () => {
+  it("anonymous: the member's corner is there, empty, for a page shared with members (their browser fills it in)", async () => {
+    const html = await render(PrimaryLayout, locals());
+    expect(html).toMatch(/<div class="member" id="member" data-testid="member" aria-busy="true">/);
+    expect(html).not.toContain('id="tessera-member"');
+    // The simulated-payments strip is for admins: there, hidden, for the page's script to show to one.
+    expect(html).toMatch(/<p class="test-mode-strip"[^>]*data-admin-only hidden/);
+  });
+
+  it("member: the member's name, avatar and balance, and the member for the page's script", async () => {
     const html = await render(PrimaryLayout, locals({ user: member }));
-    expect(html).toContain('<astro-island');
     expect(html).toContain('Mia Member');
     expect(html).toContain('1,234');
-    expect(html).not.toContain('data-testid="login-link"');
+    expect(html).toMatch(/<script type="application\/json" id="tessera-member">\{"_id":"u1"/);
+    expect(html).toMatch(/<p class="test-mode-strip"[^>]*data-admin-only hidden/);
+    // An admin's own page shows the strip from the start.
+    const admin = await render(PrimaryLayout, locals({ user: { ...member, roles: ['member', 'admin'] } }));
+    expect(admin).toMatch(/<p class="test-mode-strip"[^>]*data-admin-only>/);
   });
 
   it('prints absolute URLs on the configured origin, whatever host the request names', async () => {

@@ -83,7 +83,8 @@ function pendingWork(): string[] {
   const shown = (el: Element) => !el.closest('dialog:not([open])');
   const asleep = (el: Element) => el.getAttribute('client') === 'interaction' && !el.getAttribute('opts')?.includes('"value":"load"');
   const islands = [...document.querySelectorAll('astro-island[ssr]')].filter((i) => shown(i) && i.firstElementChild && !asleep(i));
-  const busy = [...document.querySelectorAll('[aria-busy=true]')].filter(shown);
+  // What is not displayed waits for nothing (a visitor's member corner, there empty on pages shared with members).
+  const busy = [...document.querySelectorAll('[aria-busy=true]')].filter((el) => shown(el) && el.checkVisibility());
   return [...islands.map((i) => `island ${i.getAttribute('component-url')}`), ...busy.map((b) => `busy ${b.outerHTML.slice(0, 80)}`)];
 }
 

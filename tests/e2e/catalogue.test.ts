@@ -108,14 +108,19 @@ describe.skipIf(chromiumMissing)('the catalogue in a browser', () => {
     await page.close();
   });
 
-  it('anonymous pages come from the page cache; a member always gets a fresh one', async () => {
+  it('anonymous pages come from the page cache; a member gets the shared lists from it, and their own pages fresh', async () => {
     const first = await fetch(`${base()}/stories`);
     const second = await fetch(`${base()}/stories`);
     expect(first.headers.get('cache-control')).toMatch(/^public, .*s-maxage=60/);
     expect(second.headers.get('x-page-cache')).toBe('HIT');
-    const member = await fetch(`${base()}/stories`, { headers: { cookie: 'token=not-a-real-token' } });
-    expect(member.headers.get('x-page-cache')).toBeNull();
-    expect(member.headers.get('cache-control')).toMatch(/^private/);
+    const member = { headers: { cookie: 'token=not-a-real-token' } };
+    expect((await fetch(`${base()}/stories`, member)).headers.get('x-page-cache')).toBe('HIT');
+    // The token-packages page speaks to the member (their balance): cached for visitors, never for a member.
+    expect((await fetch(`${base()}/tokens`)).status).toBe(200);
+    expect((await fetch(`${base()}/tokens`)).headers.get('x-page-cache')).toBe('HIT');
+    const own = await fetch(`${base()}/tokens`, member);
+    expect(own.headers.get('x-page-cache')).toBeNull();
+    expect(own.headers.get('cache-control')).toMatch(/^private/);
   });
 
   it('sitemap, robots and feeds list public items and never locked text', async () => {

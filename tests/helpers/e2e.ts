@@ -71,6 +71,8 @@ export async function logIn(page: Page, base: string, login = 'member', password
   await page.fill('#password', password);
   if (!remember) await page.uncheck('input[type=checkbox]');
   await Promise.all([page.waitForURL(`${base}/`), page.click('button[type=submit]')]);
+  // The home page is shared by visitors and members: the member's corner is filled in by the browser.
+  await page.waitForSelector('#member:not([aria-busy])');
 }
 
 /**

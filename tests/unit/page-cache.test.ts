@@ -8,10 +8,10 @@ describe('the anonymous page cache', () => {
   it('keeps pages with their brotli and gzip forms until the TTL', () => {
     const cache = new PageCache({ ttlMs: 1000, maxEntries: 10, maxBytes: 1e6 });
     cache.set('a', page('<p>hello</p>'.repeat(50)), 0);
-    const hit = cache.get('a', 999)!;
+    const hit = cache.get('a', { now: 999 })!;
     expect(brotliDecompressSync(hit.br).toString()).toBe(hit.body.toString());
     expect(gunzipSync(hit.gzip).toString()).toBe(hit.body.toString());
-    expect(cache.get('a', 1001)).toBeNull();
+    expect(cache.get('a', { now: 1001 })).toBeNull();
     expect(cache.size).toBe(0);
   });
 
@@ -26,6 +26,24 @@ describe('the anonymous page cache', () => {
     for (const k of ['x', 'y', 'z']) small.set(k, page(k.repeat(1200)));
     expect(small.size).toBeLessThan(3);
     expect(small.get('z')).not.toBeNull();
+  });
+
+  it('serves members only the pages shared by visitors and members', () => {
+    const cache = new PageCache({ ttlMs: 60_000, maxEntries: 10, maxBytes: 1e6 });
+    cache.set('/videos', { ...page('list'), shared: true });
+    cache.set('/tokens', page('visitor'));
+    expect(cache.get('/videos', { member: true })?.body.toString()).toBe('list');
+    expect(cache.get('/tokens', { member: true })).toBeNull();
+    // Still there for visitors.
+    expect(cache.get('/tokens')?.body.toString()).toBe('visitor');
+  });
+
+  it('gives each page a strong ETag that changes with its bytes', () => {
+    const cache = new PageCache({ ttlMs: 60_000, maxEntries: 10, maxBytes: 1e6 });
+    const a = cache.set('a', page('one')).etag;
+    expect(a).toMatch(/^"[\w-]{27}"$/);
+    expect(cache.set('b', page('one')).etag).toBe(a);
+    expect(cache.set('a', page('two')).etag).not.toBe(a);
   });
 
   it('clear() empties it (settings or content changed)', () => {

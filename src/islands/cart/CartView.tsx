@@ -8,6 +8,7 @@ import { $cart, clearCart, removeFromCart, updateCartQuantity } from '../../stor
 import { $cartProducts } from '../../stores/cart-products.ts';
 import { flashToast } from '../../stores/toast.ts';
 import { $checkout } from '../../stores/wallet.ts';
+import { $auth } from '../../stores/auth.ts';
 import { useBalance } from '../use-balance.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import Field from '../forms/Field.tsx';
@@ -22,6 +23,7 @@ const DELIVERY_RULES = [
 interface Props {
   /** `panel`: the header's slide-over (lines and total); `page`: /cart with the delivery form and checkout. */
   mode: 'panel' | 'page';
+  /** Whether the page was rendered for a member (the session store takes over once hydrated). */
   loggedIn: boolean;
   /** The member's balance at render time (the store takes over). */
   balance?: number;
@@ -30,8 +32,11 @@ interface Props {
 type Line = { item: CartItem; product: Product | 'gone' | undefined };
 
 /** The cart: lines with quantity steppers, remove and clear, the total in tokens, and (on /cart) checkout. */
-export default function CartView({ mode, loggedIn, balance = 0 }: Props) {
+export default function CartView({ mode, loggedIn: renderedLoggedIn, balance = 0 }: Props) {
   const hydrated = useHydrated();
+  // The header's drawer is on pages shared by visitors and members: once hydrated, the session store says who is here.
+  const auth = useStore($auth);
+  const loggedIn = hydrated ? auth.loggedIn || renderedLoggedIn : renderedLoggedIn;
   const stored = useStore($cart);
   // The server cannot see the cart (localStorage): both renders start from the loading state.
   const cart = hydrated ? stored : { items: [], total: 0 };

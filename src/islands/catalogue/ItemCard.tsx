@@ -1,8 +1,5 @@
-import type { CardModel } from '../../shared/cards.ts';
+import { CARD_SIZES, type CardModel } from '../../shared/cards.ts';
 import Picture from './Picture.tsx';
-
-/** The grid's column widths, for `sizes`: one column on phones up to five on wide screens. */
-export const CARD_SIZES = '(max-width: 520px) 100vw, (max-width: 860px) 50vw, (max-width: 1200px) 33vw, 280px';
 
 const LOCK =
   '<svg xmlns="http://www.w3.org/2000/svg" width="14" height="14" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.5" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><rect width="18" height="11" x="3" y="11" rx="2" ry="2"/><path d="M7 11V7a5 5 0 0 1 10 0v4"/></svg>';
@@ -11,7 +8,7 @@ const LOCK =
 export default function ItemCard({ card, eager }: { card: CardModel; eager?: boolean }) {
   const price = card.price > 0 ? `${card.price} tokens` : 'Free';
   return (
-    <article className="item-card" data-kind={card.kind} data-locked={card.isLocked || undefined}>
+    <article className="item-card" data-kind={card.kind} data-id={card.id} data-locked={card.isLocked || undefined}>
       <a className="item-link" href={card.href}>
         <div className={`thumb thumb-${card.aspect}`}>
           {/* The title below names the link: the picture adds nothing to say (alt=""). */}

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export interface CachedPage {
@@ -7,6 +8,10 @@ export interface CachedPage {
   /** Compressed copies, made once when the page is stored. */
   br: Buffer;
   gzip: Buffer;
+  /** A strong validator of the body (its encodings share it: they are the same bytes once decoded). */
+  etag: string;
+  /** Served to members as well (a page rendered the same for everyone); otherwise to anonymous visitors only. */
+  shared: boolean;
   storedAt: number;
 }
 
@@ -18,7 +23,7 @@ export interface PageCacheOptions {
 }
 
 /**
- * Anonymous page HTML, in memory: bounded by entries and bytes (least recently used goes first), expiring after
+ * Page HTML for anonymous visitors, and for members where the page is shared, in memory: bounded by entries and bytes (least recently used goes first), expiring after
  * `ttlMs`, emptied when content or settings change. Each page is kept with its Brotli and gzip forms.
  */
 export class PageCache {
@@ -31,10 +36,11 @@ export class PageCache {
     this.opts = opts;
   }
 
-  get(key: string, now = Date.now()): CachedPage | null {
+  /** The page under `key`, unless it has expired or is for visitors only and `member` asks. */
+  get(key: string, { member = false, now = Date.now() }: { member?: boolean; now?: number } = {}): CachedPage | null {
     const page = this.pages.get(key);
-    if (!page || now - page.storedAt > this.opts.ttlMs) {
-      if (page) this.delete(key);
+    if (!page || now - page.storedAt > this.opts.ttlMs || (member && !page.shared)) {
+      if (page && now - page.storedAt > this.opts.ttlMs) this.delete(key);
       this.misses++;
       return null;
     }
@@ -45,9 +51,11 @@ export class PageCache {
     return page;
   }
 
-  set(key: string, page: Omit<CachedPage, 'br' | 'gzip' | 'storedAt'>, now = Date.now()): CachedPage {
+  set(key: string, page: Omit<CachedPage, 'br' | 'gzip' | 'etag' | 'shared' | 'storedAt'> & { shared?: boolean }, now = Date.now()): CachedPage {
     const stored: CachedPage = {
       ...page,
+      shared: page.shared ?? false,
+      etag: `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 27)}"`,
       br: brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } }),
       gzip: gzipSync(page.body, { level: 9 }),
       storedAt: now,

@@ -7,6 +7,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pickEncoding, type CachedPage } from '../lib/page-cache.ts';
+import { SHARED_PAGE_HEADER } from '../../shared/page-cache.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (() => Promise<void>) | undefined, locals: object) => Promise<void>;
 
@@ -57,11 +58,13 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
     site.addContentTypeParser('*', (_req, _payload, done) => done(null));
     site.all('/*', async (request, reply) => {
       if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
-      // Anonymous GETs may come from (and go into) the page cache; a token cookie always means a fresh render.
+      // GETs may come from (and go into) the page cache: a visitor's any public page, a member's only the pages shared
+      // by visitors and members (the site renders those without the member, middleware/session.ts).
       const key = cacheKey(request);
       const useCache = key !== null && app.config.pageCache.ttlMs > 0 && !(await bypassesCache(request));
+      const member = hasToken(request);
       if (useCache) {
-        const hit = cache.get(key);
+        const hit = cache.get(key, { member });
         if (hit) return sendCached(request, reply, hit, 'HIT');
       }
       // The visitor's address, and the trusted country header when enabled, travel with the page's API calls.
@@ -69,21 +72,24 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
       const forwarded = typeof country === 'string' ? { [countryHeader!]: country } : {};
       const locals: HostLocals = { apiFetch: (input, init) => apiFetch(input, init, request.ip, forwarded), clientIp: request.ip, origin: app.siteOrigin };
       const page = await renderAstro(handler, request, reply, locals);
-      // Only what the site marked public (anonymous, normal mode, a 200) is kept.
+      const shared = Boolean(page.headers[SHARED_PAGE_HEADER]);
+      delete page.headers[SHARED_PAGE_HEADER];
+      // Only what the site marked public (rendered as for a visitor, normal mode, a 200) is kept.
       const publicPage = page.status === 200 && /\bpublic\b/.test(String(page.headers['cache-control'] ?? '')) && !page.headers['set-cookie'];
       if (!useCache || !publicPage) return reply.code(page.status).headers(page.headers).send(page.body);
       const body = Buffer.concat(await page.body.toArray());
-      return sendCached(request, reply, cache.set(key, { status: page.status, headers: storableHeaders(page.headers), body }), 'MISS');
+      return sendCached(request, reply, cache.set(key, { status: page.status, headers: storableHeaders(page.headers), body, shared }), 'MISS');
     });
   });
 }
 
-/** The URL of an anonymous GET or HEAD (no `token` cookie), else null. Pages never depend on the Host header. */
+/** The URL of a GET or HEAD, else null. Pages never depend on the Host header. */
 function cacheKey(request: FastifyRequest): string | null {
-  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
-  if (/(?:^|;\s*)token=[^;]/.test(request.headers.cookie ?? '')) return null;
-  return request.url;
+  return request.method === 'GET' || request.method === 'HEAD' ? request.url : null;
 }
+
+/** A member's request (the `token` cookie): served from the cache only where the page is shared. */
+const hasToken = (request: FastifyRequest) => /(?:^|;\s*)token=[^;]/.test(request.headers.cookie ?? '');
 
 const DROPPED = new Set(['content-length', 'content-encoding', 'set-cookie', 'date', 'transfer-encoding', 'connection']);
 function storableHeaders(headers: OutgoingHttpHeaders): Record<string, string> {
@@ -94,12 +100,22 @@ function storableHeaders(headers: OutgoingHttpHeaders): Record<string, string> {
   );
 }
 
+/** A cached page in the encoding the client takes best, or 304 when the client's copy is still this one. */
 function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: 'HIT' | 'MISS') {
+  // A 304 carries the page's headers too: the browser updates its copy's from it (its Content-Security-Policy above all).
+  reply.headers(page.headers).header('etag', page.etag).header('vary', 'Accept-Encoding, Cookie').header('x-page-cache', state);
+  if (fresh(request.headers['if-none-match'], page.etag)) return reply.code(304).removeHeader('content-type').send();
   const encoding = pickEncoding(request.headers['accept-encoding']);
   const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
-  reply.code(page.status).headers(page.headers).header('vary', 'Accept-Encoding, Cookie').header('x-page-cache', state).header('content-length', body.length);
+  reply.code(page.status).header('content-length', body.length);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.send(request.method === 'HEAD' ? undefined : body);
+}
+
+/** `If-None-Match` names this ETag (or `*`); weak forms count, as RFC 9110 says for GET. */
+function fresh(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
 const NOT_FOUND_ROUTE = '/404';

@@ -88,5 +88,12 @@ export type TokenTransactionSearchQuery = ListQuery & { type?: SpendType; fromDa
 
 export const UnlockParams = Type.Object({ kind: Literals(['video', 'gallery', 'stories'] as const), id: Type.String({ minLength: 1, maxLength: 200 }) });
 
-export const MyPurchaseQuery = Type.Intersect([ListQuery, Type.Object({ type: Literals(SPEND_TYPES) })]);
-export type MyPurchaseQuery = ListQuery & { type: SpendType };
+export const MyPurchaseQuery = Type.Intersect([
+  ListQuery,
+  Type.Object({
+    type: Literals(SPEND_TYPES),
+    /** Only these items: which of a page's cards the member has (a page shared by visitors and members). */
+    ids: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { maxItems: 100 })),
+  }),
+]);
+export type MyPurchaseQuery = ListQuery & { type: SpendType; ids?: string[] };

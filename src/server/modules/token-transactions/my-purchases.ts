@@ -6,15 +6,17 @@ import type { CatalogueItem } from '../../../shared/cards.ts';
 import type { Viewer } from '../catalogue/access.ts';
 import { itemsByIds } from '../catalogue/items-by-ids.ts';
 
-/** `GET /assets/my-purchase?type=`: the member's unlocked (or bought) items of one type, newest purchase first. */
+/**
+ * `GET /assets/my-purchase?type=`: the member's unlocked (or bought) items of one type, newest purchase first; with
+ * `ids`, only those among them.
+ */
 export async function myPurchases(
   db: Db,
   services: Services,
   viewer: NonNullable<Viewer>,
   type: SpendType,
-  limit: number,
-  offset: number,
+  page: { limit: number; offset: number; ids?: string[] },
 ): Promise<ListResult<CatalogueItem>> {
-  const { ids, total } = await services.tokenTransactions.entitlementIds(viewer, type, limit, offset);
+  const { ids, total } = await services.tokenTransactions.entitlementIds(viewer, type, page.limit, page.offset, page.ids);
   return { data: await itemsByIds(db, services, viewer, type, ids), total };
 }

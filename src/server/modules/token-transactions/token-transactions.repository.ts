@@ -81,8 +81,9 @@ export async function listEntitlementIds(
   itemType: SpendType,
   limit: number,
   offset: number,
+  only?: string[],
 ): Promise<{ ids: string[]; total: number }> {
-  const where = and(eq(entitlements.userId, userId), eq(entitlements.itemType, itemType));
+  const where = and(eq(entitlements.userId, userId), eq(entitlements.itemType, itemType), only ? inArray(entitlements.itemId, only) : undefined);
   const [rows, total] = await Promise.all([
     db
       .select({ id: entitlements.itemId })

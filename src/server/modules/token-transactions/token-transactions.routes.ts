@@ -69,13 +69,19 @@ export async function tokenTransactionsRoutes(app: App) {
     {
       schema: {
         tags: ['tokens'],
-        summary: "The member's unlocked items of one type (video, gallery, story, product), newest purchase first",
+        summary: "The member's unlocked items of one type (video, gallery, story, product), newest purchase first; `ids`: only those among them",
         querystring: MyPurchaseQuery,
         response: { 200: Envelope(ListPayload(Type.Record(Type.String(), Type.Unknown()))), ...errors },
       },
       ...member,
     },
     async (request) =>
-      ok(await myPurchases(app.database.db, app.services, viewerOf(request.auth)!, request.query.type, request.query.limit ?? 12, request.query.offset ?? 0)),
+      ok(
+        await myPurchases(app.database.db, app.services, viewerOf(request.auth)!, request.query.type, {
+          limit: request.query.limit ?? 12,
+          offset: request.query.offset ?? 0,
+          ids: request.query.ids,
+        }),
+      ),
   );
 }

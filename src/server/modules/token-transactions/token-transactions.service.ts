@@ -158,8 +158,8 @@ export class TokenTransactionsService {
     return { data: rows.map((r) => toTokenTransaction(r)), total };
   }
 
-  async entitlementIds(member: Member, type: SpendType, limit: number, offset: number) {
-    return repo.listEntitlementIds(this.db, member.id, type, limit, offset);
+  async entitlementIds(member: Member, type: SpendType, limit: number, offset: number, only?: string[]) {
+    return repo.listEntitlementIds(this.db, member.id, type, limit, offset, only);
   }
 
   /** The first answer to a request with this Idempotency-Key; a key reused for another request is a 422. */
