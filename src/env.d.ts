@@ -12,6 +12,11 @@ declare namespace App {
     api: import('./shared/calls.ts').ApiCalls;
     /** The back office's calls (`/api/admin`), with the same token; an admin's pages use them. */
     admin: import('./shared/admin/calls.ts').AdminCalls;
+    /**
+     * The path of the page being shown: the request's, or for a server island (`/_server-islands/…`) the page that
+     * asked for it (its Referer). Login links come back to it.
+     */
+    pagePath: string;
     /** The `token` cookie, when present. */
     token: string | null;
     /** The logged-in member, or null (anonymous, or the token was refused). */

@@ -5,6 +5,17 @@ import { apiCalls } from '../shared/calls.ts';
 import { adminCalls } from '../shared/admin/calls.ts';
 import { DEFAULT_PUBLIC_SETTINGS } from '../shared/default-settings.ts';
 
+/** The page's own path; a server island's is its page's (same origin only), else the home page. */
+export function pagePath(url: URL, referer: string | null): string {
+  if (!url.pathname.startsWith('/_server-islands/')) return url.pathname;
+  try {
+    const from = new URL(referer ?? '');
+    return from.origin === url.origin ? from.pathname : '/';
+  } catch {
+    return '/';
+  }
+}
+
 /** Builds this request's server-side API client (token cookie → Authorization, visitor address forwarded). */
 export const context = defineMiddleware((ctx, next) => {
   const token = ctx.cookies.get('token')?.value || null;
@@ -12,6 +23,7 @@ export const context = defineMiddleware((ctx, next) => {
   const baseUrl = new URL(PUBLIC_API_BASE, ctx.url).href;
   // The host always sets the origin; only `astro dev` (no host) falls back to the dev server's own address.
   ctx.locals.origin ??= ctx.url.origin;
+  ctx.locals.pagePath = pagePath(ctx.url, ctx.request.headers.get('referer'));
   ctx.locals.token = token;
   ctx.locals.user = null;
   ctx.locals.country = null;

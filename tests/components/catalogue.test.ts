@@ -65,7 +65,11 @@ describe('catalogue components (Container API)', () => {
 
   it('the unlock panel: log in for anonymous visitors, the unlock island with the balance for members', async () => {
     const props = { kind: 'video', id: 'v1', price: 60, what: 'video' };
-    const anonymous = await container.renderToString(UnlockPanel, { props, locals: locals(), request: new Request('http://localhost/videos/x') });
+    const anonymous = await container.renderToString(UnlockPanel, {
+      props,
+      locals: locals({ pagePath: '/videos/x' }),
+      request: new Request('http://localhost/videos/x'),
+    });
     expect(anonymous).toContain('60 tokens');
     expect(anonymous).toContain('href="/auth/login?next=%2Fvideos%2Fx"');
     const user = {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumMissing, hydrated, screenshot, useE2e } from '../helpers/e2e.ts';
+import { chromiumMissing, hydrated, openSettled, screenshot, useE2e } from '../helpers/e2e.ts';
 
 describe.skipIf(chromiumMissing)('the catalogue in a browser', () => {
   // Three copies of the demo videos: 36, so that /videos has a second page for 'more'.
@@ -11,7 +11,7 @@ describe.skipIf(chromiumMissing)('the catalogue in a browser', () => {
   async function open(path: string, colorScheme: 'light' | 'dark' = 'light', width = 1280): Promise<Page> {
     const context = await e2e.browser.newContext({ colorScheme, viewport: { width, height: 900 } });
     const page = await context.newPage();
-    await page.goto(base() + path, { waitUntil: 'networkidle' });
+    await openSettled(page, base() + path);
     return page;
   }
 

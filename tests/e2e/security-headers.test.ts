@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chromiumMissing, hydrated, useE2e } from '../helpers/e2e.ts';
+import { chromiumMissing, hydrated, openSettled, useE2e } from '../helpers/e2e.ts';
 
 /** The policy's directives by name. */
 function directivesOf(policy: string | null): Record<string, string[]> {
@@ -103,7 +103,7 @@ describe.skipIf(chromiumMissing)('security headers and the Content-Security-Poli
   it('the pages work in the browser under the policy (the guard fails the test on any refusal)', async () => {
     const page = await e2e.browser.newPage();
     for (const [what, path] of Object.entries(PAGES)) {
-      await page.goto(base() + path, { waitUntil: 'networkidle' });
+      await openSettled(page, base() + path);
       expect(await page.locator('h1').count(), what).toBeGreaterThan(0);
     }
     // The page's own scripts ran: the login island hydrated.

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { chromiumMissing, useE2e } from '../helpers/e2e.ts';
+import { chromiumMissing, openSettled, useE2e } from '../helpers/e2e.ts';
 import { detail } from '../helpers/images.ts';
 import { checkJsonLd, typesIn } from '../helpers/schema-org.ts';
 
@@ -172,7 +172,7 @@ describe.skipIf(chromiumMissing)('findable: structured data, share pictures, sit
     const page = await context.newPage();
     const landing = [...Object.values(PAGES).map((p) => p.path), '/categories/nature', '/events', '/contact', '/tokens', '/auth/login', '/auth/register'];
     for (const path of landing) {
-      const response = await page.goto(e2e.server.url + path, { waitUntil: 'networkidle' });
+      const response = await openSettled(page, e2e.server.url + path);
       expect(response?.status(), path).toBe(200);
       const audit = await page.evaluate(() => {
         // Lighthouse's list of link texts that say nothing about where a link goes (English part).

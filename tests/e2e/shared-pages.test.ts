@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiOf, chromiumMissing, screenshot, useE2e } from '../helpers/e2e.ts';
+import { apiOf, chromiumMissing, openSettled, screenshot, useE2e } from '../helpers/e2e.ts';
 
 /** The list pages render one HTML for visitors and members; the member's parts are filled in by the browser. */
 describe.skipIf(chromiumMissing)('pages shared by visitors and members', () => {
@@ -43,6 +43,43 @@ describe.skipIf(chromiumMissing)('pages shared by visitors and members', () => {
     expect(await tab.getAttribute(`.item-card[data-id="${notBought}"]`, 'data-locked')).toBe('true');
     await screenshot(tab, 'shared-list-member');
     await context.close();
+  });
+
+  it("render a locked item's page once for all; its server islands bring each viewer their own content and reactions", async () => {
+    const buyer = (await api('/auth/login', { username: 'member2', password: 'member-pass-123' })).token;
+    const other = (await api('/auth/login', { username: 'member', password: 'member-pass-123' })).token;
+    await api('/token-transactions/gallery/city-after-dark', {}, buyer);
+    await api('/reactions', { objectType: 'gallery', objectId: (await api('/assets/galleries/city-after-dark/view'))._id, action: 'like' }, buyer);
+    const shared = await (await page('/galleries/city-after-dark', { cookie: `token=${buyer}` })).text();
+    // The page itself is the visitor's: locked previews, the login link to unlock, nobody's balance.
+    expect(shared).toContain('Log in to unlock');
+    expect(shared).not.toMatch(/original\.jpg/);
+
+    const open = async (token: string | null) => {
+      const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+      if (token) await context.addCookies([{ name: 'token', value: token, url: base() }]);
+      const tab = await context.newPage();
+      await openSettled(tab, `${base()}/galleries/city-after-dark`);
+      return { tab, close: () => context.close() };
+    };
+    // The buyer: the full photos in the lightbox's links, no unlock panel, their like pressed.
+    const bought = await open(buyer);
+    expect(await bought.tab.locator('[data-testid=unlock-panel]').count()).toBe(0);
+    expect(await bought.tab.locator('[data-testid=photos] a[data-lightbox-index]').count()).toBe(7);
+    expect(await bought.tab.getAttribute('[data-testid=react-like]', 'aria-pressed')).toBe('true');
+    await screenshot(bought.tab, 'shared-detail-buyer');
+    await bought.close();
+    // Another member: the unlock island with their balance, their own (unpressed) like.
+    const member = await open(other);
+    await member.tab.waitForSelector('[data-testid=unlock-balance]');
+    expect(await member.tab.isVisible('text=Log in to unlock')).toBe(false);
+    expect(await member.tab.getAttribute('[data-testid=react-like]', 'aria-pressed')).toBe('false');
+    await member.close();
+    // A visitor: the login link, and login links in place of the reactions.
+    const visitor = await open(null);
+    expect(await visitor.tab.isVisible('text=Log in to unlock')).toBe(true);
+    expect(await visitor.tab.locator('[data-testid=react-like]').count()).toBe(0);
+    await visitor.close();
   });
 
   it('let a visitor whose token was refused browse on as a visitor', async () => {

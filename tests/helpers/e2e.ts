@@ -76,6 +76,17 @@ export async function logIn(page: Page, base: string, login = 'member', password
 }
 
 /**
+ * Opens `url` and waits until the page has settled: loaded, and its server islands (`server:defer`, the personal parts
+ * of a page shared by visitors and members) in place. Not 'networkidle': when a server island's answer is slow,
+ * Chromium leaves Astro's preload of it (fetched a second time by its script) reported as in flight for good.
+ */
+export async function openSettled(page: Page, url: string) {
+  const response = await page.goto(url, { waitUntil: 'load' });
+  await page.waitForFunction(() => !document.querySelector('script[data-island-id]'));
+  return response;
+}
+
+/**
  * Waits until the island holding `selector` has hydrated: scrolled into view first (client:visible islands wait for
  * it) and pointed at (client:interaction islands wake when the visitor reaches for them).
  */

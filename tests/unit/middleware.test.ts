@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { authGuard, guardRedirect } from '../../src/middleware/auth-guard.ts';
 import { pageMeta } from '../../src/middleware/page-meta.ts';
 import { session } from '../../src/middleware/session.ts';
+import { pagePath } from '../../src/middleware/context.ts';
 import { decideSiteMode, siteMode } from '../../src/middleware/site-mode.ts';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../src/shared/default-settings.ts';
 
@@ -63,7 +64,9 @@ describe('pages declare what they need', () => {
   it("reads each page's exported meta by route pattern", () => {
     expect(pageMeta('/account')).toEqual({ requiresAuth: true });
     expect(pageMeta('/auth/login')).toMatchObject({ availableInMaintenance: true });
-    expect(pageMeta('/')).toEqual({});
+    expect(pageMeta('/')).toEqual({ shared: true });
+    expect(pageMeta('/videos/[id]')).toEqual({ shared: true });
+    expect(pageMeta('/tokens')).toEqual({});
     expect(pageMeta('/not/a/page')).toEqual({});
   });
 });
@@ -98,11 +101,36 @@ describe('site mode', () => {
   });
 });
 
+describe('the page path (login links come back to it)', () => {
+  it("is the request's own, or for a server island the page that asked for it, on this origin only", () => {
+    expect(pagePath(new URL('http://shop.test/videos/a'), null)).toBe('/videos/a');
+    const island = new URL('http://shop.test/_server-islands/ItemAccess?e=1&p=2');
+    expect(pagePath(island, 'http://shop.test/videos/a?x=1')).toBe('/videos/a');
+    expect(pagePath(island, 'https://evil.test/phish')).toBe('/');
+    expect(pagePath(island, null)).toBe('/');
+  });
+});
+
 describe('session', () => {
   it('puts the member of the token cookie in locals', async () => {
-    const c = stubContext({ route: '/', token: 't' });
+    const c = stubContext({ route: '/tokens', token: 't' });
     await run(session, c);
     expect(c.ctx.locals.user).toEqual(member);
+  });
+
+  it('renders a page shared by visitors and members as for a visitor: no member, the token set aside', async () => {
+    const c = stubContext({ route: '/videos', token: 't', me: async () => Promise.reject(new Error('not asked')) });
+    await run(session, c);
+    expect(c.ctx.locals.user).toBeNull();
+    expect(c.ctx.locals.token).toBeNull();
+    expect(c.next).toHaveBeenCalled();
+  });
+
+  it('renders a shared page for its member while maintenance mode is on (an admin sees the site)', async () => {
+    const c = stubContext({ route: '/videos', token: 't', settings: { maintenanceMode: true } });
+    await run(session, c);
+    expect(c.ctx.locals.user).toEqual(member);
+    expect(c.ctx.locals.token).toBe('t');
   });
 
   it('a failed token fetch on a page that requires login removes the token and goes to /auth/login', async () => {

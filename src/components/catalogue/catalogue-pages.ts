@@ -2,6 +2,8 @@ import { ApiError } from '../../shared/contracts/errors.ts';
 import { listCall, type ApiCalls } from '../../shared/calls.ts';
 import type { CategoryGroup } from '../../shared/contracts/categories.ts';
 import type { CatalogueKind } from '../../shared/routes.ts';
+import type { CatalogueItem } from '../../shared/cards.ts';
+import type { Post } from '../../shared/contracts/posts.ts';
 import { apiQuery, type ListParams, type SortKey } from './list-params.ts';
 
 /** Per kind: its category group, headings and the choices its list page offers. */
@@ -64,4 +66,14 @@ export async function orNotFound<T>(call: Promise<{ data: T }>): Promise<T | nul
     if (err instanceof ApiError && (err.failure.status === 404 || err.failure.status === 400)) return null;
     throw err;
   }
+}
+
+/** The kinds a member reacts to, and unlocks (a subset), with their detail call. */
+export type DetailKind = 'video' | 'gallery' | 'story' | 'product';
+
+/** One item as the API shows it to this page's viewer (their own view: locked or not, their reactions), or null. */
+export function loadItem(api: ApiCalls, kind: DetailKind, id: string): Promise<Exclude<CatalogueItem, Post> | null> {
+  const detail = { countView: false };
+  const calls = { video: api.video, gallery: api.gallery, story: api.story, product: api.product };
+  return orNotFound<Exclude<CatalogueItem, Post>>(calls[kind](id, detail));
 }

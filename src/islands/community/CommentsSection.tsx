@@ -4,6 +4,8 @@ import type { CommentObject } from '../../shared/contracts/comments.ts';
 import { messageOf } from '../../shared/contracts/errors.ts';
 import { $comments, commentKey, createComment, listOf, loadComments, watchComments } from '../../stores/comments.ts';
 import { $liveRooms } from '../../stores/live.ts';
+import { $user } from '../../stores/user.ts';
+import { useHydrated } from '../use-hydrated.ts';
 import { LOGIN_ROUTE } from '../../shared/routes.ts';
 import CommentForm from './CommentForm.tsx';
 import CommentItem, { type Viewer } from './CommentItem.tsx';
@@ -11,14 +13,19 @@ import CommentItem, { type Viewer } from './CommentItem.tsx';
 interface Props {
   objectType: Exclude<CommentObject, 'comment'>;
   objectId: string;
-  /** The member viewing (null: anonymous, who reads and is asked to log in to write). */
+  /**
+   * The member the page was rendered for (null: anonymous, who reads and is asked to log in to write). On a page
+   * shared by visitors and members it is null, and the session store says who is here once hydrated.
+   */
   viewer: Viewer | null;
   /** Where the login link comes back to. */
   path: string;
 }
 
 /** The comments of one item: newest first, 'more', a box for members, and live news from other viewers. */
-export default function CommentsSection({ objectType, objectId, viewer, path }: Props) {
+export default function CommentsSection({ objectType, objectId, viewer: rendered, path }: Props) {
+  const user = useStore($user);
+  const viewer = useHydrated() && user ? { _id: user._id, isAdmin: user.roles.includes('admin') } : rendered;
   const key = commentKey(objectType, objectId);
   const list = listOf(key, useStore($comments));
   const hearing = useStore($liveRooms).includes(key);
