@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { is, sql } from 'drizzle-orm';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT, type PgSelect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -233,6 +233,36 @@ export class DataDirLock {
 }
 
 export class DataDirBusyError extends Error {}
+
+/** The prepared statements of each database handle, by key (see `prepared`). */
+const statements = new WeakMap<object, Map<string, unknown>>();
+let statementCount = 0;
+
+/**
+ * The prepared statement `key` of this database, made by `build` (a query with `sql.placeholder`s) on first use and
+ * kept: its SQL is built once, and on PostgreSQL each pooled connection parses it once under its own name. Drizzle runs
+ * it on either driver (PGlite sends the same text with the values). Inside a transaction it is made each time, unnamed:
+ * a transaction's handle is short-lived, and named statements stay on the connection.
+ */
+export function prepared<P>(db: Tx, key: string, build: (db: Tx) => { prepare(name: string): P }): P {
+  if (is(db, PgTransaction)) return build(db).prepare('');
+  let byKey = statements.get(db);
+  if (!byKey) statements.set(db, (byKey = new Map()));
+  let statement = byKey.get(key) as P | undefined;
+  if (!statement) byKey.set(key, (statement = build(db).prepare(`q${++statementCount}`)));
+  return statement;
+}
+
+/**
+ * A page of a prepared list: LIMIT, and OFFSET only past the first page (placeholders `limit` and `offset`; the
+ * statement's key must say which). Without an offset parameter PostgreSQL soon settles on one generic plan for the
+ * statement instead of planning it at every execution (an unknown offset makes the generic plan look dearer).
+ */
+export function paged<Q extends PgSelect>(query: Q, offset: number): Q {
+  query.limit(sql.placeholder('limit'));
+  if (offset > 0) query.offset(sql.placeholder('offset'));
+  return query;
+}
 
 /** The rows of a raw SQL query (both drivers answer `{ rows }`). */
 export async function rowsOf<T>(db: Tx, query: ReturnType<typeof sql>): Promise<T[]> {

@@ -1,5 +1,5 @@
-import { and, eq, gt, ne } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { prepared, type Tx } from '../../db/client.ts';
 import { loginAddresses, sessions, users } from '../../db/schema.ts';
 
 /** Remembers that the member logged in from this address. */
@@ -24,14 +24,17 @@ export async function insertSession(db: Tx, s: typeof sessions.$inferInsert) {
   return row!;
 }
 
-/** The live (unexpired) session with this token hash, with its member. */
+/** The live (unexpired) session with this token hash, with its member (every authenticated request: prepared). */
 export async function findLiveSession(db: Tx, tokenHash: string) {
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, new Date())))
-    .limit(1);
+  const statement = prepared(db, 'live-session', (on) =>
+    on
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .limit(1),
+  );
+  const [row] = await statement.execute({ tokenHash, now: new Date().toISOString() });
   return row ?? null;
 }
 

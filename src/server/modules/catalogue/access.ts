@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ItemKind } from './catalogue.repository.ts';
-import { qualified } from './query.ts';
+import { qualified, type Bound } from './query.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 
 /** Who is looking: a member (maybe an admin) or nobody. */
@@ -24,7 +24,7 @@ export function canView(viewer: Viewer, item: { isSale: boolean; price: number; 
  * page and search for everybody except the members who bought it, who keep what they paid for. Part of the access
  * rule: the catalogue's queries (lists, detail, search counts, purchases) all add it.
  */
-export function notHiddenFrom(viewer: Viewer, kind: ItemKind, idColumn: PgColumn): SQL {
+export function notHiddenFrom(viewer: { id: Bound<string> } | null, kind: ItemKind, idColumn: PgColumn): SQL {
   const id = qualified(idColumn);
   const hidden = sql`exists(select 1 from hidden_targets h where h.target_type = ${kind} and h.target_id = ${id})`;
   if (!viewer) return sql`not ${hidden}`;

@@ -1,9 +1,8 @@
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { Services } from '../../types.ts';
 import type { CatalogueItem } from '../../../shared/cards.ts';
 import type { Viewer } from './access.ts';
-import { listItems, type ItemRow } from './catalogue.repository.ts';
+import { equal, listItems, type ItemRow } from './catalogue.repository.ts';
 import { GALLERIES, PRODUCTS, STORIES, VIDEOS } from './tables.ts';
 
 export type ListedKind = 'video' | 'gallery' | 'story' | 'product';
@@ -17,22 +16,22 @@ export async function itemsByIds(db: Db, services: Services, viewer: Viewer, kin
   const page = { limit: ids.length };
   const byKind = {
     video: async () =>
-      (await listItems(db, VIDEOS, page, viewer, [inArray(VIDEOS.columns.id, ids)])).rows.map((r) => ({
+      (await listItems(db, VIDEOS, page, viewer, [equal(VIDEOS.columns.id, ids)])).rows.map((r) => ({
         id: r.id,
         item: services.videos.toVideo(r, viewer, false),
       })),
     gallery: async () =>
-      (await listItems(db, GALLERIES, page, viewer, [inArray(GALLERIES.columns.id, ids)])).rows.map((r) => ({
+      (await listItems(db, GALLERIES, page, viewer, [equal(GALLERIES.columns.id, ids)])).rows.map((r) => ({
         id: r.id,
         item: services.galleries.toGallery(r, viewer),
       })),
     story: async () =>
-      (await listItems(db, STORIES, page, viewer, [inArray(STORIES.columns.id, ids)])).rows.map((r) => ({
+      (await listItems(db, STORIES, page, viewer, [equal(STORIES.columns.id, ids)])).rows.map((r) => ({
         id: r.id,
         item: services.stories.toStory(r, viewer, false),
       })),
     product: async () =>
-      (await listItems(db, PRODUCTS, page, viewer, [inArray(PRODUCTS.columns.id, ids)])).rows.map((r) => ({
+      (await listItems(db, PRODUCTS, page, viewer, [equal(PRODUCTS.columns.id, ids)])).rows.map((r) => ({
         id: r.id,
         item: services.products.toProduct(r as ItemRow<typeof PRODUCTS.table>),
       })),

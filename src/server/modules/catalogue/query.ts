@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableName, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, lte, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CatalogueQuery } from '../../../shared/contracts/catalogue.ts';
 import { subtreeIds } from '../categories/categories.repository.ts';
@@ -26,17 +26,63 @@ export interface ListColumns {
 export const MAX_QUERY_CHARS = 200;
 const MAX_WORDS = 8;
 
+/** A value in a list's SQL: the value itself, or a placeholder of a prepared statement (filled at each execution). */
+export type Bound<T> = T | Placeholder;
+
 /**
- * The full-text query for `q`: English websearch syntax (stems, "phrases", -exclusions) OR every word as a prefix
+ * The filters of a public list as its SQL takes them (termsOf a query): values, or placeholders of the same names
+ * (placeholderTerms), so that every list of one shape (termsKey) is one prepared statement.
+ */
+export interface ListTerms {
+  /** Full-text search: the text in websearch syntax, and every word as a prefix (see textTerms). */
+  websearch?: Bound<string>;
+  prefix?: Bound<string>;
+  /** A category and the categories under it. */
+  categoryId?: Bound<string>;
+  /** Any of these categories (one uuid[] parameter when prepared). */
+  categoryIds?: Bound<string[]>;
+  excludedId?: Bound<string>;
+  /** ISO times, on the publication time (else the creation time). */
+  fromDate?: Bound<string>;
+  toDate?: Bound<string>;
+}
+
+/**
+ * The full-text terms of `q`: English websearch syntax (stems, "phrases", -exclusions) OR every word as a prefix
  * (`desert` finds "deserts", `des` finds "desert"). Null when `q` holds no word.
  */
-export function textQuery(q: string | undefined): SQL | null {
+export function textTerms(q: string | undefined): { websearch: string; prefix: string } | null {
   const text = (q ?? '').slice(0, MAX_QUERY_CHARS).trim();
   const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
   if (!words.length) return null;
-  const prefix = words.map((w) => `${w}:*`).join(' & ');
-  return sql`(websearch_to_tsquery('english', ${text}) || to_tsquery('simple', ${prefix}))`;
+  return { websearch: text, prefix: words.map((w) => `${w}:*`).join(' & ') };
 }
+
+const tsQuery = (websearch: Bound<string>, prefix: Bound<string>) => sql`(websearch_to_tsquery('english', ${websearch}) || to_tsquery('simple', ${prefix}))`;
+
+/** The full-text query for `q` (see textTerms); null when `q` holds no word. */
+export function textQuery(q: string | undefined): SQL | null {
+  const terms = textTerms(q);
+  return terms && tsQuery(terms.websearch, terms.prefix);
+}
+
+/** The list terms of a query, as values. */
+export function termsOf(query: CatalogueQuery): ListTerms {
+  const terms: ListTerms = { ...textTerms(query.q) };
+  if (query.categoryId) terms.categoryId = query.categoryId;
+  if (query.categoryIds?.length) terms.categoryIds = query.categoryIds;
+  if (query.excludedId) terms.excludedId = query.excludedId;
+  if (query.fromDate) terms.fromDate = new Date(query.fromDate).toISOString();
+  if (query.toDate) terms.toDate = new Date(query.toDate).toISOString();
+  return terms;
+}
+
+/** Which terms a list has: the part of its prepared statement's key that filters. */
+export const termsKey = (terms: ListTerms): string => Object.keys(terms).sort().join(',');
+
+/** The same terms as placeholders named after them (their values: the terms themselves). */
+export const placeholderTerms = (terms: ListTerms): ListTerms =>
+  Object.fromEntries(Object.keys(terms).map((name) => [name, sql.placeholder(name)])) as ListTerms;
 
 /**
  * Whether an item's publication time has come (its `publishedAt`, or its scheduled release); undefined when it has
@@ -49,29 +95,31 @@ export function releasedWhere(c: Pick<ListColumns, 'publishedAt' | 'scheduledAt'
   return c.isSchedule ? sql`(not ${c.isSchedule} or ${due})` : due;
 }
 
-/** WHERE of a public list: active, published, and the shared filters. */
-export function listWhere(c: ListColumns, query: CatalogueQuery, extra: (SQL | undefined)[] = []): { where: SQL; rank: SQL | null } {
+/** WHERE of a public list: active, published, and the shared filters (values or placeholders, see ListTerms). */
+export function listWhere(c: ListColumns, terms: ListTerms, extra: (SQL | undefined)[] = []): { where: SQL; rank: SQL | null } {
   const filters: (SQL | undefined)[] = [eq(c.status, 'active'), releasedWhere(c), c.visible?.(), ...extra];
-  const tsq = textQuery(query.q);
+  const tsq = terms.websearch !== undefined && terms.prefix !== undefined ? tsQuery(terms.websearch, terms.prefix) : null;
   if (tsq) filters.push(sql`${c.search} @@ ${tsq}`);
   // A category's items include those of the categories under it.
-  if (query.categoryId) filters.push(sql`${c.categoryIds} && array${subtreeIds(query.categoryId)}`);
-  if (query.categoryIds?.length)
+  if (terms.categoryId !== undefined) filters.push(sql`${c.categoryIds} && array${subtreeIds(sql`${terms.categoryId}`)}`);
+  const ids = terms.categoryIds;
+  if (Array.isArray(ids))
     filters.push(
       sql`${c.categoryIds} && array[${sql.join(
-        query.categoryIds.map((id) => sql`${id}`),
+        ids.map((id) => sql`${id}`),
         sql`, `,
       )}]::uuid[]`,
     );
-  if (query.excludedId) filters.push(ne(c.id, query.excludedId));
+  else if (ids !== undefined) filters.push(sql`${c.categoryIds} && ${ids}::uuid[]`);
+  if (terms.excludedId !== undefined) filters.push(ne(c.id, terms.excludedId));
   const dated = c.publishedAt ?? c.createdAt;
-  if (query.fromDate) filters.push(gte(dated, new Date(query.fromDate)));
-  if (query.toDate) filters.push(lte(dated, new Date(query.toDate)));
+  if (terms.fromDate !== undefined) filters.push(sql`${dated} >= ${terms.fromDate}`);
+  if (terms.toDate !== undefined) filters.push(sql`${dated} <= ${terms.toDate}`);
   return { where: and(...filters)!, rank: tsq ? sql`ts_rank(${c.search}, ${tsq})` : null };
 }
 
 /** ORDER BY: relevance when searching without a sortBy; newest/oldest/popular; a field with `sort` (default desc). */
-export function listOrder(c: ListColumns, query: CatalogueQuery, rank: SQL | null): SQL[] {
+export function listOrder(c: ListColumns, query: Pick<CatalogueQuery, 'sortBy' | 'sort'>, rank: SQL | null): SQL[] {
   const dated = c.publishedAt ?? c.createdAt;
   const tie = [desc(dated), desc(c.id)];
   const by = query.sortBy;
@@ -88,7 +136,7 @@ export function listOrder(c: ListColumns, query: CatalogueQuery, rank: SQL | nul
 export const qualified = (column: PgColumn): SQL => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** `true`/`false` flags of one viewer on each row, as sub-selects of the list query itself (one query per list). */
-export function viewerFlags(viewerId: string | null, kind: string, idColumn: PgColumn) {
+export function viewerFlags(viewerId: Bound<string> | null, kind: string, idColumn: PgColumn) {
   const id = qualified(idColumn);
   if (!viewerId) return { isBought: sql<boolean>`false`, isLiked: sql<boolean>`false`, isFavourited: sql<boolean>`false`, isWatchedLater: sql<boolean>`false` };
   const reacted = (action: string) =>

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { lt, sql } from 'drizzle-orm';
+import { inArray, lt, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import { prepared, type Db } from '../../db/client.ts';
 import { itemViews } from '../../db/schema.ts';
 import type { CatalogueTable } from './catalogue.repository.ts';
 
@@ -30,9 +30,21 @@ export class ViewCounter {
       await this.db.delete(itemViews).where(lt(itemViews.hour, hour));
     }
     const who = createHash('sha256').update(visitor).digest('base64url').slice(0, 22);
-    await this.db.execute(sql`
-      with first_view as (
-        insert into item_views (visitor, item_id, hour) values (${who}, ${itemId}, ${hour}) on conflict do nothing returning item_id)
-      update ${spec.table} set stat_views = stat_views + 1 where ${spec.columns.id} in (select item_id from first_view)`);
+    // with first_view as (insert … on conflict do nothing returning item_id) update <table> set views = views + 1 where id in first_view
+    const statement = prepared(this.db, `view:${spec.kind}`, (on) => {
+      const firstView = on.$with('first_view').as(
+        on
+          .insert(itemViews)
+          .values({ visitor: sql.placeholder('visitor'), itemId: sql.placeholder('itemId'), hour: sql.placeholder('hour') })
+          .onConflictDoNothing()
+          .returning({ itemId: itemViews.itemId }),
+      );
+      return on
+        .with(firstView)
+        .update(spec.table as PgTable)
+        .set({ views: sql`${spec.columns.views} + 1` } as never)
+        .where(inArray(spec.columns.id, on.select({ itemId: firstView.itemId }).from(firstView)));
+    });
+    await statement.execute({ visitor: who, itemId, hour });
   }
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { containing, rowsOf, type Tx } from '../../db/client.ts';
+import { containing, paged, prepared, rowsOf, type Tx } from '../../db/client.ts';
 import { categories, galleries, posts, products, stories, videos } from '../../db/schema.ts';
 import type { Category, CategoryGroup, CategorySearchQuery } from '../../../shared/contracts/categories.ts';
 
@@ -15,27 +15,39 @@ export const toCategory = (c: typeof categories.$inferSelect): Category => ({
   parentId: c.parentId,
 });
 
-/** Categories in their ordering (then by name) or another `order`, filtered by group and a name/description search. */
+/**
+ * Categories in their ordering (then by name) or another `order`, filtered by group and a name/description search,
+ * with the number of all matches (`count(*) over()`) in the same query; prepared per shape unless `order` is given.
+ */
 export async function searchCategories(db: Tx, query: CategorySearchQuery, order?: SQL[]): Promise<{ data: Category[]; total: number }> {
-  const filters: SQL[] = [];
-  if (query.group) filters.push(eq(categories.group, query.group));
-  if (query.q) {
-    const like = containing(query.q);
-    filters.push(or(ilike(categories.name, like), ilike(categories.description, like))!);
-  }
-  const where = filters.length ? and(...filters) : undefined;
-  order ??= [query.sort === 'desc' ? desc(categories.ordering) : asc(categories.ordering), asc(categories.name)];
-  const [rows, total] = await Promise.all([
-    db
-      .select()
+  const values = { group: query.group, like: query.q ? containing(query.q) : undefined, limit: query.limit ?? 12, offset: query.offset ?? 0 };
+  const where = () => {
+    const filters: SQL[] = [];
+    if (query.group) filters.push(eq(categories.group, sql.placeholder('group')));
+    if (query.q) filters.push(or(ilike(categories.name, sql.placeholder('like')), ilike(categories.description, sql.placeholder('like')))!);
+    return filters.length ? and(...filters) : undefined;
+  };
+  const build = (on: Tx) => {
+    const rows = on
+      .select({ category: categories, total: sql<number>`count(*) over()`.mapWith(Number) })
       .from(categories)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit ?? 12)
-      .offset(query.offset ?? 0),
-    db.$count(categories, where),
-  ]);
-  return { data: rows.map(toCategory), total };
+      .where(where())
+      .orderBy(...(order ?? [query.sort === 'desc' ? desc(categories.ordering) : asc(categories.ordering), asc(categories.name)]));
+    return paged(rows.$dynamic(), values.offset);
+  };
+  const shape = `categories:${values.offset ? 'paged' : 'first'}:${query.group ? 'group' : ''}:${query.q ? 'q' : ''}:${query.sort === 'desc' ? 'desc' : 'asc'}`;
+  const rows = order ? await build(db).execute(values) : await prepared(db, shape, build).execute(values);
+  let total = rows[0]?.total ?? 0;
+  // A page past the end has no row to carry the total: only then is it counted apart.
+  if (!rows.length && values.offset > 0) {
+    const [row] = await db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(categories)
+      .where(where())
+      .execute(values);
+    total = row?.total ?? 0;
+  }
+  return { data: rows.map((r) => toCategory(r.category)), total };
 }
 
 export async function insertCategories(db: Tx, rows: NewCategory[]): Promise<void> {

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { galleries } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Gallery, GallerySearchQuery, Photo, PhotoListQuery, PhotoSearchQuery } from '../../../shared/contracts/galleries.ts';
 import { canView, type Viewer } from '../catalogue/access.ts';
-import { findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
+import { equal, findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
 import { flagsOf, statsOf, type CatalogueContext } from '../catalogue/context.ts';
 import { GALLERIES } from '../catalogue/tables.ts';
 import { listPhotos, type PhotoRow } from './photos.repository.ts';
@@ -15,7 +14,7 @@ export class GalleriesService {
   }
 
   async search(query: GallerySearchQuery, viewer: Viewer) {
-    const extra = query.isSale === undefined ? [] : [eq(galleries.isSale, query.isSale)];
+    const extra = query.isSale === undefined ? [] : [equal(galleries.isSale, query.isSale)];
     const { rows, total } = await listItems(this.ctx.db, GALLERIES, query, viewer, extra);
     return { data: rows.map((r) => this.toGallery(r, viewer)), total };
   }

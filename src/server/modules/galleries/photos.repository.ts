@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { paged, prepared, type Tx } from '../../db/client.ts';
 import { photos } from '../../db/schema.ts';
 import type { PhotoSearchQuery } from '../../../shared/contracts/galleries.ts';
 import type { Viewer } from '../catalogue/access.ts';
@@ -23,30 +23,55 @@ const target = (column: string) =>
   );
 
 /**
- * Photos with what the access rule needs about their target (its price, and whether this viewer bought it), in the
- * same query. Only photos of public targets (active, released) are listed.
+ * Photos with what the access rule needs about their target (its price, and whether this viewer bought it), and the
+ * number of all matching photos (`count(*) over()`), in one prepared query per shape (viewer or not, filters, order).
+ * Only photos of public targets (active, released) are listed.
  */
 export async function listPhotos(db: Tx, query: PhotoSearchQuery, viewer: Viewer): Promise<{ rows: PhotoRow[]; total: number }> {
-  const isBought = viewer
-    ? sql<boolean>`exists(select 1 from entitlements e where e.user_id = ${viewer.id} and e.item_type = ${qualified(photos.target)} and e.item_id = ${qualified(photos.targetId)})`
-    : sql<boolean>`false`;
-  // A target hidden by moderation keeps its photos for its buyers only (as catalogue/access.ts notHiddenFrom says).
-  const notHidden = sql`(not exists(select 1 from hidden_targets h where h.target_type = ${qualified(photos.target)} and h.target_id = ${qualified(photos.targetId)}) or ${isBought})`;
-  const filters: SQL[] = [targetPublic, notHidden];
-  if (query.target) filters.push(eq(photos.target, query.target));
-  if (query.targetId) filters.push(eq(photos.targetId, query.targetId));
-  const where = and(...filters);
-  const order =
-    query.sortBy === 'newest' ? [desc(photos.createdAt)] : query.sortBy === 'oldest' ? [asc(photos.createdAt)] : [asc(photos.ordering), asc(photos.createdAt)];
-  const [rows, total] = await Promise.all([
-    db
-      .select({ photo: photos, isSale: sql<boolean>`${target('is_sale')}`, price: sql<number>`${target('price')}`, isBought })
+  const shape = `photos:${viewer ? 'member' : 'anonymous'}:${query.offset ? 'paged' : 'first'}:${query.target ? 'target' : ''}:${query.targetId ? 'targetId' : ''}:${query.sortBy ?? ''}`;
+  const values = { viewerId: viewer?.id, target: query.target, targetId: query.targetId, limit: query.limit ?? 12, offset: query.offset ?? 0 };
+  const where = () => {
+    const isBought = viewer
+      ? sql<boolean>`exists(select 1 from entitlements e where e.user_id = ${sql.placeholder('viewerId')} and e.item_type = ${qualified(photos.target)} and e.item_id = ${qualified(photos.targetId)})`
+      : sql<boolean>`false`;
+    // A target hidden by moderation keeps its photos for its buyers only (as catalogue/access.ts notHiddenFrom says).
+    const notHidden = sql`(not exists(select 1 from hidden_targets h where h.target_type = ${qualified(photos.target)} and h.target_id = ${qualified(photos.targetId)}) or ${isBought})`;
+    const filters: SQL[] = [targetPublic, notHidden];
+    if (query.target) filters.push(eq(photos.target, sql.placeholder('target')));
+    if (query.targetId) filters.push(eq(photos.targetId, sql.placeholder('targetId')));
+    return { where: and(...filters), isBought };
+  };
+  const statement = prepared(db, shape, (on) => {
+    const { where: filter, isBought } = where();
+    const order =
+      query.sortBy === 'newest'
+        ? [desc(photos.createdAt)]
+        : query.sortBy === 'oldest'
+          ? [asc(photos.createdAt)]
+          : [asc(photos.ordering), asc(photos.createdAt)];
+    const rows = on
+      .select({
+        photo: photos,
+        isSale: sql<boolean>`${target('is_sale')}`,
+        price: sql<number>`${target('price')}`,
+        isBought,
+        total: sql<number>`count(*) over()`.mapWith(Number),
+      })
       .from(photos)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit ?? 12)
-      .offset(query.offset ?? 0),
-    db.$count(photos, where),
-  ]);
+      .where(filter)
+      .orderBy(...order);
+    return paged(rows.$dynamic(), values.offset);
+  });
+  const rows = await statement.execute(values);
+  let total = rows[0]?.total ?? 0;
+  // A page past the end has no row to carry the total: only then is it counted apart.
+  if (!rows.length && values.offset > 0) {
+    const [row] = await db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(photos)
+      .where(where().where)
+      .execute(values);
+    total = row?.total ?? 0;
+  }
   return { rows: rows.map((r) => ({ ...r.photo, isSale: r.isSale, price: Number(r.price), isBought: r.isBought })), total };
 }

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { posts } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Post, PostSearchQuery } from '../../../shared/contracts/posts.ts';
 import type { Viewer } from '../catalogue/access.ts';
-import { findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
+import { equal, findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
 import { statsOf, type CatalogueContext } from '../catalogue/context.ts';
 import { POSTS } from '../catalogue/tables.ts';
 
@@ -15,7 +14,7 @@ export class PostsService {
   }
 
   async search(query: PostSearchQuery, viewer: Viewer) {
-    const extra = query.type ? [eq(posts.type, query.type)] : [];
+    const extra = query.type ? [equal(posts.type, query.type)] : [];
     const { rows, total } = await listItems(this.ctx.db, POSTS, query, viewer, extra);
     return { data: rows.map((r) => this.toPost(r, false)), total };
   }

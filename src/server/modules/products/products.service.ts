@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { products } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Product, ProductSearchQuery } from '../../../shared/contracts/products.ts';
 import type { Viewer } from '../catalogue/access.ts';
-import { findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
+import { equal, findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
 import { statsOf, type CatalogueContext } from '../catalogue/context.ts';
 import { PRODUCTS } from '../catalogue/tables.ts';
 
@@ -14,7 +13,7 @@ export class ProductsService {
   }
 
   async search(query: ProductSearchQuery, viewer: Viewer) {
-    const extra = query.type ? [eq(products.type, query.type)] : [];
+    const extra = query.type ? [equal(products.type, query.type)] : [];
     const { rows, total } = await listItems(this.ctx.db, PRODUCTS, query, viewer, extra);
     return { data: rows.map((r) => this.toProduct(r)), total };
   }

@@ -3,7 +3,7 @@ import { stories } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { BeforeAfter, Story, StorySearchQuery } from '../../../shared/contracts/stories.ts';
 import { canView, type Viewer } from '../catalogue/access.ts';
-import { findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
+import { equal, findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
 import { flagsOf, statsOf, type CatalogueContext } from '../catalogue/context.ts';
 import { STORIES } from '../catalogue/tables.ts';
 
@@ -14,7 +14,7 @@ export class StoriesService {
   }
 
   async search(query: StorySearchQuery, viewer: Viewer) {
-    const extra = query.isSale === undefined ? [] : [eq(stories.isSale, query.isSale)];
+    const extra = query.isSale === undefined ? [] : [equal(stories.isSale, query.isSale)];
     const { rows, total } = await listItems(this.ctx.db, STORIES, query, viewer, extra);
     return { data: rows.map((r) => this.toStory(r, viewer, false)), total };
   }

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { videos } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import type { Video, VideoSearchQuery, VideoStream } from '../../../shared/contracts/videos.ts';
 import { canView, type Viewer } from '../catalogue/access.ts';
-import { findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
+import { equal, findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
 import { flagsOf, statsOf, type CatalogueContext } from '../catalogue/context.ts';
 import { iso } from '../../lib/dates.ts';
 import type { HlsLinks } from '../../lib/hls.ts';
@@ -20,7 +19,7 @@ export class VideosService {
   }
 
   async search(query: VideoSearchQuery, viewer: Viewer) {
-    const extra = query.isSale === undefined ? [] : [eq(videos.isSale, query.isSale)];
+    const extra = query.isSale === undefined ? [] : [equal(videos.isSale, query.isSale)];
     const { rows, total } = await listItems(this.ctx.db, VIDEOS, query, viewer, extra);
     return { data: rows.map((r) => this.toVideo(r, viewer, false)), total };
   }
