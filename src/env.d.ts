@@ -3,7 +3,7 @@
 declare namespace App {
   interface Locals {
     /** Set by the host (src/server/plugins/site.ts): runs API calls in-process. Absent under `astro dev`. */
-    apiFetch?: typeof fetch;
+    apiTransport?: import('./shared/api-client.ts').Transport;
     /** Set by the host: the visitor's address as Fastify resolved it (trusted proxies applied). */
     clientIp?: string;
     /** The site's public origin (PUBLIC_URL, else where the server listens): every absolute URL a page prints starts with it. */

@@ -33,8 +33,8 @@ export const context = defineMiddleware((ctx, next) => {
     baseUrl,
     // Read at each call: a page shared by visitors and members sets the token aside (session.ts).
     getToken: () => ctx.locals.token,
-    fetch: ctx.locals.apiFetch,
-    headers: ctx.locals.apiFetch ? {} : { 'x-forwarded-for': clientIp },
+    transport: ctx.locals.apiTransport,
+    headers: ctx.locals.apiTransport ? {} : { 'x-forwarded-for': clientIp },
   });
   ctx.locals.api = apiCalls(client);
   ctx.locals.admin = adminCalls(client);

@@ -20,6 +20,35 @@ export interface ApiFile {
 
 export type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
 
+/** One request as the client sends it: `url` is the base URL plus path and query. */
+export interface TransportRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+/** One answer as the client reads it (a failed connection throws instead). */
+export interface TransportResponse {
+  status: number;
+  statusText: string;
+  text: string;
+  header(name: string): string | null;
+}
+/**
+ * How a request reaches the API: `fetch` in the browser (and under `astro dev`); on the site's server, a call into the
+ * same process (server/plugins/site.ts), through the API's own routes, hooks and errors.
+ */
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+
+/** The transport over `fetch`. */
+export function fetchTransport(doFetch: typeof fetch): Transport {
+  return async ({ method, url, headers, body }) => {
+    const res = await doFetch(url, { method, headers, body });
+    const text = res.status === 204 || res.status === 205 ? '' : await res.text().catch(() => '');
+    return { status: res.status, statusText: res.statusText, text, header: (name) => res.headers.get(name) };
+  };
+}
+
 export interface ApiClientOptions {
   /** `/api` in the browser; an absolute URL on the server. */
   baseUrl: string;
@@ -28,6 +57,8 @@ export interface ApiClientOptions {
   /** Called on a 401 before the error is thrown: the browser goes to `/login` (once, in one place). */
   onUnauthorized?: () => void;
   fetch?: typeof fetch;
+  /** Instead of `fetch`: how requests reach the API (the site's server calls it in-process). */
+  transport?: Transport;
   /** Extra headers for every request (e.g. `x-forwarded-for` from the site's server). */
   headers?: Record<string, string>;
   /** For uploads; the browser's by default. */
@@ -91,7 +122,7 @@ export function failureOf(status: number, statusText: string, text: string, retr
 /** One client for the browser (stores) and the site's server (per request); the rules of SPEC.md §7–8. */
 export function createApiClient(opts: ApiClientOptions) {
   const base = opts.baseUrl.replace(/\/$/, '');
-  const doFetch = opts.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args));
+  const send = opts.transport ?? fetchTransport(opts.fetch ?? ((...args: Parameters<typeof fetch>) => globalThis.fetch(...args)));
 
   function headers(json: boolean, extra?: Record<string, string>): Record<string, string> {
     const h: Record<string, string> = { accept: 'application/json', ...opts.headers, ...extra };
@@ -117,31 +148,30 @@ export function createApiClient(opts: ApiClientOptions) {
   }
 
   async function request<T>(method: string, path: string, body: unknown, query: Query | undefined, options: RequestOptions = {}): Promise<T> {
-    let res: Response;
+    let res: TransportResponse;
     try {
-      res = await doFetch(`${base}${path}${toQueryString(query)}`, {
+      res = await send({
         method,
+        url: `${base}${path}${toQueryString(query)}`,
         headers: headers(body !== undefined, options.headers),
         body: body === undefined ? undefined : JSON.stringify(body),
       });
     } catch (err) {
       throw new ApiError(networkFailure(err instanceof Error ? err.message : undefined));
     }
-    const text = res.status === 204 || res.status === 205 ? '' : await res.text().catch(() => '');
-    return handle<T>(res.status, res.statusText, text, res.headers.get('retry-after'), options);
+    return handle<T>(res.status, res.statusText, res.text, res.header('retry-after'), options);
   }
 
   /** A file that is not JSON (a CSV export): its text and how the server describes it; failures as for every call. */
   async function file(path: string, query?: Query): Promise<ApiFile> {
-    let res: Response;
+    let res: TransportResponse;
     try {
-      res = await doFetch(`${base}${path}${toQueryString(query)}`, { method: 'GET', headers: { ...headers(false), accept: '*/*' } });
+      res = await send({ method: 'GET', url: `${base}${path}${toQueryString(query)}`, headers: { ...headers(false), accept: '*/*' } });
     } catch (err) {
       throw new ApiError(networkFailure(err instanceof Error ? err.message : undefined));
     }
-    const text = await res.text().catch(() => '');
-    if (res.status < 200 || res.status >= 300) handle<never>(res.status, res.statusText, text, res.headers.get('retry-after'), {});
-    return { body: text, type: res.headers.get('content-type') ?? 'application/octet-stream', disposition: res.headers.get('content-disposition') };
+    if (res.status < 200 || res.status >= 300) handle<never>(res.status, res.statusText, res.text, res.header('retry-after'), {});
+    return { body: res.text, type: res.header('content-type') ?? 'application/octet-stream', disposition: res.header('content-disposition') };
   }
 
   function upload<T>(path: string, files: Blob | Blob[], options: UploadOptions = {}): Promise<T> {

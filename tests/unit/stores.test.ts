@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { inProcessFetch } from '../../src/server/plugins/site.ts';
+import { inProcessTransport } from '../../src/server/plugins/site.ts';
+import type { Transport } from '../../src/shared/api-client.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { SettingsService } from '../../src/server/modules/settings/settings.service.ts';
 import { api, configureApi, tokenCookie } from '../../src/client/api.ts';
@@ -23,7 +24,7 @@ import { testConfig } from '../helpers/api.ts';
 let database: Database;
 let app: Awaited<ReturnType<typeof buildApp>>;
 const visited: string[] = [];
-let inProcess: typeof fetch;
+let inProcess: Transport;
 
 beforeAll(async () => {
   database = await openDatabase({ databaseUrl: null, pgliteDir: null });
@@ -37,9 +38,8 @@ beforeAll(async () => {
   );
   app = await buildApp(config, { database, realtime: false });
   await app.ready();
-  const fetchInProcess = inProcessFetch(app);
-  inProcess = (input, init) => fetchInProcess(input as string, init, '127.0.0.1', {});
-  configureApi({ baseUrl: 'http://in-process/api', fetch: inProcess });
+  inProcess = inProcessTransport(app, '127.0.0.1', {});
+  configureApi({ baseUrl: 'http://in-process/api', transport: inProcess });
   navigation.go = (url: string) => void visited.push(url);
 }, 60_000);
 afterAll(async () => {
@@ -52,7 +52,7 @@ beforeEach(() => {
   visited.length = 0;
   sessionStorage.clear();
   // Each test starts on a fresh page: the real API in-process, the one-time 401 handling armed again.
-  configureApi({ fetch: inProcess });
+  configureApi({ transport: inProcess });
 });
 
 describe('login', () => {
@@ -78,7 +78,7 @@ describe('login', () => {
   });
 
   it("failure without a server message says 'Incorrect credentials!'", async () => {
-    configureApi({ fetch: async () => Promise.reject(new TypeError('')) });
+    configureApi({ transport: async () => Promise.reject(new TypeError('')) });
     await login({ username: 'mia', password: 'member-pass-123' });
     const { error } = $auth.get().login;
     expect(error).toMatchObject({ kind: 'network' });
@@ -130,7 +130,7 @@ describe('a 401 from any call', () => {
   it('is never retried: an unlock answered 401 is asked once', async () => {
     tokenCookie.set('x'.repeat(43), true);
     let calls = 0;
-    configureApi({ fetch: (input, init) => (calls++, inProcess(input, init)) });
+    configureApi({ transport: (request) => (calls++, inProcess(request)) });
     const result = await unlocks.run('00000000-0000-4000-8000-000000000000', 'video');
     expect(result).toMatchObject({ ok: false, error: { kind: 'unauthorized' } });
     expect(calls).toBe(1);
@@ -139,8 +139,8 @@ describe('a 401 from any call', () => {
   it('a network failure of an unlock is retried with the same Idempotency-Key, twice at most', async () => {
     const keys: (string | null)[] = [];
     configureApi({
-      fetch: async (_input, init) => {
-        keys.push(new Headers(init?.headers).get('idempotency-key'));
+      transport: async (request) => {
+        keys.push(request.headers['idempotency-key'] ?? null);
         throw new TypeError('Failed to fetch');
       },
     });

@@ -8,12 +8,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pickEncoding, type CachedPage } from '../lib/page-cache.ts';
 import { SHARED_PAGE_HEADER } from '../../shared/page-cache.ts';
+import type { Transport } from '../../shared/api-client.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (() => Promise<void>) | undefined, locals: object) => Promise<void>;
 
 /** What the host passes into every page render as `Astro.locals` (see src/env.d.ts). */
 export interface HostLocals {
-  apiFetch: typeof fetch;
+  apiTransport: Transport;
   clientIp: string;
   origin: string;
 }
@@ -42,7 +43,6 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
     },
   });
 
-  const apiFetch = inProcessFetch(app);
   const countryHeader = app.config.trustedCountryHeader;
   // Emptied at every settings or country change, in this process and, through Redis, in the others (app.ts).
   const cache = app.pageCache;
@@ -70,7 +70,7 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
       // The visitor's address, and the trusted country header when enabled, travel with the page's API calls.
       const country = countryHeader ? request.headers[countryHeader] : undefined;
       const forwarded = typeof country === 'string' ? { [countryHeader!]: country } : {};
-      const locals: HostLocals = { apiFetch: (input, init) => apiFetch(input, init, request.ip, forwarded), clientIp: request.ip, origin: app.siteOrigin };
+      const locals: HostLocals = { apiTransport: inProcessTransport(app, request.ip, forwarded), clientIp: request.ip, origin: app.siteOrigin };
       const page = await renderAstro(handler, request, reply, locals);
       const shared = Boolean(page.headers[SHARED_PAGE_HEADER]);
       delete page.headers[SHARED_PAGE_HEADER];
@@ -156,20 +156,29 @@ async function renderAstro(handler: AstroHandler, request: FastifyRequest, reply
   return { status, headers, body };
 }
 
-/** `fetch` for the site's server-side API client that runs the request inside this process (no socket). */
-export function inProcessFetch(app: FastifyInstance) {
-  return async (input: string | URL | Request, init: RequestInit | undefined, clientIp: string, forwarded: Record<string, string>): Promise<Response> => {
-    const url = new URL(input instanceof Request ? input.url : input, 'http://in-process');
+/**
+ * The site's server-side transport (the one API client's, src/shared/api-client.ts): each call runs inside this
+ * process through the API's own routes, hooks, validation and errors (Fastify's `inject`: no socket, no HTTP parsing),
+ * as the visitor (their address, and the trusted country header when enabled).
+ */
+export function inProcessTransport(app: FastifyInstance, clientIp: string, forwarded: Record<string, string>): Transport {
+  return async ({ method, url, headers, body }) => {
+    const target = new URL(url, 'http://in-process');
     const res = await app.inject({
-      method: (init?.method ?? 'GET') as 'GET',
-      url: url.pathname + url.search,
-      headers: { ...forwarded, ...Object.fromEntries(new Headers(init?.headers)) },
-      payload: (init?.body as string | undefined) ?? undefined,
+      method: method as 'GET',
+      url: target.pathname + target.search,
+      headers: { ...forwarded, ...headers },
+      payload: body,
       remoteAddress: clientIp,
     });
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) for (const one of [v].flat()) headers.append(k, String(one));
-    const empty = res.statusCode === 204 || res.statusCode === 205 || res.statusCode === 304;
-    return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers });
+    return {
+      status: res.statusCode,
+      statusText: res.statusMessage,
+      text: res.statusCode === 204 || res.statusCode === 205 || res.statusCode === 304 ? '' : res.payload,
+      header: (name) => {
+        const value = res.headers[name.toLowerCase()];
+        return value === undefined ? null : [value].flat().join(', ');
+      },
+    };
   };
 }
