@@ -7,7 +7,10 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { ensureBuilt } from '../scripts/build.ts';
 import { hasChromium, launchBrowser } from '../tests/helpers/browser.ts';
-import { startServer, type TestServer } from '../tests/helpers/server.ts';
+import { startServer } from '../tests/helpers/server.ts';
+
+/** Where a production server answers (a TestServer, or bench/tessera.ts's server). */
+type Server = { url: string };
 
 /** The budget of issue 13 for a member's list and detail pages. */
 const MEMBER_BUDGET_KB = 30;
@@ -24,7 +27,7 @@ async function weigh(context: BrowserContext, url: string): Promise<{ kb: number
   return { kb: scripts.reduce((a, s) => a + s.gzip, 0) / 1024, files: scripts.length, react: scripts.some((s) => /react|client\.[\w-]+\.js$/i.test(s.url)) };
 }
 
-async function memberContext(browser: Browser, app: TestServer): Promise<BrowserContext> {
+async function memberContext(browser: Browser, app: Server): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const login = await fetch(`${app.url}/api/auth/login`, {
     method: 'POST',
@@ -37,7 +40,7 @@ async function memberContext(browser: Browser, app: TestServer): Promise<Browser
 }
 
 /** The pages to weigh: home, the lists, and a detail page of each kind (a locked video too). */
-export async function pagesOf(app: TestServer): Promise<string[]> {
+export async function pagesOf(app: Server): Promise<string[]> {
   const first = async (path: string, query = '') =>
     ((await (await fetch(`${app.url}/api${path}?limit=1${query}`)).json()) as { data: { data: { slug: string }[] } }).data.data[0]!.slug;
   return [
@@ -53,7 +56,7 @@ export async function pagesOf(app: TestServer): Promise<string[]> {
   ];
 }
 
-export async function firstLoadJs(app: TestServer, paths: string[]): Promise<void> {
+export async function firstLoadJs(app: Server, paths: string[]): Promise<void> {
   if (!hasChromium()) return console.log('\nJavaScript weight: skipped (no Chromium at /usr/bin/chromium)');
   const browser = await launchBrowser();
   const anonymous = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -1,87 +1,139 @@
 /**
- * npm run bench: the production server beside a plain node:http server answering the same bytes from memory, measured
- * alternately in one run and printed as ratios (machines here are noisy). Each server runs in its own process; the
- * load comes from this one (autocannon). Not a test: nothing here fails.
+ * npm run bench: Tessera against baselines, alternately in one run, printed as ratios (machines here are noisy). Every
+ * server runs in its own process pinned to core 1 with NODE_ENV=production; the load comes from wrk (1 thread, 32
+ * connections; autocannon when wrk is absent) pinned to core 0. Not a test: nothing here fails.
  *
- * 1. cached anonymous /videos (the page cache) against the baseline;
- * 2. uncached server render of /videos (24 items from the database; PAGE_CACHE_SECONDS=0) against the same baseline;
- * 3. JavaScript a first view loads, anonymous and member side by side (bench/js-weight.ts).
+ * For each database (PGlite, then a fresh PostgreSQL database; SEED=demo SEED_SCALE=2):
+ * 1. `/videos` anonymous from the page cache against a static server of the same bytes (nginx, else node:http);
+ * 2. `/videos` as the demo member (its `token` cookie) against a bare Astro SSR page of 24 cards (bench/bare-astro/);
+ * 3. `/videos` anonymous with PAGE_CACHE_SECONDS=0 (a second server) against the same bare page;
+ * 4. the API call behind the list, `GET /api/assets/videos/search?limit=24&sortBy=newest&offset=0`, anonymous,
+ *    against the bare page for scale (its goal is its own rate);
+ * then the JavaScript a first view loads (bench/js-weight.ts) on PGlite, and a markdown table of all of it.
+ *
+ * BENCH_SECONDS (5) per measurement, BENCH_ROUNDS (2), BENCH_DB=pglite|postgres|both (both), BENCH_JS=0 skips the
+ * JavaScript weight, BENCH_CONNECTIONS (32), POSTGRES_URL (postgres://postgres@127.0.0.1:5432/postgres).
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
 import { ensureBuilt } from '../scripts/build.ts';
+import { buildBareAstro, startBareAstro, startStatic, type Baseline } from './baselines.ts';
+import { compare, ms, ROUNDS, rps, SECONDS, type Comparison } from './compare.ts';
 import { firstLoadJs, pagesOf } from './js-weight.ts';
-import { startServer } from '../tests/helpers/server.ts';
+import { CONNECTIONS, LOAD_TOOL } from './load.ts';
+import { LOAD_CORE, PIN, SERVER_CORE } from './processes.ts';
+import { startTessera, type Db, type Tessera } from './tessera.ts';
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
-const PATH = '/videos';
+const DBS: Db[] = process.env.BENCH_DB === 'pglite' ? ['pglite'] : process.env.BENCH_DB === 'postgres' ? ['postgres'] : ['pglite', 'postgres'];
+const JS = process.env.BENCH_JS !== '0';
+const DB_NAME: Record<Db, string> = { pglite: 'PGlite', postgres: 'PostgreSQL' };
+const API_PATH = '/api/assets/videos/search?limit=24&sortBy=newest&offset=0';
+const API_GOAL = 3000;
 
-interface Result {
-  rps: number;
-  p99: number;
-  errors: number;
+/** Everything started, stopped in reverse order at the end, on an error or on Ctrl-C. */
+const running: { stop: () => Promise<void> }[] = [];
+async function started<T extends { stop: () => Promise<void> }>(thing: Promise<T>): Promise<T> {
+  const t = await thing;
+  running.push(t);
+  return t;
 }
-
-async function load(url: string, seconds = SECONDS): Promise<Result> {
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
-  return { rps: r.requests.average, p99: r.latency.p99, errors: r.errors + r.non2xx };
+async function stop(thing: { stop: () => Promise<void> }): Promise<void> {
+  running.splice(running.indexOf(thing), 1);
+  await thing.stop();
 }
-
-function startBaseline(file: string, contentType: string): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [path.join(import.meta.dirname, 'baseline-server.ts'), file, contentType], { stdio: ['ignore', 'pipe', 'inherit'] });
-  return new Promise((resolve) => {
-    child.stdout!.on('data', (d) => {
-      const port = String(d).match(/listening (\d+)/)?.[1];
-      if (port) resolve({ url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') });
-    });
-  });
+async function stopAll() {
+  while (running.length) await running.pop()!.stop();
 }
+process.once('SIGINT', () => void stopAll().finally(() => process.exit(130)));
 
-const fmt = (r: Result) => `${r.rps.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms${r.errors ? `  (${r.errors} errors)` : ''}`;
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const ratioGoal = (min: number) => ({ goal: `≥ ${min}×`, meets: (ratio: number) => ratio >= min });
 
-/** Alternates baseline and app for ROUNDS rounds; prints each round and the mean ratios. */
-async function compare(label: string, baselineUrl: string, appUrl: string) {
-  console.log(`\n${label}`);
-  await load(baselineUrl, 1);
-  await load(appUrl, 1);
-  const rounds: { base: Result; app: Result }[] = [];
-  for (let i = 0; i < ROUNDS; i++) {
-    const base = await load(baselineUrl);
-    const app = await load(appUrl);
-    rounds.push({ base, app });
-    console.log(`  round ${i + 1}: baseline ${fmt(base)}   tessera ${fmt(app)}   ratio ${(app.rps / base.rps).toFixed(3)}`);
-  }
-  const rps = mean(rounds.map((r) => r.app.rps / r.base.rps));
-  const p99 = mean(rounds.map((r) => r.app.p99 / Math.max(1, r.base.p99)));
-  console.log(
-    `  mean: tessera / baseline requests/s = ${rps.toFixed(3)}; tessera ${mean(rounds.map((r) => r.app.rps)).toFixed(0)} req/s, p99 ${mean(rounds.map((r) => r.app.p99)).toFixed(0)} ms (${p99.toFixed(1)}× baseline)`,
+async function benchDatabase(db: Db, bare: Baseline): Promise<Comparison[]> {
+  const name = DB_NAME[db];
+  console.log(`\n=== ${name} ===`);
+  const results: Comparison[] = [];
+  const app: Tessera = await started(startTessera(db));
+  const target = (label: string, path: string, headers?: Record<string, string>) => ({ label, url: `${app.url}${path}`, headers });
+  const bareTarget = { label: `${bare.label} (24 static cards)`, url: bare.url };
+
+  const page = await fetch(`${app.url}/videos`);
+  const bytes = Buffer.from(await page.arrayBuffer());
+  const staticServer = await started(startStatic(bytes, page.headers.get('content-type') ?? 'text/html'));
+  results.push(
+    await compare({
+      name: `\`/videos\` anonymous, page cache (${name})`,
+      tessera: target(`GET /videos, ${bytes.length} bytes uncompressed`, '/videos'),
+      baseline: { label: `${staticServer.label}, the same bytes`, url: staticServer.url },
+      rss: app.rss,
+      ...ratioGoal(0.5),
+    }),
   );
+  await stop(staticServer);
+
+  results.push(
+    await compare({
+      name: `\`/videos\` as a member (${name})`,
+      tessera: target('GET /videos with the demo member token cookie', '/videos', { cookie: `token=${app.memberToken}` }),
+      baseline: bareTarget,
+      rss: app.rss,
+      ...ratioGoal(0.9),
+    }),
+  );
+
+  results.push(
+    await compare({
+      name: `API \`GET /api/assets/videos/search\` (${name})`,
+      tessera: target(`GET ${API_PATH}, anonymous`, API_PATH),
+      baseline: bareTarget,
+      rss: app.rss,
+      goal: `≥ ${API_GOAL} req/s${db === 'postgres' ? '' : ' (on PostgreSQL)'}`,
+      meets: (_ratio, r) => r.rps >= API_GOAL,
+    }),
+  );
+  if (JS && db === DBS[0]) {
+    // A page that fails here (a 500 in a browser) is reported; the server figures go on.
+    await firstLoadJs(app, await pagesOf(app)).catch((err: Error) => console.log(`\nJavaScript weight: failed (${err.message.split('\n')[0]})`));
+  }
+  await stop(app);
+
+  const uncached: Tessera = await started(startTessera(db, { PAGE_CACHE_SECONDS: '0' }));
+  results.push(
+    await compare({
+      name: `\`/videos\` anonymous, no page cache (${name})`,
+      tessera: { label: 'GET /videos, PAGE_CACHE_SECONDS=0: every request renders', url: `${uncached.url}/videos` },
+      baseline: bareTarget,
+      rss: uncached.rss,
+      ...ratioGoal(0.55),
+    }),
+  );
+  await stop(uncached);
+  // The table's order: cached, member, uncached, API.
+  return [results[0]!, results[1]!, results[3]!, results[2]!];
+}
+
+function table(results: Comparison[]): string {
+  const cell = (r: Comparison['tessera']) => `${rps(r.rps)} req/s · p50 ${ms(r.p50)} · p99 ${ms(r.p99)}${r.errors ? ` · ${r.errors} errors` : ''}`;
+  return [
+    '| page | tessera | baseline | ratio | goal | Tessera RSS before → after |',
+    '|---|---|---|---|---|---|',
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${cell(r.tessera)} | ${r.baselineLabel}: ${cell(r.baseline)} | ${r.ratio.toFixed(2)} | ${r.goal} ${r.met ? '✓' : '✗'} | ${r.rssBefore.toFixed(0)} → ${r.rssAfter.toFixed(0)} MB |`,
+    ),
+  ].join('\n');
 }
 
 ensureBuilt();
-console.log(`machine: ${os.cpus().length} cores, node ${process.version}; ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds`);
-const file = path.join(os.tmpdir(), `tessera-bench-${process.pid}.html`);
-
-// 1. Cached.
-let app = await startServer({ env: { SEED: 'demo', SEED_SCALE: '2', LOG_LEVEL: 'warn' } });
-const page = await fetch(`${app.url}${PATH}`);
-const bytes = Buffer.from(await page.arrayBuffer());
-fs.writeFileSync(file, bytes);
-const baseline = await startBaseline(file, page.headers.get('content-type') ?? 'text/html');
-await compare(`GET ${PATH} cached (anonymous, ${bytes.length} bytes uncompressed)`, baseline.url, `${app.url}${PATH}`);
-await firstLoadJs(app, await pagesOf(app));
-await app.stop();
-
-// 2. Uncached: every request renders 24 videos from the database.
-app = await startServer({ env: { SEED: 'demo', SEED_SCALE: '2', LOG_LEVEL: 'warn', PAGE_CACHE_SECONDS: '0' } });
-await compare(`GET ${PATH} uncached (PAGE_CACHE_SECONDS=0: server render with its API calls each time)`, baseline.url, `${app.url}${PATH}`);
-await app.stop();
-
-baseline.stop();
-fs.rmSync(file, { force: true });
+buildBareAstro();
+console.log(
+  `machine: ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}, node ${process.version}; ${LOAD_TOOL} 1 thread × ${CONNECTIONS} connections, ` +
+    `${SECONDS} s per measurement, ${ROUNDS} rounds; ${PIN ? `servers on core ${SERVER_CORE}, load on core ${LOAD_CORE}` : 'not pinned (taskset or a second core missing)'}`,
+);
+const all: Comparison[] = [];
+try {
+  const bare = await started(startBareAstro());
+  for (const db of DBS) all.push(...(await benchDatabase(db, bare)));
+} finally {
+  await stopAll();
+}
+console.log(`\n${SECONDS} s × ${ROUNDS} rounds per figure (means), ${LOAD_TOOL} 1 × ${CONNECTIONS} connections, ${os.cpus().length} cores:\n`);
+console.log(table(all));

@@ -1,0 +1,112 @@
+/**
+ * The production server for the benchmarks, as tests/helpers/server.ts starts it (`node src/server/main.ts`,
+ * NODE_ENV=production, its own data folder, a free port) with SEED=demo SEED_SCALE=2, on PGlite or on a fresh
+ * PostgreSQL database (made here, dropped at stop). It starts (and seeds) on any core, then it and all its threads are
+ * pinned to the server core; the demo member is logged in. Its own copy of the start so that a slow start on a busy
+ * machine can wait longer and never leaves a server behind.
+ *
+ * POSTGRES_URL: the server to make the databases on (default postgres://postgres@127.0.0.1:5432/postgres).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { pin, rssMb, spawnServer } from './processes.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const START_TIMEOUT_MS = 180_000;
+
+export type Db = 'pglite' | 'postgres';
+export const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface Tessera {
+  db: Db;
+  url: string;
+  pid: number;
+  dataDir: string;
+  output: () => string;
+  /** The demo member's `token` cookie value. */
+  memberToken: string;
+  rss: () => number;
+  stop: () => Promise<void>;
+}
+
+async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+let databases = 0;
+
+/** Logs the demo member in (its password is in the data folder's demo-logins.txt, else the seed's). */
+async function memberToken(url: string, dataDir: string): Promise<string> {
+  const logins = fs.readFileSync(path.join(dataDir, 'demo-logins.txt'), 'utf8');
+  const [, username, password] = /^member\s+(member)\s+\S+\s+(\S+)$/m.exec(logins) ?? [null, 'member', 'member-pass-123'];
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password, remember: true }),
+  });
+  if (!res.ok) throw new Error(`member login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+export async function startTessera(db: Db, env: Record<string, string> = {}): Promise<Tessera> {
+  let dropDatabase = async () => {};
+  const serverEnv: Record<string, string> = { SEED: 'demo', SEED_SCALE: '2', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env };
+  if (db === 'postgres') {
+    const name = `tessera_bench_${process.pid}_${++databases}`;
+    await admin((c) => c.query(`create database "${name}"`));
+    dropDatabase = () => admin((c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => {});
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${name}`;
+    serverEnv.DATABASE_URL = url.href;
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-'));
+  const server = spawnServer(process.execPath, ['src/server/main.ts'], {
+    cwd: root,
+    pinned: false,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      PASSWORD_COST: '4096',
+      DATABASE_URL: '',
+      MEDIA_WORKERS: '0',
+      ...serverEnv,
+    },
+  });
+  const pid = server.child.pid!;
+  const stop = async () => {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await dropDatabase();
+  };
+  try {
+    const origin = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`server did not start in ${START_TIMEOUT_MS / 1000} s:\n${server.output()}`)), START_TIMEOUT_MS);
+      const ready = () => {
+        const m = /running at (http:\/\/\S+)/.exec(server.output());
+        if (!m) return;
+        clearTimeout(timer);
+        server.child.stdout!.off('data', ready);
+        resolve(m[1]!);
+      };
+      server.child.stdout!.on('data', ready);
+      server.child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${server.output()}`)));
+    });
+    const url = origin.replace('localhost', '127.0.0.1');
+    pin(pid);
+    return { db, url, pid, dataDir, output: server.output, memberToken: await memberToken(url, dataDir), rss: () => rssMb(pid), stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
