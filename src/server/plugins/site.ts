@@ -103,13 +103,8 @@ function storableHeaders(headers: OutgoingHttpHeaders): Record<string, string> {
 /** A cached page in the encoding the client takes best, or 304 when the client's copy is still this one. */
 function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: 'HIT' | 'MISS') {
   // A 304 carries the page's headers too: the browser updates its copy's from it (its Content-Security-Policy above all).
-  reply.headers(page.headers).header('vary', 'Accept-Encoding, Cookie').header('x-page-cache', state);
-  // Not for a server island's answer: Astro both preloads and fetches it, and Chromium leaves a preload that was
-  // revalidated (304) pending for good. Those answers are small, and each page render names new ones anyway.
-  if (!request.url.startsWith(SERVER_ISLANDS)) {
-    reply.header('etag', page.etag);
-    if (fresh(request.headers['if-none-match'], page.etag)) return reply.code(304).removeHeader('content-type').send();
-  }
+  reply.headers(page.headers).header('etag', page.etag).header('vary', 'Accept-Encoding, Cookie').header('x-page-cache', state);
+  if (fresh(request.headers['if-none-match'], page.etag)) return reply.code(304).removeHeader('content-type').send();
   const encoding = pickEncoding(request.headers['accept-encoding']);
   const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
   reply.code(page.status).header('content-length', body.length);
@@ -124,8 +119,6 @@ function fresh(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 const NOT_FOUND_ROUTE = '/404';
-/** Where Astro renders server islands (`server:defer`). */
-const SERVER_ISLANDS = '/_server-islands/';
 
 async function renderAstro(handler: AstroHandler, request: FastifyRequest, reply: FastifyReply, locals: HostLocals) {
   const body = new PassThrough();
