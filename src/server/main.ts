@@ -1,25 +1,66 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ConfigError, getConfig, type Config } from './config.ts';
 import { DataDirBusyError, DatabaseUnreachableError, openConfiguredDatabase } from './db/client.ts';
-import { prepareDatabase, type SeedResult } from './db/seed.ts';
+import type { SeedResult } from './db/seed.ts';
 import { demoLoginsFile, formatLogins } from './db/demo-logins.ts';
-import { buildApp } from './app.ts';
-import { registerSite } from './plugins/site.ts';
 import { configuredOrigin, isLoopbackHost } from './lib/public-origin.ts';
+import { track } from './lib/progress.ts';
+import type { App } from './types.ts';
+
+/**
+ * The modules the server needs after the database is open (the seed, the app with every route, the built site's
+ * handler), loaded while it opens: both take a while, and neither needs the other.
+ */
+function loadServerModules(distDir: string) {
+  const modules = Promise.all([
+    import('./db/seed.ts'),
+    import('./app.ts'),
+    import('./plugins/site.ts'),
+    // registerSite imports it again: from the module cache by then.
+    import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href).catch(() => null),
+  ]);
+  modules.catch(() => {}); // awaited below, unless opening the database failed first
+  return modules;
+}
+
+/**
+ * A first start on a new data folder seeds the demo, whose pictures (drawn once per machine) do not need the database:
+ * a worker thread draws them while PGlite makes its new database (seconds of synchronous work on the main thread).
+ */
+function drawDemoPicturesEarly(config: Config, fresh: boolean): void {
+  if (config.seed !== 'demo' || !fresh) return;
+  // Seeding waits for the same drawing (and reports its error, if any).
+  void import('./db/demo/demo-media.ts').then((m) => m.ensureDemoMediaCache()).catch(() => {});
+}
 
 /** Opens the database (PGlite in DATA_DIR unless DATABASE_URL), prepares it, and serves site + API + live on one port. */
 export async function startServer(config: Config) {
   const started = performance.now();
-  const database = await openConfiguredDatabase(config, 'server');
+  // A new PGlite folder: its database is made first (seconds).
+  const fresh = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'));
+  drawDemoPicturesEarly(config, fresh);
+  const modules = loadServerModules(config.distDir);
+  const database = await track(
+    config.databaseUrl ? 'Connecting to PostgreSQL' : fresh ? 'Making the database' : 'Opening the database',
+    () => openConfiguredDatabase(config, 'server'),
+    { announce: fresh },
+  );
   try {
-    const seed = await prepareDatabase(database, config);
-    const app = await buildApp(config, { database });
-    await registerSite(app, config.distDir);
-    // First run without an admin (SEED=none): a one-time token for /admin/setup, printed below.
-    const setupToken = await app.services.setup.issueToken();
+    const [{ prepareDatabase }, { buildApp }, { registerSite }] = await modules;
+    const seed = await prepareDatabase(database, config, { deferClips: true });
+    const { app, setupToken } = await track('Starting the server', async () => {
+      const app = await buildApp(config, { database });
+      await registerSite(app, config.distDir);
+      // First run without an admin (SEED=none): a one-time token for /admin/setup, printed below.
+      return { app, setupToken: await app.services.setup.issueToken() };
+    });
     app.addHook('onClose', () => database.close());
-    await app.listen({ port: config.port, host: config.host });
+    // A stop waits for the seeding left for after the listen (the database closes after it).
+    const seeded = Promise.withResolvers<void>();
+    app.addHook('preClose', () => seeded.promise);
+    await track('Listening', () => app.listen({ port: config.port, host: config.host }));
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     app.siteOrigin = configuredOrigin(config, port);
@@ -28,10 +69,23 @@ export async function startServer(config: Config) {
         `PUBLIC_URL is not set and the server listens on ${config.host}: mailed links, payment returns and canonical URLs point to ${app.siteOrigin}. Set PUBLIC_URL to the address visitors use.`,
       );
     }
+    void finishSeed(app, seed).then(seeded.resolve);
     return { app, url: `http://localhost:${port}`, seed, readyMs: Math.round(performance.now() - started), database, setupToken };
   } catch (err) {
     await database.close().catch(() => {});
     throw err;
+  }
+}
+
+/**
+ * The seeding left for after the server listens (the demo clips, made with ffmpeg on a machine's first start): then
+ * queued for the media pipeline, like any upload.
+ */
+async function finishSeed(app: App, seed: SeedResult): Promise<void> {
+  try {
+    if (await seed.pending?.()) await app.jobs.media.resume();
+  } catch (err) {
+    app.log.error({ err }, 'the demo clips could not be seeded');
   }
 }
 

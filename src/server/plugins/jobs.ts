@@ -7,10 +7,12 @@ import { MediaPipeline, type UploadSource } from '../modules/media/media-pipelin
  * The job queue of this process: it can always send jobs; it runs media jobs when MEDIA_WORKERS > 0 (the web process by
  * default, or only `npm run worker`) and scheduled-publishing jobs always (they are instant). Stops before the database
  * closes; a job running then goes back to the queue for the next process.
+ *
+ * The workers start once the app is ready, without holding it up: a start answers its first request without waiting
+ * for the videos left processing to be queued again (and their transcoding, which would share the CPU, to begin).
  */
 export async function registerJobs(app: FastifyInstance, uploads: UploadSource): Promise<void> {
   const queue = await JobQueue.start(app.database, { log: app.log, superviseSeconds: app.config.jobs.superviseSeconds });
-  app.addHook('onClose', () => queue.stop());
   const media = new MediaPipeline({
     db: app.database.db,
     storage: app.media.storage,
@@ -22,7 +24,16 @@ export async function registerJobs(app: FastifyInstance, uploads: UploadSource):
   const publication = new PublicationJobs(queue, app.siteChanges);
   await Promise.all([media.define(), publication.define()]);
   app.decorate('jobs', { queue, media, publication });
-  await media.resume();
-  await media.work(app.config.jobs.mediaWorkers);
-  await publication.work();
+  let working: Promise<void> | null = null;
+  app.addHook('onReady', async () => {
+    working = (async () => {
+      await media.resume();
+      await media.work(app.config.jobs.mediaWorkers);
+      await publication.work();
+    })().catch((err: unknown) => app.log.error({ err }, 'the job workers could not start'));
+  });
+  app.addHook('onClose', async () => {
+    await working;
+    await queue.stop();
+  });
 }

@@ -9,6 +9,8 @@ import { categories, videos } from '../schema.ts';
 import { FFMPEG } from '../../lib/media/binaries.ts';
 import { slugify } from '../../lib/slug.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
+import { step } from '../../lib/progress.ts';
+import { demoCacheRoot } from './demo-media.ts';
 
 /**
  * Two real clips for the demo (8 s, 720p H.264/AAC, made with ffmpeg's own sources at the first start on a machine and
@@ -50,7 +52,7 @@ export const DEMO_CLIPS: DemoClip[] = [
   },
 ];
 
-const defaultCacheRoot = () => path.resolve(import.meta.dirname, '../../../../node_modules/.cache/tessera-demo-media');
+const defaultCacheRoot = demoCacheRoot;
 
 /** The cache folder of this set of clips (a new one whenever their recipe changes). */
 function cacheDir(cacheRoot: string): string {
@@ -60,8 +62,8 @@ function cacheDir(cacheRoot: string): string {
   return path.join(cacheRoot, `clips-${recipe.slice(0, 16)}`);
 }
 
-/** Makes one clip with ffmpeg, printing its progress on one line. */
-function makeClip(clip: DemoClip, file: string, n: number, print: (line: string) => void): Promise<void> {
+/** Makes one clip with ffmpeg, reporting its progress in percent. */
+function makeClip(clip: DemoClip, file: string, n: number, print: (detail: string) => void): Promise<void> {
   const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', clip.picture, '-f', 'lavfi', '-i', clip.sound];
   args.push('-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-b:a', '128k');
   args.push('-t', String(SECONDS), '-movflags', '+faststart', '-progress', 'pipe:1', file);
@@ -73,26 +75,36 @@ function makeClip(clip: DemoClip, file: string, n: number, print: (line: string)
     child.stdout.on('data', (d: Buffer) => {
       const us = /out_time_(?:us|ms)=(\d+)/.exec(String(d).split('\n').reverse().join('\n'))?.[1];
       const percent = us ? Math.min(100, Math.floor(Number(us) / 1e4 / SECONDS)) : shown;
-      if (percent >= shown + 25) print(`  Making demo clip ${n} of ${DEMO_CLIPS.length} (${clip.title}): ${(shown = percent)}%`);
+      if (percent >= shown + 25) print(`${n} of ${DEMO_CLIPS.length} (${clip.title}): ${(shown = percent)}%`);
     });
     child.once('error', reject);
     child.once('exit', (code) => {
       if (code !== 0) return reject(new Error(`ffmpeg could not make a demo clip: ${err.trim().slice(-500)}`));
-      if (shown < 100) print(`  Making demo clip ${n} of ${DEMO_CLIPS.length} (${clip.title}): 100%`);
+      if (shown < 100) print(`${n} of ${DEMO_CLIPS.length} (${clip.title}): 100%`);
       resolve();
     });
   });
 }
 
-/** The clips' files, made once per machine (a few seconds of ffmpeg work) and then read from the cache. */
-export async function ensureDemoClips(cacheRoot = defaultCacheRoot(), print: (line: string) => void = console.log): Promise<string[]> {
+/**
+ * The clips' files, made once per machine (a few seconds of ffmpeg work, a progress line of the start's) and then read
+ * from the cache.
+ */
+export async function ensureDemoClips(cacheRoot = defaultCacheRoot()): Promise<string[]> {
   const dir = cacheDir(cacheRoot);
   const files = DEMO_CLIPS.map((_, i) => path.join(dir, `clip-${i}.mp4`));
   if (files.every((f) => fs.existsSync(f))) return files;
   const tmp = `${dir}.${process.pid}.tmp`;
   await fsp.rm(tmp, { recursive: true, force: true });
   await fsp.mkdir(tmp, { recursive: true });
-  for (const [i, clip] of DEMO_CLIPS.entries()) await makeClip(clip, path.join(tmp, `clip-${i}.mp4`), i + 1, print);
+  const making = step('Making the demo video clips (once on this machine)', { announce: true });
+  try {
+    for (const [i, clip] of DEMO_CLIPS.entries()) await makeClip(clip, path.join(tmp, `clip-${i}.mp4`), i + 1, (detail) => making.update(detail));
+  } catch (err) {
+    making.fail();
+    throw err;
+  }
+  making.done();
   // Another process may have finished first; either copy is good.
   await fsp.rename(tmp, dir).catch(() => fsp.rm(tmp, { recursive: true, force: true }));
   return files;

@@ -1,13 +1,16 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
-import { storeImage } from '../../lib/images.ts';
-import type { StoredFile, StoredImage } from '../../lib/media-types.ts';
+import { Worker } from 'node:worker_threads';
+import sharp, { type Sharp } from 'sharp';
+import { IMAGE_WIDTHS } from '../../lib/images.ts';
+import type { ImageVariant, StoredFile, StoredImage } from '../../lib/media-types.ts';
 import { LocalStorage } from '../../lib/storage/local-storage.ts';
 import { contentTypeOf, type Storage } from '../../lib/storage/storage.ts';
 import { artwork, type ArtKind } from './art.ts';
+import { step } from '../../lib/progress.ts';
 import { CLIPS, DEMO_BANNERS, DEMO_GALLERIES, DEMO_POSTS, DEMO_PRODUCTS, DEMO_STORIES, DEMO_VIDEOS } from './catalogue-data.ts';
 
 /** Every file the demo catalogue refers to, by item, in the order of catalogue-data.ts. */
@@ -32,64 +35,149 @@ function sourceHash(): string {
   return h.digest('hex').slice(0, 16);
 }
 
-const defaultCacheRoot = () => path.resolve(HERE, '../../../../node_modules/.cache/tessera-demo-media');
+/**
+ * Where the demo media are cached: node_modules/.cache/tessera-demo-media, or DEMO_MEDIA_CACHE (bench/start.ts points
+ * it at an empty folder to time a machine's first start without removing the cache other processes use).
+ */
+export const demoCacheRoot = (): string => path.resolve(process.env.DEMO_MEDIA_CACHE || path.join(HERE, '../../../../node_modules/.cache/tessera-demo-media'));
+const defaultCacheRoot = demoCacheRoot;
 
-const render = (kind: ArtKind, seed: string, w: number, h: number) =>
-  sharp(Buffer.from(artwork(kind, seed, w, h)))
-    .png()
-    .toBuffer();
+/** Decoded pixels: every picture is drawn (or decoded) once, and each of its files is encoded from these. */
+interface Pixels {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
 
-/** Builds all demo media into `storage` (sharp derivatives, clips, downloads). Takes a while: cached by loadDemoMedia. */
-async function buildDemoMedia(storage: Storage): Promise<DemoMedia> {
-  const image = async (buffer: Promise<Buffer> | Buffer, prefix: string) => storeImage(storage, await buffer, `demo/${prefix}`);
+const pixels = async (image: Sharp): Promise<Pixels> => {
+  // The artwork is opaque: without its alpha channel every encoder has a quarter less to do (and AVIF no alpha plane).
+  const { data, info } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, info: { width: info.width, height: info.height, channels: info.channels } };
+};
+
+const draw = (kind: ArtKind, seed: string, w: number, h: number) => pixels(sharp(Buffer.from(artwork(kind, seed, w, h))));
+
+/**
+ * The demo's storeImage (src/server/lib/images.ts): the same files under the same keys (original JPEG, AVIF and WebP at
+ * IMAGE_WIDTHS, the blurred 48 px preview), encoded from pixels drawn once and with the encoders' fast settings. The
+ * demo's flat artwork looks the same either way; the first start on a machine is a minute shorter.
+ */
+async function storeDemoImage(storage: Storage, px: Pixels, prefix: string): Promise<StoredImage> {
+  const { width, height } = px.info;
+  const from = () => sharp(px.data, { raw: px.info });
+  const fitting = IMAGE_WIDTHS.filter((w) => w <= width);
+  const widths: number[] = fitting.length ? fitting : [width];
+  const encode = async (key: string, image: Sharp, type: string) => {
+    const data = await image.toBuffer();
+    await storage.put(key, data, type);
+    return data.length;
+  };
+  const variants: ImageVariant[] = widths.flatMap((w) => {
+    const h = Math.round((height * w) / width);
+    return (['avif', 'webp'] as const).map((format) => ({ key: `${prefix}/w${w}.${format}`, width: w, height: h, format }));
+  });
+  const [size] = await Promise.all([
+    encode(`${prefix}/original.jpg`, from().jpeg({ quality: 84 }), 'image/jpeg'),
+    ...variants.map((v) => {
+      const resized = from().resize({ width: v.width });
+      const image = v.format === 'avif' ? resized.avif({ quality: 52, effort: 1 }) : resized.webp({ quality: 76, effort: 2 });
+      return encode(v.key, image, `image/${v.format}`);
+    }),
+    encode(`${prefix}/preview.webp`, from().resize({ width: 48 }).blur(1.6).webp({ quality: 45 }), 'image/webp'),
+  ]);
+  return { key: `${prefix}/original.jpg`, width, height, mimeType: 'image/jpeg', size: size!, variants, previewKey: `${prefix}/preview.webp` };
+}
+
+/** Runs `tasks` at most `limit` at a time; the results in the tasks' order (so the output never depends on timing). */
+async function inPool<T>(tasks: (() => Promise<T>)[], limit: number, onDone: () => void): Promise<T[]> {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await tasks[i]!();
+      onDone();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
+/**
+ * Builds all demo media into `storage` (pictures with their derivatives, clips, downloads), the pictures a few at a time
+ * (sharp works on libuv's threads: one picture per core keeps every core busy). Cached by loadDemoMedia.
+ */
+async function buildDemoMedia(storage: Storage, onProgress: (done: number, total: number) => void): Promise<DemoMedia> {
   const file = async (key: string, body: Buffer, name: string, extra: Partial<StoredFile> = {}): Promise<StoredFile> => {
     await storage.put(key, body, contentTypeOf(key));
     return { key, name, mimeType: contentTypeOf(key), size: body.length, ...extra };
   };
+  // Every picture as a task, in the catalogue's order; each item below takes its pictures from the results by index.
+  const tasks: (() => Promise<StoredImage>)[] = [];
+  const picture = (make: () => Promise<Pixels>, prefix: string) => tasks.push(async () => storeDemoImage(storage, await make(), `demo/${prefix}`)) - 1;
+  const art = (kind: ArtKind, seed: string, w: number, h: number, prefix: string) => picture(() => draw(kind, seed, w, h), prefix);
+
+  const posters = DEMO_VIDEOS.map((v, i) =>
+    picture(
+      () =>
+        pixels(
+          sharp(path.join(CLIP_DIR, `clip-${v.clip}.jpg`))
+            .modulate({ hue: v.hue, saturation: 1.15 })
+            .resize(1280, 720),
+        ),
+      `video-${i}-poster`,
+    ),
+  );
+  const galleryPhotos = DEMO_GALLERIES.map((g, i) => {
+    const [w, h] = g.portrait ? [1200, 1500] : [1600, 1067];
+    return Array.from({ length: g.photos }, (_, p) => art(g.art, `${g.title}-${p}`, w, h, `gallery-${i}-photo-${p}`));
+  });
+  const storyCovers = DEMO_STORIES.map((s, i) => art(s.art, s.title, 1600, 900, `story-${i}`));
+  const postImages = DEMO_POSTS.map((p, i) => (p.art ? art(p.art, p.title, 1600, 900, `post-${i}`) : null));
+  const productImages = DEMO_PRODUCTS.map((p, i) => [
+    art('product', p.name, 1200, 1200, `product-${i}-a`),
+    art('abstract', `${p.name}-b`, 1200, 1200, `product-${i}-b`),
+  ]);
+  const bannerImages = DEMO_BANNERS.map((b, i) => art(b.art, b.title, 1920, 640, `banner-${i}`));
+
+  let done = 0;
+  onProgress(0, tasks.length);
+  const stored = await inPool(tasks, Math.max(2, os.availableParallelism()), () => onProgress(++done, tasks.length));
 
   const videos: DemoMedia['videos'] = [];
   for (const [i, v] of DEMO_VIDEOS.entries()) {
-    const poster = sharp(path.join(CLIP_DIR, `clip-${v.clip}.jpg`))
-      .modulate({ hue: v.hue, saturation: 1.15 })
-      .resize(1280, 720)
-      .jpeg()
-      .toBuffer();
     const clip = await fsp.readFile(path.join(CLIP_DIR, `clip-${v.clip}.webm`));
     videos.push({
-      thumbnail: await image(poster, `video-${i}-poster`),
+      thumbnail: stored[posters[i]!]!,
       video: await file(`demo/video-${i}.webm`, clip, `video-${i}.webm`, { duration: CLIPS[v.clip].duration, width: 640, height: 360 }),
     });
   }
-  const galleries: DemoMedia['galleries'] = [];
-  for (const [i, g] of DEMO_GALLERIES.entries()) {
-    const [w, h] = g.portrait ? [1200, 1500] : [1600, 1067];
-    const photos: StoredImage[] = [];
-    for (let p = 0; p < g.photos; p++) photos.push(await image(render(g.art, `${g.title}-${p}`, w, h), `gallery-${i}-photo-${p}`));
-    galleries.push({ photos });
-  }
-  const stories: StoredImage[] = [];
-  for (const [i, s] of DEMO_STORIES.entries()) stories.push(await image(render(s.art, s.title, 1600, 900), `story-${i}`));
-  const posts: DemoMedia['posts'] = [];
-  for (const [i, p] of DEMO_POSTS.entries()) posts.push(p.art ? await image(render(p.art, p.title, 1600, 900), `post-${i}`) : null);
   const products: DemoMedia['products'] = [];
   for (const [i, p] of DEMO_PRODUCTS.entries()) {
-    const images = [
-      await image(render('product', p.name, 1200, 1200), `product-${i}-a`),
-      await image(render('abstract', `${p.name}-b`, 1200, 1200), `product-${i}-b`),
-    ];
-    let stored: StoredFile | null = null;
-    if (p.file?.kind === 'wallpaper') stored = await file(`demo/download-${i}.png`, await render('landscape', p.name, 1920, 1080), p.file.name);
+    let download: StoredFile | null = null;
+    if (p.file?.kind === 'wallpaper')
+      download = await file(
+        `demo/download-${i}.png`,
+        await sharp(Buffer.from(artwork('landscape', p.name, 1920, 1080)))
+          .png()
+          .toBuffer(),
+        p.file.name,
+      );
     if (p.file?.kind === 'preset')
-      stored = await file(
+      download = await file(
         `demo/download-${i}.txt`,
         Buffer.from(`# ${p.name}\nexposure=+0.3\ncontrast=+12\nhighlights=-20\nshadows=+15\nvibrance=+10\n`),
         p.file.name,
       );
-    products.push({ images, file: stored });
+    products.push({ images: productImages[i]!.map((t) => stored[t]!), file: download });
   }
-  const banners: StoredImage[] = [];
-  for (const [i, b] of DEMO_BANNERS.entries()) banners.push(await image(render(b.art, b.title, 1920, 640), `banner-${i}`));
-  return { videos, galleries, stories, posts, products, banners };
+  return {
+    videos,
+    galleries: galleryPhotos.map((photos) => ({ photos: photos.map((t) => stored[t]!) })),
+    stories: storyCovers.map((t) => stored[t]!),
+    posts: postImages.map((t) => (t === null ? null : stored[t]!)),
+    products,
+    banners: bannerImages.map((t) => stored[t]!),
+  };
 }
 
 async function* walk(dir: string, prefix = ''): AsyncGenerator<string> {
@@ -99,23 +187,61 @@ async function* walk(dir: string, prefix = ''): AsyncGenerator<string> {
   }
 }
 
-/** Builds the demo media into the cache folder unless it is there already (a minute of sharp work, once per machine). */
-export async function ensureDemoMediaCache(cacheRoot = defaultCacheRoot()): Promise<string> {
+/** The builds this process has under way, by cache folder (a start begins one early; the seed then waits for it). */
+const building = new Map<string, Promise<string>>();
+
+/** Builds the demo media into the cache folder unless it is there already (some seconds of sharp work, once per machine). */
+export function ensureDemoMediaCache(cacheRoot = defaultCacheRoot()): Promise<string> {
   const dir = path.join(cacheRoot, sourceHash());
-  if (fs.existsSync(path.join(dir, 'manifest.json'))) return dir;
+  if (fs.existsSync(path.join(dir, 'manifest.json'))) return Promise.resolve(dir);
+  let build = building.get(dir);
+  if (!build) {
+    build = buildCache(dir).finally(() => building.delete(dir));
+    building.set(dir, build);
+  }
+  return build;
+}
+
+/**
+ * Draws the pictures in a worker thread into a folder beside the cache, then moves it in place. In a thread of its own
+ * the drawing goes on whatever the main thread does meanwhile: a start's PGlite makes its new database there, a long
+ * piece of synchronous work that would otherwise hold the pictures up until it ends.
+ */
+async function buildCache(dir: string): Promise<string> {
   const tmp = `${dir}.${process.pid}.tmp`;
   await fsp.rm(tmp, { recursive: true, force: true });
-  const manifest = await buildDemoMedia(new LocalStorage(path.join(tmp, 'files')));
-  await fsp.writeFile(path.join(tmp, 'manifest.json'), JSON.stringify(manifest));
+  const drawing = step('Drawing the demo pictures (once on this machine)', { announce: true });
+  try {
+    const worker = new Worker(new URL('./draw-worker.ts', import.meta.url), { workerData: { folder: tmp } });
+    worker.on('message', ({ done, total }: { done: number; total: number }) => drawing.update(`${done}/${total}`));
+    await new Promise<void>((resolve, reject) => {
+      worker.once('error', reject);
+      worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`drawing the demo pictures stopped (exit ${code})`))));
+    });
+  } catch (err) {
+    drawing.fail();
+    await fsp.rm(tmp, { recursive: true, force: true });
+    throw err;
+  }
+  drawing.done();
   // Another process may have finished first; either copy is good.
   await fsp.rename(tmp, dir).catch(() => fsp.rm(tmp, { recursive: true, force: true }));
   return dir;
 }
 
-/** The demo media in `target`, copied from the cache (built first when missing). */
+/** Draws every demo picture, with its files, into `folder` (files/ and manifest.json); the drawing thread's work. */
+export async function drawDemoMedia(folder: string, onProgress: (done: number, total: number) => void): Promise<void> {
+  const manifest = await buildDemoMedia(new LocalStorage(path.join(folder, 'files')), onProgress);
+  await fsp.writeFile(path.join(folder, 'manifest.json'), JSON.stringify(manifest));
+}
+
+/** The demo media in `target`, copied from the cache (built first when missing), a few files at a time. */
 export async function loadDemoMedia(target: Storage, cacheRoot = defaultCacheRoot()): Promise<DemoMedia> {
   const dir = await ensureDemoMediaCache(cacheRoot);
   const files = path.join(dir, 'files');
-  for await (const key of walk(files)) await target.put(key, await fsp.readFile(path.join(files, key)), contentTypeOf(key));
+  const keys: string[] = [];
+  for await (const key of walk(files)) keys.push(key);
+  const copies = keys.map((key) => () => target.putFile(key, path.join(files, key), contentTypeOf(key)));
+  await inPool(copies, 8, () => {});
   return JSON.parse(await fsp.readFile(path.join(dir, 'manifest.json'), 'utf8')) as DemoMedia;
 }
