@@ -1,6 +1,6 @@
 /**
  * API speed: the production server (NODE_ENV=production, LOG_LEVEL=warn) on a fresh PostgreSQL database seeded with
- * SEED=demo SEED_SCALE=2, pinned to one core, loaded by autocannon (32 connections, 5 s) on the hot API calls: the
+ * SEED=demo SEED_SCALE=2 (bench/tessera.ts), pinned to one core, loaded by autocannon (32 connections, 5 s) on the hot API calls: the
  * video search (anonymous and as a member), a video's detail (counting a view, as a page does), the session lookup
  * (`/api/users/me`), and `/api/health` (one `select 1`) for the floor. Prints req/s, p50 and p99 per call, and the CPU
  * time per request of the server and of the PostgreSQL backends serving it: on a shared, busy machine req/s swing a
@@ -14,22 +14,19 @@
  * API_SPEED_ONLY=<text>: only the calls whose name holds this text (e.g. `search (anonymous)`), for a profile of one.
  * BENCH_CONNECTIONS, BENCH_SECONDS, BENCH_ROUNDS: 32, 5, 1.
  * POSTGRES_URL: the server to make the databases on (postgres://postgres@127.0.0.1:5432/postgres). */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { LOAD_CORE, PIN, pin, SERVER_CORE } from './processes.ts';
+import { admin, startTessera } from './tessera.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
-const POSTGRES = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const BEFORE = process.env.API_SPEED_BEFORE ? path.resolve(process.env.API_SPEED_BEFORE) : null;
 const PROFILE = process.env.API_SPEED_PROFILE ? path.resolve(process.env.API_SPEED_PROFILE) : null;
 const here = path.resolve(import.meta.dirname, '..');
-/** The server gets core 0, this process (autocannon) core 1, when the machine has two and taskset is there. */
-const pin = os.cpus().length >= 2 && fs.existsSync('/usr/bin/taskset');
 
 interface Server {
   label: string;
@@ -41,79 +38,13 @@ interface Server {
   stop: () => Promise<void>;
 }
 
-async function withAdmin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
+/** The production server of `root` on its own PostgreSQL database (bench/tessera.ts), pinned to the server core. */
 async function startServer(label: string, root: string): Promise<Server> {
-  const dbName = `tessera_api_speed_${process.pid}_${label}`;
-  await withAdmin((c) => c.query(`create database ${dbName}`));
-  const dbUrl = new URL(POSTGRES);
-  dbUrl.pathname = `/${dbName}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-api-speed-'));
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    SEED: 'demo',
-    SEED_SCALE: '2',
-    DATABASE_URL: dbUrl.toString(),
-    DATA_DIR: dataDir,
-    PORT: '0',
-    HOST: '127.0.0.1',
-    PASSWORD_COST: '4096',
-    MEDIA_WORKERS: '0',
-    NODE_OPTIONS: PROFILE ? `--cpu-prof --cpu-prof-dir=${path.join(PROFILE, label)}` : undefined,
-  };
-  const [command, args] = pin ? ['/usr/bin/taskset', ['-c', '0', process.execPath, 'src/server/main.ts']] : [process.execPath, ['src/server/main.ts']];
-  const child: ChildProcess = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-  const cleanUp = async () => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    await withAdmin((c) => c.query(`drop database if exists ${dbName} with (force)`));
-  };
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  // The first start on a machine makes the demo clips (ffmpeg, cached in node_modules/.cache): minutes on one core.
-  const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 600 s:\n${out}`)), 600_000);
-    child.stdout!.on('data', () => {
-      const m = out.match(/running at (http:\/\/\S+)/);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m[1]!);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${out}`)));
-  }).catch(async (err) => {
-    child.kill('SIGTERM');
-    await cleanUp();
-    throw err;
-  });
-  const url = origin.replace('localhost', '127.0.0.1');
-  const logins = fs.readFileSync(path.join(dataDir, 'demo-logins.txt'), 'utf8');
-  const [, username, password] = /^member\s+(\S+)\s+\S+\s+(\S+)$/m.exec(logins)!;
-  const login = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password }),
-  });
-  const token = ((await login.json()) as { data: { token: string } }).data.token;
-  const list = (await (await fetch(`${url}/api/assets/videos/search`)).json()) as { data: { data: { _id: string }[]; total: number } };
-  const stop = async () => {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-    await cleanUp();
-  };
+  const env: Record<string, string> = PROFILE ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.join(PROFILE, label)}` } : {};
+  const server = await startTessera('postgres', env, { root });
+  const list = (await (await fetch(`${server.url}/api/assets/videos/search`)).json()) as { data: { data: { _id: string }[]; total: number } };
   console.log(`${label}: ${root}, ${list.data.total} videos listed`);
-  return { label, pid: child.pid!, dbName, url, token, videoId: list.data.data[0]!._id, stop };
+  return { label, pid: server.pid, dbName: server.database!, url: server.url, token: server.memberToken, videoId: list.data.data[0]!._id, stop: server.stop };
 }
 
 interface Result {
@@ -139,7 +70,7 @@ function cpuSeconds(pid: number): number {
 
 /** The PostgreSQL backends connected to a database now (the server's pool). */
 const backendsOf = (dbName: string) =>
-  withAdmin(async (c) => (await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [dbName])).rows.map((r) => r.pid));
+  admin(async (c) => (await c.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [dbName])).rows.map((r) => r.pid));
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 async function load(server: Server, url: string, headers: Record<string, string>, seconds = SECONDS): Promise<Result> {
@@ -174,9 +105,9 @@ const fmt = (r: Result) =>
   `CPU/request: server ${r.cpu.toFixed(0).padStart(5)} µs, PostgreSQL ${r.dbCpu.toFixed(0).padStart(5)} µs${r.errors ? `  (${r.errors} errors)` : ''}`;
 const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
-if (pin) spawn('/usr/bin/taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
+if (PIN) pin(process.pid, LOAD_CORE);
 console.log(
-  `machine: ${os.cpus().length} cores, node ${process.version}; ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} round(s)${pin ? '; server on core 0, load on core 1' : ''}`,
+  `machine: ${os.cpus().length} cores, node ${process.version}; ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} round(s)${PIN ? `; server on core ${SERVER_CORE}, load on core ${LOAD_CORE}` : ''}`,
 );
 const servers: Server[] = [];
 try {

@@ -13,7 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { pin, rssMb, spawnServer } from './processes.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
+const ROOT = path.resolve(import.meta.dirname, '..');
 const START_TIMEOUT_MS = 180_000;
 
 export type Db = 'pglite' | 'postgres';
@@ -21,6 +21,8 @@ export const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127
 
 export interface Tessera {
   db: Db;
+  /** The PostgreSQL database's name (null on PGlite). */
+  database: string | null;
   url: string;
   pid: number;
   dataDir: string;
@@ -31,7 +33,8 @@ export interface Tessera {
   stop: () => Promise<void>;
 }
 
-async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs `fn` with a connection to POSTGRES_URL (making and dropping databases, reading pg_stat_activity). */
+export async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();
   try {
@@ -56,11 +59,13 @@ async function memberToken(url: string, dataDir: string): Promise<string> {
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-export async function startTessera(db: Db, env: Record<string, string> = {}): Promise<Tessera> {
+/** `root`: the checkout to run (another one's server, e.g. the code before a change, side by side). */
+export async function startTessera(db: Db, env: Record<string, string> = {}, { root = ROOT }: { root?: string } = {}): Promise<Tessera> {
   let dropDatabase = async () => {};
+  let database: string | null = null;
   const serverEnv: Record<string, string> = { SEED: 'demo', SEED_SCALE: '2', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env };
   if (db === 'postgres') {
-    const name = `tessera_bench_${process.pid}_${++databases}`;
+    const name = (database = `tessera_bench_${process.pid}_${++databases}`);
     await admin((c) => c.query(`create database "${name}"`));
     dropDatabase = () => admin((c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => {});
     const url = new URL(POSTGRES_URL);
@@ -104,7 +109,7 @@ export async function startTessera(db: Db, env: Record<string, string> = {}): Pr
     });
     const url = origin.replace('localhost', '127.0.0.1');
     pin(pid);
-    return { db, url, pid, dataDir, output: server.output, memberToken: await memberToken(url, dataDir), rss: () => rssMb(pid), stop };
+    return { db, database, url, pid, dataDir, output: server.output, memberToken: await memberToken(url, dataDir), rss: () => rssMb(pid), stop };
   } catch (err) {
     await stop();
     throw err;
