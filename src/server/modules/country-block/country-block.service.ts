@@ -68,6 +68,14 @@ export class CountryBlockService {
     return { blocked: country !== null && (await this.blockedCodes()).has(country), country };
   }
 
+  /** Whether this visitor's country is blocked; no address lookup at all while no country is (every cached page asks). */
+  async isBlocked(input: CountryCheckInput): Promise<boolean> {
+    const codes = await this.blockedCodes();
+    if (!codes.size) return false;
+    const country = this.country(input);
+    return country !== null && codes.has(country);
+  }
+
   async block(code: string) {
     await insertBlocked(this.db, normalise(code));
     this.changes.publish('countries');
