@@ -354,7 +354,8 @@ describe('resumable uploads (tus)', () => {
       state = ((await got.json()) as { data: { mediaState: string } }).data.mediaState;
     }
     expect(state).toBe('ready');
-    expect(await h.app.uploads.find(id)).toBeNull();
+    // The upload goes right after the video is marked ready (media-pipeline.ts): wait for it, not for a fixed time.
+    await expect.poll(() => h.app.uploads.find(id)).toBeNull();
     expect(fs.existsSync(`${h.config.dataDir}/uploads/${id}`)).toBe(false);
   });
 
