@@ -12,16 +12,29 @@ const MAX_WIDTH = 2048;
 /** The blurred preview of a locked item: tiny, blurred on the server, scaled up by the page. */
 const PREVIEW_WIDTH = 48;
 
+/** Decoded pixels (sharp's `raw` output): a picture drawn once, stored without being encoded and decoded again. */
+export interface RawPixels {
+  data: Buffer;
+  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
+}
+
 /**
  * Stores an uploaded or generated image: the re-encoded original (JPEG), AVIF and WebP derivatives at fixed widths
- * (never wider than the original), and a small blurred preview. Returns what the catalogue keeps about it.
+ * (never wider than the original), and a small blurred preview. Returns what the catalogue keeps about it. `fast`: the
+ * encoders' quick settings (plain JPEG, AVIF effort 1, WebP effort 2), for the demo's flat artwork, drawn on a
+ * machine's first start, where they look the same.
  */
-export async function storeImage(storage: Storage, input: Buffer, prefix = `img/${randomUUID()}`): Promise<StoredImage> {
-  const base = sharp(input, { failOn: 'error' }).rotate();
+export async function storeImage(
+  storage: Storage,
+  input: Buffer | RawPixels,
+  prefix = `img/${randomUUID()}`,
+  { fast = false }: { fast?: boolean } = {},
+): Promise<StoredImage> {
+  const base = Buffer.isBuffer(input) ? sharp(input, { failOn: 'error' }).rotate() : sharp(input.data, { raw: input.info });
   const original = await base
     .clone()
     .resize({ width: MAX_WIDTH, withoutEnlargement: true })
-    .jpeg({ quality: 84, mozjpeg: true })
+    .jpeg({ quality: 84, mozjpeg: !fast })
     .toBuffer({ resolveWithObject: true });
   const { width, height } = original.info;
   const fitting = IMAGE_WIDTHS.filter((w) => w <= width);
@@ -32,7 +45,16 @@ export async function storeImage(storage: Storage, input: Buffer, prefix = `img/
   for (const w of widths) {
     const resized = base.clone().resize({ width: w });
     const h = Math.round((height * w) / width);
-    const [avif, webp] = await Promise.all([resized.clone().avif({ quality: 52, effort: 2 }).toBuffer(), resized.clone().webp({ quality: 76 }).toBuffer()]);
+    const [avif, webp] = await Promise.all([
+      resized
+        .clone()
+        .avif({ quality: 52, effort: fast ? 1 : 2 })
+        .toBuffer(),
+      resized
+        .clone()
+        .webp({ quality: 76, ...(fast ? { effort: 2 } : {}) })
+        .toBuffer(),
+    ]);
     variants.push({ key: `${prefix}/w${w}.avif`, width: w, height: h, format: 'avif' }, { key: `${prefix}/w${w}.webp`, width: w, height: h, format: 'webp' });
     writes.push(storage.put(`${prefix}/w${w}.avif`, avif, 'image/avif'), storage.put(`${prefix}/w${w}.webp`, webp, 'image/webp'));
   }

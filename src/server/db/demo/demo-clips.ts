@@ -52,8 +52,6 @@ export const DEMO_CLIPS: DemoClip[] = [
   },
 ];
 
-const defaultCacheRoot = demoCacheRoot;
-
 /** The cache folder of this set of clips (a new one whenever their recipe changes). */
 function cacheDir(cacheRoot: string): string {
   const recipe = createHash('sha256')
@@ -90,7 +88,7 @@ function makeClip(clip: DemoClip, file: string, n: number, print: (detail: strin
  * The clips' files, made once per machine (a few seconds of ffmpeg work, a progress line of the start's) and then read
  * from the cache.
  */
-export async function ensureDemoClips(cacheRoot = defaultCacheRoot()): Promise<string[]> {
+export async function ensureDemoClips(cacheRoot = demoCacheRoot()): Promise<string[]> {
   const dir = cacheDir(cacheRoot);
   const files = DEMO_CLIPS.map((_, i) => path.join(dir, `clip-${i}.mp4`));
   if (files.every((f) => fs.existsSync(f))) return files;
@@ -111,7 +109,7 @@ export async function ensureDemoClips(cacheRoot = defaultCacheRoot()): Promise<s
 }
 
 /** Inserts the demo clips as videos waiting for the media pipeline (which the server queues when it starts). */
-export async function seedDemoClips(db: Tx, storage: Storage, { cacheRoot = defaultCacheRoot(), now = Date.now() } = {}): Promise<void> {
+export async function seedDemoClips(db: Tx, storage: Storage, { cacheRoot = demoCacheRoot(), now = Date.now() } = {}): Promise<void> {
   const files = await ensureDemoClips(cacheRoot);
   const found = await db
     .select({ id: categories.id, slug: categories.slug })

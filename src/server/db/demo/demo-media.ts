@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import sharp, { type Sharp } from 'sharp';
-import { IMAGE_WIDTHS } from '../../lib/images.ts';
-import type { ImageVariant, StoredFile, StoredImage } from '../../lib/media-types.ts';
+import { storeImage, type RawPixels } from '../../lib/images.ts';
+import type { StoredFile, StoredImage } from '../../lib/media-types.ts';
 import { LocalStorage } from '../../lib/storage/local-storage.ts';
 import { contentTypeOf, type Storage } from '../../lib/storage/storage.ts';
 import { artwork, type ArtKind } from './art.ts';
@@ -40,52 +40,14 @@ function sourceHash(): string {
  * it at an empty folder to time a machine's first start without removing the cache other processes use).
  */
 export const demoCacheRoot = (): string => path.resolve(process.env.DEMO_MEDIA_CACHE || path.join(HERE, '../../../../node_modules/.cache/tessera-demo-media'));
-const defaultCacheRoot = demoCacheRoot;
 
-/** Decoded pixels: every picture is drawn (or decoded) once, and each of its files is encoded from these. */
-interface Pixels {
-  data: Buffer;
-  info: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
-}
-
-const pixels = async (image: Sharp): Promise<Pixels> => {
+const pixels = async (image: Sharp): Promise<RawPixels> => {
   // The artwork is opaque: without its alpha channel every encoder has a quarter less to do (and AVIF no alpha plane).
   const { data, info } = await image.removeAlpha().raw().toBuffer({ resolveWithObject: true });
   return { data, info: { width: info.width, height: info.height, channels: info.channels } };
 };
 
 const draw = (kind: ArtKind, seed: string, w: number, h: number) => pixels(sharp(Buffer.from(artwork(kind, seed, w, h))));
-
-/**
- * The demo's storeImage (src/server/lib/images.ts): the same files under the same keys (original JPEG, AVIF and WebP at
- * IMAGE_WIDTHS, the blurred 48 px preview), encoded from pixels drawn once and with the encoders' fast settings. The
- * demo's flat artwork looks the same either way; the first start on a machine is a minute shorter.
- */
-async function storeDemoImage(storage: Storage, px: Pixels, prefix: string): Promise<StoredImage> {
-  const { width, height } = px.info;
-  const from = () => sharp(px.data, { raw: px.info });
-  const fitting = IMAGE_WIDTHS.filter((w) => w <= width);
-  const widths: number[] = fitting.length ? fitting : [width];
-  const encode = async (key: string, image: Sharp, type: string) => {
-    const data = await image.toBuffer();
-    await storage.put(key, data, type);
-    return data.length;
-  };
-  const variants: ImageVariant[] = widths.flatMap((w) => {
-    const h = Math.round((height * w) / width);
-    return (['avif', 'webp'] as const).map((format) => ({ key: `${prefix}/w${w}.${format}`, width: w, height: h, format }));
-  });
-  const [size] = await Promise.all([
-    encode(`${prefix}/original.jpg`, from().jpeg({ quality: 84 }), 'image/jpeg'),
-    ...variants.map((v) => {
-      const resized = from().resize({ width: v.width });
-      const image = v.format === 'avif' ? resized.avif({ quality: 52, effort: 1 }) : resized.webp({ quality: 76, effort: 2 });
-      return encode(v.key, image, `image/${v.format}`);
-    }),
-    encode(`${prefix}/preview.webp`, from().resize({ width: 48 }).blur(1.6).webp({ quality: 45 }), 'image/webp'),
-  ]);
-  return { key: `${prefix}/original.jpg`, width, height, mimeType: 'image/jpeg', size: size!, variants, previewKey: `${prefix}/preview.webp` };
-}
 
 /** Runs `tasks` at most `limit` at a time; the results in the tasks' order (so the output never depends on timing). */
 async function inPool<T>(tasks: (() => Promise<T>)[], limit: number, onDone: () => void): Promise<T[]> {
@@ -113,7 +75,8 @@ async function buildDemoMedia(storage: Storage, onProgress: (done: number, total
   };
   // Every picture as a task, in the catalogue's order; each item below takes its pictures from the results by index.
   const tasks: (() => Promise<StoredImage>)[] = [];
-  const picture = (make: () => Promise<Pixels>, prefix: string) => tasks.push(async () => storeDemoImage(storage, await make(), `demo/${prefix}`)) - 1;
+  const picture = (make: () => Promise<RawPixels>, prefix: string) =>
+    tasks.push(async () => storeImage(storage, await make(), `demo/${prefix}`, { fast: true })) - 1;
   const art = (kind: ArtKind, seed: string, w: number, h: number, prefix: string) => picture(() => draw(kind, seed, w, h), prefix);
 
   const posters = DEMO_VIDEOS.map((v, i) =>
@@ -191,7 +154,7 @@ async function* walk(dir: string, prefix = ''): AsyncGenerator<string> {
 const building = new Map<string, Promise<string>>();
 
 /** Builds the demo media into the cache folder unless it is there already (some seconds of sharp work, once per machine). */
-export function ensureDemoMediaCache(cacheRoot = defaultCacheRoot()): Promise<string> {
+export function ensureDemoMediaCache(cacheRoot = demoCacheRoot()): Promise<string> {
   const dir = path.join(cacheRoot, sourceHash());
   if (fs.existsSync(path.join(dir, 'manifest.json'))) return Promise.resolve(dir);
   let build = building.get(dir);
@@ -236,7 +199,7 @@ export async function drawDemoMedia(folder: string, onProgress: (done: number, t
 }
 
 /** The demo media in `target`, copied from the cache (built first when missing), a few files at a time. */
-export async function loadDemoMedia(target: Storage, cacheRoot = defaultCacheRoot()): Promise<DemoMedia> {
+export async function loadDemoMedia(target: Storage, cacheRoot = demoCacheRoot()): Promise<DemoMedia> {
   const dir = await ensureDemoMediaCache(cacheRoot);
   const files = path.join(dir, 'files');
   const keys: string[] = [];
