@@ -2,8 +2,8 @@
  * The production server for the benchmarks, as tests/helpers/server.ts starts it (`node src/server/main.ts`,
  * NODE_ENV=production, its own data folder, a free port) with SEED=demo SEED_SCALE=2, on PGlite or on a fresh
  * PostgreSQL database (made here, dropped at stop). It starts (and seeds) on any core, then it and all its threads are
- * pinned to the server core; the demo member is logged in. Its own copy of the start so that a slow start on a busy
- * machine can wait longer and never leaves a server behind.
+ * pinned to the server core; the demo member is logged in. The tests' environment (serverEnv), its own wait for the
+ * start, so that a slow start on a busy machine can wait longer and never leaves a server behind.
  *
  * POSTGRES_URL: the server to make the databases on (default postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { pin, rssMb, spawnServer } from './processes.ts';
+import { serverEnv } from '../tests/helpers/server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const START_TIMEOUT_MS = 180_000;
@@ -63,30 +64,20 @@ async function memberToken(url: string, dataDir: string): Promise<string> {
 export async function startTessera(db: Db, env: Record<string, string> = {}, { root = ROOT }: { root?: string } = {}): Promise<Tessera> {
   let dropDatabase = async () => {};
   let database: string | null = null;
-  const serverEnv: Record<string, string> = { SEED: 'demo', SEED_SCALE: '2', LOG_LEVEL: 'warn', NODE_ENV: 'production', ...env };
+  const extra: Record<string, string> = { SEED: 'demo', SEED_SCALE: '2', ...env };
   if (db === 'postgres') {
     const name = (database = `tessera_bench_${process.pid}_${++databases}`);
     await admin((c) => c.query(`create database "${name}"`));
     dropDatabase = () => admin((c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => {});
     const url = new URL(POSTGRES_URL);
     url.pathname = `/${name}`;
-    serverEnv.DATABASE_URL = url.href;
+    extra.DATABASE_URL = url.href;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-'));
   const server = spawnServer(process.execPath, ['src/server/main.ts'], {
     cwd: root,
     pinned: false,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      PASSWORD_COST: '4096',
-      DATABASE_URL: '',
-      MEDIA_WORKERS: '0',
-      ...serverEnv,
-    },
+    env: serverEnv(dataDir, extra),
   });
   const pid = server.child.pid!;
   const stop = async () => {

@@ -55,12 +55,11 @@ export async function makeTemplate(): Promise<string> {
 }
 
 /**
- * Runs the production server (`node src/server/main.ts`) as its own process on a free port with a fresh data folder;
- * `cli` commands run first against the same folder (e.g. ['settings', 'set', 'maintenanceMode', 'true']).
+ * The environment of a production server started for a test or a benchmark: its own data folder, a free port on
+ * loopback, PGlite, quick passwords, quiet logs, then `extra`.
  */
-export async function startServer(opts: { env?: Record<string, string>; cli?: string[][] } = {}): Promise<TestServer> {
-  const dataDir = opts.env?.DATA_DIR ?? newDataDir(opts.env);
-  const env = {
+export function serverEnv(dataDir: string, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
     ...process.env,
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
@@ -72,8 +71,17 @@ export async function startServer(opts: { env?: Record<string, string>; cli?: st
     // Servers on the template's copies have nothing to transcode; a fresh seed's demo clips stay processing (hidden)
     // rather than load the machine under other tests. A test of the pipeline asks for a worker.
     MEDIA_WORKERS: '0',
-    ...opts.env,
+    ...extra,
   };
+}
+
+/**
+ * Runs the production server (`node src/server/main.ts`) as its own process on a free port with a fresh data folder;
+ * `cli` commands run first against the same folder (e.g. ['settings', 'set', 'maintenanceMode', 'true']).
+ */
+export async function startServer(opts: { env?: Record<string, string>; cli?: string[][] } = {}): Promise<TestServer> {
+  const dataDir = opts.env?.DATA_DIR ?? newDataDir(opts.env);
+  const env = serverEnv(dataDir, opts.env);
   for (const args of opts.cli ?? []) {
     const r = spawnSync(process.execPath, ['src/server/cli/index.ts', ...args], { cwd: root, env, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${r.stderr || r.stdout}`);
