@@ -118,19 +118,26 @@ describe('the media pipeline', () => {
 
   it('a file that only looks like a video fails with its reason, stays off the site, and "Process again" runs it again', async () => {
     const fake = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypisom\0\0\0\0isommp41', 'latin1'), Buffer.alloc(4096, 7)]);
-    const created = await adminCall('POST', '/api/admin/videos', { title: 'Not really', video: await upload('film.mp4', fake), status: 'active' });
-    expect(created.status).toBe(200);
-    const id = created.body.data._id;
-    const failed = await settled(id);
-    expect(failed).toMatchObject({ mediaState: 'failed', media: 'Failed' });
-    expect(failed.mediaError).toMatch(/not a video/i);
-    expect((await pub('/api/assets/videos/not-really')).status).toBe(404);
-
-    const again = await adminCall('POST', `/api/admin/videos/${id}/retry`, {});
-    expect(again.status).toBe(200);
-    expect(again.body.data).toMatchObject({ mediaState: 'processing' });
-    expect(await settled(id)).toMatchObject({ mediaState: 'failed' });
-    expect((await adminCall('GET', '/api/admin/videos?media=failed')).body.data.data.map((v: { _id: string }) => v._id)).toEqual([id]);
+    const socket = adminSocket();
+    try {
+      expect(await new Promise((resolve) => socket.once('auth/status', ({ authenticated }) => resolve(authenticated)))).toBe(true);
+      // "Process again" pressed the moment the failure shows: the failed job may not have finished yet.
+      const failure = new Promise<void>((resolve) => socket.on('media_progress', (n) => n.state === 'failed' && resolve()));
+      const created = await adminCall('POST', '/api/admin/videos', { title: 'Not really', video: await upload('film.mp4', fake), status: 'active' });
+      expect(created.status).toBe(200);
+      const id = created.body.data._id;
+      await failure;
+      const again = await adminCall('POST', `/api/admin/videos/${id}/retry`, {});
+      expect(again.status).toBe(200);
+      expect(again.body.data).toMatchObject({ mediaState: 'processing' });
+      const failed = await settled(id);
+      expect(failed).toMatchObject({ mediaState: 'failed', media: 'Failed' });
+      expect(failed.mediaError).toMatch(/not a video/i);
+      expect((await pub('/api/assets/videos/not-really')).status).toBe(404);
+      expect((await adminCall('GET', '/api/admin/videos?media=failed')).body.data.data.map((v: { _id: string }) => v._id)).toEqual([id]);
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('a post scheduled for later is published by the queue at its time: every page cache is emptied then', async () => {

@@ -96,19 +96,23 @@ export class MediaPipeline {
       });
   }
 
-  /** Puts a video through the pipeline again (the back office's retry after a failure). */
+  /**
+   * Puts a failed video through the pipeline again (the back office's retry); null when it had not failed. The failed
+   * job may still be finishing (it marks the video failed, then returns), so the new one has a key of its own: only one
+   * retry per failure gets here, as the row moves from `failed` to `processing` once.
+   */
   async retry(videoId: string): Promise<VideoMediaRow | null> {
     const row = await restartVideoMedia(this.d.db, videoId);
     if (row) {
       this.announce(row);
-      await this.queueRun(row);
+      await this.queueRun(row, `again:${randomBytes(6).toString('hex')}`);
     }
     return row;
   }
 
-  private queueRun(row: VideoMediaRow) {
+  private queueRun(row: VideoMediaRow, round?: string) {
     return this.d.queue.send(MEDIA_QUEUE, { videoId: row.id, uploadId: row.uploadId } satisfies MediaJob, {
-      singletonKey: `${row.id}:${row.uploadId ?? 'stored'}`,
+      singletonKey: [row.id, row.uploadId ?? 'stored', ...(round ? [round] : [])].join(':'),
     });
   }
 

@@ -39,13 +39,13 @@ export async function updateVideoMedia(db: Tx, id: string, uploadId: string | nu
   return rows.length > 0;
 }
 
-/** Puts a video back in the pipeline (a retry): processing from 0. */
+/** Puts a failed video back in the pipeline (a retry): processing from 0; null when it had not failed. */
 export async function restartVideoMedia(db: Tx, id: string): Promise<VideoMediaRow | null> {
   const state: MediaState = 'processing';
   const [row] = await db
     .update(videos)
     .set({ mediaState: state, mediaProgress: 0, mediaStep: 'Waiting for its turn', mediaError: null })
-    .where(and(eq(videos.id, id), ne(videos.status, 'deleted')))
+    .where(and(eq(videos.id, id), ne(videos.status, 'deleted'), eq(videos.mediaState, 'failed')))
     .returning();
   return row ?? null;
 }
