@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { LogController } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -15,8 +15,10 @@ import { registerErrorHandler } from './plugins/errors.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRealtime } from './plugins/realtime.ts';
+import { registerRedis } from './plugins/redis.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
 import { registerAccessLog } from './plugins/access-log.ts';
+import { registerMetrics } from './plugins/metrics.ts';
 import { registerValidation } from './plugins/validation.ts';
 import { registerMedia } from './plugins/media.ts';
 import { registerJobs } from './plugins/jobs.ts';
@@ -42,6 +44,7 @@ import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { VideosService } from './modules/videos/videos.service.ts';
 import { HlsLinks } from './lib/hls.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
+import { RedisFailures } from './modules/auth/login-throttle.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
 import { countryBlockRoutes } from './modules/country-block/country-block.routes.ts';
@@ -99,7 +102,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   const app = Fastify({
     logger: { level: config.logLevel },
     // pino's two JSON lines per request cost more than a cached page; access lines are opt-in (registerAccessLog).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
     requestIdHeader: false,
@@ -124,18 +127,21 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   database.onConnectionError = (err) => app.log.warn({ err }, 'PostgreSQL dropped a connection; the pool discards it and opens another');
   const mediaStorage = storage ?? (await createStorage(config.storage));
   // Settings and blocked countries are cached per process; every change empties those caches and the page cache, here
-  // at once and (with REDIS_URL) in every other process through the live connection's Redis.
+  // at once and (with REDIS_URL) in every other process through the shared Redis.
   const changes = new SiteChanges();
   const pageCache = new PageCache(config.pageCache);
   changes.on(() => pageCache.clear());
   app.decorate('siteChanges', changes);
   app.decorate('pageCache', pageCache);
+  // What processes share (limits, throttles, announcements, live rooms) goes through Redis when REDIS_URL is set.
+  const redis = config.redisUrl ? await registerRedis(app, config.redisUrl, changes) : null;
+  app.decorate('redis', redis);
   const settings = new SettingsService(database.db, changes);
   const mailer = new Mailer(config.mail, settings, app.log);
   const orders = new OrdersService(database.db, signer, emit, app.log, config.downloads, { mailer, origin: () => app.siteOrigin });
   const captcha = new CaptchaService(settings, app.log);
   app.decorate('media', { storage: mediaStorage, signer });
-  const auth = new AuthService(database.db, config.passwordCost, endLive, config.loginRateLimit);
+  const auth = new AuthService(database.db, config.passwordCost, endLive, config.loginRateLimit, redis ? new RedisFailures(redis.client) : undefined);
   const ledger = new LedgerService(database.db, emit);
   const accounts = new AccountsService({ db: database.db, passwordCost: config.passwordCost, mailer, captcha, log: app.log, endLive });
   const members = new MembersService(database.db, { ledger, accounts, mailer, endLive, log: app.log });
@@ -184,8 +190,10 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   registerAuth(app);
   registerShutdown(app);
   if (config.accessLog) registerAccessLog(app);
+  if (config.metricsToken) registerMetrics(app);
   app.addSchema(ErrorBody);
-  await app.register(rateLimit, { global: false });
+  // Shared by every process through Redis (keys under tessera:rate:); while Redis is away each request is let through.
+  await app.register(rateLimit, { global: false, ...(redis ? { redis: redis.client, nameSpace: 'tessera:rate:', skipOnError: true } : {}) });
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20 }, throwFileSizeLimit: true });
   await app.register(swagger, {
     openapi: {
@@ -201,7 +209,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
-  if (realtime) await registerRealtime(app, { redisUrl: config.redisUrl });
+  if (realtime) await registerRealtime(app, { redis });
   await registerMedia(app);
   await registerShare(app);
 

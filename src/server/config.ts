@@ -13,8 +13,15 @@ export interface Config {
   databaseUrl: string | null;
   /** How long the server and the CLI wait for PostgreSQL at start (DB_WAIT_SECONDS, 30). */
   dbWaitSeconds: number;
-  /** When set, socket.io uses the Redis adapter so several processes share live rooms. */
+  /**
+   * When set, every process shares through this Redis: live rooms (socket.io's adapter), rate limits and login
+   * throttles, and site changes (settings, countries, content: every page cache is emptied).
+   */
   redisUrl: string | null;
+  /** How many processes `npm start` runs on this machine (WEB_CONCURRENCY, 1; needs DATABASE_URL and REDIS_URL above 1). */
+  webConcurrency: number;
+  /** On SIGTERM: how long the process keeps serving, answering 503 on /api/ready, before it stops (DRAIN_SECONDS, 0). */
+  drainSeconds: number;
   /** `demo` seeds the demo catalogue and accounts on first run; `none` seeds only the site settings. */
   seed: 'demo' | 'none';
   /** The demo admin's password for the first seed; null: a random one, printed once and kept in DATA_DIR/demo-logins.txt. */
@@ -29,6 +36,8 @@ export interface Config {
   logLevel: string;
   /** One short line per request (`ACCESS_LOG=1`, or `LOG_LEVEL=debug`); errors are logged either way. */
   accessLog: boolean;
+  /** Prometheus metrics at `GET /metrics` for `Authorization: Bearer <token>` (METRICS_TOKEN); null: off, /metrics is a 404. */
+  metricsToken: string | null;
   /** scrypt cost parameter N (power of two). */
   passwordCost: number;
   /** Login attempts allowed per IP and per account in one window. */
@@ -120,6 +129,8 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
     databaseUrl: env.DATABASE_URL || null,
     dbWaitSeconds: int(env, 'DB_WAIT_SECONDS', 30, 0, 3600),
     redisUrl: env.REDIS_URL || null,
+    webConcurrency: int(env, 'WEB_CONCURRENCY', 1, 1, 256),
+    drainSeconds: int(env, 'DRAIN_SECONDS', 0, 0, 300),
     seed: oneOf(env, 'SEED', ['demo', 'none'] as const, 'demo'),
     demoAdminPassword: env.DEMO_ADMIN_PASSWORD || null,
     seedScale: int(env, 'SEED_SCALE', 1, 1, 50),
@@ -127,6 +138,7 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
     trustedCountryHeader: env.TRUSTED_COUNTRY_HEADER?.toLowerCase() || null,
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     accessLog: env.ACCESS_LOG === '1' || env.ACCESS_LOG === 'true' || ['debug', 'trace'].includes(env.LOG_LEVEL ?? ''),
+    metricsToken: env.METRICS_TOKEN || null,
     passwordCost: cost,
     loginRateLimit: {
       perIp: int(env, 'LOGIN_LIMIT_PER_IP', 20, 1),

@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +9,7 @@ import { demoLoginsFile, formatLogins } from './db/demo-logins.ts';
 import { configuredOrigin, isLoopbackHost } from './lib/public-origin.ts';
 import { track } from './lib/progress.ts';
 import type { App } from './types.ts';
+import { RedisUnreachableError } from './lib/redis.ts';
 
 /**
  * The modules the server needs after the database is open (the seed, the app with every route, the built site's
@@ -35,8 +37,11 @@ function drawDemoPicturesEarly(config: Config, fresh: boolean): void {
   void import('./db/demo/demo-media.ts').then((m) => m.ensureDemoMediaCache()).catch(() => {});
 }
 
-/** Opens the database (PGlite in DATA_DIR unless DATABASE_URL), prepares it, and serves site + API + live on one port. */
-export async function startServer(config: Config) {
+/**
+ * Opens the database (PGlite in DATA_DIR unless DATABASE_URL), prepares it, and serves site + API + live on one port.
+ * One of several processes (WEB_CONCURRENCY, cluster.ts) issues the first-run setup token only if it is the first.
+ */
+export async function startServer(config: Config, { issueSetupToken = true }: { issueSetupToken?: boolean } = {}) {
   const started = performance.now();
   // A new PGlite folder: its database is made first (seconds).
   const fresh = !config.databaseUrl && !fs.existsSync(path.join(config.dataDir, 'pgdata', 'PG_VERSION'));
@@ -54,7 +59,7 @@ export async function startServer(config: Config) {
       const app = await buildApp(config, { database });
       await registerSite(app, config.distDir);
       // First run without an admin (SEED=none): a one-time token for /admin/setup, printed below.
-      return { app, setupToken: await app.services.setup.issueToken() };
+      return { app, setupToken: issueSetupToken ? await app.services.setup.issueToken() : null };
     });
     app.addHook('onClose', () => database.close());
     // A stop waits for the seeding left for after the listen (the database closes after it).
@@ -89,10 +94,11 @@ async function finishSeed(app: App, seed: SeedResult): Promise<void> {
   }
 }
 
-function printBanner(url: string, config: Config, readyMs: number, seed: SeedResult, setupToken: string | null) {
+export function printBanner(url: string, config: Config, readyMs: number, seed: SeedResult, setupToken: string | null) {
+  const processes = config.webConcurrency > 1 ? `, ${config.webConcurrency} processes` : '';
   const lines = [
     '',
-    `  Tessera is running at ${url}  (ready in ${readyMs} ms)`,
+    `  Tessera is running at ${url}  (ready in ${readyMs} ms${processes})`,
     `  API ${url}/api · API docs ${url}/api/docs · live connection on the same port`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'pgdata')}`}`,
   ];
@@ -118,26 +124,49 @@ function demoLoginLines(config: Config, seed: SeedResult): string[] {
   return ['  Demo logins: printed when this database was first seeded (demo-logins.txt in the data folder of that start).'];
 }
 
-/** Starts the server from the environment, prints the banner, and stops gracefully on SIGTERM/SIGINT. */
+/** Why a start failed, in one paragraph (and the stack too when it is not one of the expected refusals). */
+export function startFailed(err: unknown): never {
+  console.error(`\n  Tessera could not start: ${err instanceof Error ? err.message : err}\n`);
+  if (!(err instanceof DataDirBusyError || err instanceof ConfigError || err instanceof DatabaseUnreachableError || err instanceof RedisUnreachableError))
+    console.error(err);
+  process.exit(1);
+}
+
+/**
+ * Starts the server from the environment, prints the banner, and stops gracefully on SIGTERM/SIGINT: /api/ready
+ * answers 503 for DRAIN_SECONDS while requests are still served, then in-flight requests finish and it closes. With
+ * WEB_CONCURRENCY above 1 this process runs that many (cluster.ts) and this function runs in each of them.
+ */
 export async function runMain() {
-  const config = getConfig();
+  let config: Config;
+  try {
+    config = getConfig();
+  } catch (err) {
+    startFailed(err);
+  }
   // Libraries loaded from here on (React, through the site's handler) read NODE_ENV themselves: a served process
   // without one is production (the config's default), not React's development build.
   process.env.NODE_ENV = config.nodeEnv;
+  if (config.webConcurrency > 1 && cluster.isPrimary) return (await import('./cluster.ts')).runCluster(config);
+  const worker = cluster.isWorker ? (await import('./cluster.ts')).workerRole() : null;
   let started;
   try {
-    started = await startServer(config);
+    started = await startServer(config, { issueSetupToken: worker?.first ?? true });
   } catch (err) {
-    console.error(`\n  Tessera could not start: ${err instanceof Error ? err.message : err}\n`);
-    if (!(err instanceof DataDirBusyError || err instanceof ConfigError || err instanceof DatabaseUnreachableError)) console.error(err);
-    process.exit(1);
+    startFailed(err);
   }
   const { app, url, readyMs, seed, setupToken } = started;
-  printBanner(url, config, readyMs, seed, setupToken);
+  if (worker) worker.ready({ url, readyMs, setupToken });
+  else printBanner(url, config, readyMs, seed, setupToken);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    app.draining = true;
+    if (config.drainSeconds > 0) {
+      app.log.info(`${signal}: draining for ${config.drainSeconds} s (/api/ready answers 503), then stopping`);
+      await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
+    }
     app.log.info(`${signal}: finishing in-flight requests, closing live connections and the database`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();

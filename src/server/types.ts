@@ -76,6 +76,10 @@ declare module 'fastify' {
     pageCache: import('./lib/page-cache.ts').PageCache;
     /** Settings and country changes, told to every part of this process and (with REDIS_URL) to the other processes. */
     siteChanges: import('./lib/site-changes.ts').SiteChanges;
+    /** The Redis every process shares (REDIS_URL), or null: one process keeps everything in its own memory. */
+    redis: import('./plugins/redis.ts').SharedRedis | null;
+    /** True once the process is stopping: `/api/ready` answers 503 so that a balancer sends traffic elsewhere. */
+    draining: boolean;
     /** The job queue, and what runs on it: the media pipeline and scheduled publishing (plugins/jobs.ts). */
     jobs: {
       queue: import('./lib/jobs/job-queue.ts').JobQueue;
@@ -90,6 +94,8 @@ declare module 'fastify' {
     /** Closes at once the live connections opened with these sessions (ended by logout or a password change). */
     endLiveSessions: EndLiveSessions;
     emitToRoom: EmitToRoom;
+    /** The live (socket.io) connections of this process now; absent when realtime is off (plugins/realtime.ts). */
+    liveSockets?: () => number;
     /** preHandler: 401 unless the request carries a live session. */
     requireAuth: (request: FastifyRequest) => Promise<void>;
     /** onRequest of the back office: 401 without a session, 403 unless the member is an admin. */

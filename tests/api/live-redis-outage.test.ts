@@ -61,8 +61,8 @@ describe('Redis goes away under two processes (REDIS_URL)', () => {
       expect(received).not.toContain(99);
       // The operator reads one line when Redis goes and one when it is back, not one per retry.
       const said = (calls: unknown[][]) => calls.map((c) => c.find((x) => typeof x === 'string')).filter((m) => String(m).startsWith('Redis'));
-      expect(said(warn.mock.calls)).toEqual(['Redis is unreachable: live events reach this process only until it is back']);
-      expect(said(info.mock.calls)).toEqual(['Redis is back: live events are shared between processes again']);
+      expect(said(warn.mock.calls)).toEqual(['Redis is unreachable: this process works alone (live events, limits, site changes) until it is back']);
+      expect(said(info.mock.calls)).toEqual(['Redis is back: live events, limits and site changes are shared between processes again']);
     } finally {
       socket.disconnect();
     }

@@ -28,6 +28,8 @@ export interface Database {
   /** Applies every pending migration (serialised across processes on PostgreSQL). */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** The node-postgres pool's connections now (PostgreSQL only, for the metrics): open, idle, and callers waiting for one. */
+  poolCounts?: () => { total: number; idle: number; waiting: number };
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -73,6 +75,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         }
       },
       close: () => pool.end(),
+      poolCounts: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
     return database;
   }

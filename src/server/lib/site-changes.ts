@@ -2,20 +2,20 @@ import { randomUUID } from 'node:crypto';
 
 /**
  * What changed that every process must see at once: the settings (menus, maintenance …), the blocked countries, or
- * the content (a scheduled item whose time came: only the page caches are emptied).
+ * the content (a back-office write, or a scheduled item whose time came: only the page caches are emptied).
  */
 export type SiteChange = 'settings' | 'countries' | 'content';
 const CHANGES: readonly SiteChange[] = ['settings', 'countries', 'content'];
 
-/** The channel of the live connection's Redis on which processes tell each other. */
+/** The channel of the shared Redis on which processes tell each other. */
 export const SITE_CHANGES_CHANNEL = 'tessera:site-changes';
 
 type Listener = (change: SiteChange) => void;
 
 /**
  * Tells every part of every process that the site changed, so that each drops what it had cached (settings, blocked
- * countries, the page cache). In one process the listeners run at once; with `REDIS_URL` the realtime plugin connects
- * it to the live connection's Redis, and a change made here reaches the other processes through it (`receive`).
+ * countries, the page cache). In one process the listeners run at once; with `REDIS_URL` plugins/redis.ts connects
+ * it to the shared Redis, and a change made here reaches the other processes through it (`receive`).
  */
 export class SiteChanges {
   /** Names this process in its messages, so that it ignores its own. */
@@ -52,7 +52,7 @@ export class SiteChanges {
     for (const change of CHANGES) this.notify(change);
   }
 
-  /** Sends this process's changes to the others (the realtime plugin, when Redis is configured). */
+  /** Sends this process's changes to the others (plugins/redis.ts, when Redis is configured). */
   connect(send: (message: string) => void): void {
     this.send = send;
   }
@@ -68,8 +68,8 @@ export class SiteChanges {
  * see the change when their caches expire (5 s); the caller says so.
  */
 export async function announceSiteChange(redisUrl: string, change: SiteChange): Promise<boolean> {
-  const { createClient } = await import('redis');
-  const client = createClient({ url: redisUrl, disableOfflineQueue: true, socket: { connectTimeout: 2000, reconnectStrategy: false } });
+  const { closeRedis, redisClient } = await import('./redis.ts');
+  const client = await redisClient(redisUrl, 2000);
   client.on('error', () => {});
   try {
     await client.connect();
@@ -78,6 +78,6 @@ export async function announceSiteChange(redisUrl: string, change: SiteChange): 
   } catch {
     return false;
   } finally {
-    if (client.isOpen) await client.close().catch(() => client.destroy());
+    await closeRedis(client);
   }
 }

@@ -4,7 +4,7 @@ import { ADMINS_ROOM, commentRoom, sessionRoom, userRoom, type ClientToServerEve
 import { tokenFromHeader } from '../lib/tokens.ts';
 import { COMMENT_OBJECTS } from '../../shared/contracts/comments.ts';
 import { isUuid } from '../modules/catalogue/query.ts';
-import { SITE_CHANGES_CHANNEL } from '../lib/site-changes.ts';
+import type { SharedRedis } from './redis.ts';
 
 const MAX_WATCHED = 20;
 
@@ -36,7 +36,7 @@ type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<stri
  * socket.io on the app's own HTTP server (same port). A member is authenticated by the `token` handshake query or by the
  * `auth/login` event, and joins the room of their id; `app.emitToUser` sends to that room.
  */
-export async function registerRealtime(app: FastifyInstance, opts: { redisUrl: string | null }) {
+export async function registerRealtime(app: FastifyInstance, opts: { redis: SharedRedis | null }) {
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(app.server, {
     path: '/socket.io',
     serveClient: false,
@@ -46,34 +46,11 @@ export async function registerRealtime(app: FastifyInstance, opts: { redisUrl: s
     allowRequest: (req, callback) => callback(null, isOwnOrigin(req.headers.origin, req.headers.host, app.siteOrigin)),
   });
 
-  if (opts.redisUrl) {
-    const [{ createAdapter }, { createClient }] = await Promise.all([import('@socket.io/redis-adapter'), import('redis')]);
-    // No offline queue: while Redis is away a publish fails at once instead of piling up and arriving stale.
-    const pub = createClient({ url: opts.redisUrl, disableOfflineQueue: true });
-    const sub = pub.duplicate();
-    // Without 'error' listeners a lost Redis would end the process. While it is away, live events still reach the
-    // sockets of this process (one-process delivery); node-redis reconnects by itself and the rooms are shared again.
-    let down = false;
-    for (const client of [pub, sub]) {
-      client.on('error', (err: Error) => {
-        if (!down) app.log.warn({ err }, 'Redis is unreachable: live events reach this process only until it is back');
-        down = true;
-      });
-      client.on('ready', () => {
-        if (down) {
-          app.log.info('Redis is back: live events are shared between processes again');
-          // Changes announced while Redis was away were missed: read settings and countries afresh.
-          app.siteChanges.missed();
-        }
-        down = false;
-      });
-    }
-    await Promise.all([pub.connect(), sub.connect()]);
-    // Settings and country changes travel on the same connection: each process drops its caches when another changes them.
-    await sub.subscribe(SITE_CHANGES_CHANNEL, (message) => app.siteChanges.receive(message));
-    app.siteChanges.connect((message) => void pub.publish(SITE_CHANGES_CHANNEL, message).catch(() => 0));
-    // The adapter does not await its publishes: a failed one must not become an unhandled rejection (which ends the
-    // process). The outage is logged once by the 'error' listeners above.
+  if (opts.redis) {
+    const { createAdapter } = await import('@socket.io/redis-adapter');
+    const pub = opts.redis.client;
+    // The adapter does not await its publishes: one failed while Redis is away must not become an unhandled rejection
+    // (which ends the process). Events then reach this process's own sockets only; the outage is logged once.
     const publisher = new Proxy(pub, {
       get(target, prop) {
         if (prop === 'publish') return (...args: Parameters<typeof pub.publish>) => target.publish(...args).catch(() => 0);
@@ -81,17 +58,7 @@ export async function registerRealtime(app: FastifyInstance, opts: { redisUrl: s
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    io.adapter(createAdapter(publisher, sub));
-    app.addHook('onClose', async () => {
-      // Closing while Redis is away (or just went, unnoticed yet) must not wait for it to come back: a graceful close
-      // gets two seconds, then the connection is dropped.
-      await Promise.allSettled(
-        [pub, sub].map(async (client) => {
-          if (client.isReady) await Promise.race([client.close(), new Promise((resolve) => setTimeout(resolve, 2000).unref())]);
-          if (client.isOpen) client.destroy();
-        }),
-      );
-    });
+    io.adapter(createAdapter(publisher, await opts.redis.subscriber()));
   }
 
   async function login(socket: LiveSocket, raw: unknown): Promise<boolean> {
@@ -147,12 +114,14 @@ export async function registerRealtime(app: FastifyInstance, opts: { redisUrl: s
     io.to(rooms).emit(event, ...args);
   };
   // Across processes too (the Redis adapter forwards it): an ended session's sockets receive nothing more.
+  app.decorate('liveSockets', () => io.engine.clientsCount);
   app.endLiveSessions = (sessionIds) => {
     if (sessionIds.length) io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
   };
   app.addHook('preClose', async () => {
-    // Not io.close(): that would close the HTTP server, which Fastify owns and closes itself.
-    io.disconnectSockets(true);
+    // Not io.close(): that would close the HTTP server, which Fastify owns and closes itself. Closing the transports
+    // (not disconnecting the sockets, which tells a client to stay away) is the reconnect hint: clients reconnect
+    // after their backoff, to another process behind the balancer, and log in again there.
     io.engine.close();
   });
 }

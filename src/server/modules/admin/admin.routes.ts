@@ -81,10 +81,11 @@ export async function adminRoutes(app: App) {
 
 async function adminScope(api: App) {
   api.addHook('onRequest', api.requireAdmin);
-  // What the back office changes is on the public pages at once: a write empties the anonymous page cache (before
-  // its answer leaves, so the operator's next look at the site is fresh).
+  // What the back office changes is on the public pages at once: a write empties the page cache of this process
+  // before its answer leaves (so the operator's next look at the site is fresh), and of every other process through
+  // the shared Redis (the `content` site change).
   api.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && reply.statusCode < 400) api.pageCache?.clear();
+    if (request.method !== 'GET' && reply.statusCode < 400) api.siteChanges.publish('content');
     return payload;
   });
   const db = api.database.db;

@@ -8,7 +8,7 @@ import {
   TokenBody,
 } from '../../../shared/contracts/accounts.ts';
 import { Envelope, ErrorBody } from '../../../shared/contracts/common.ts';
-import { keyedLimit } from '../../lib/limits.ts';
+import { addressKey, keyedLimit } from '../../lib/limits.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { normaliseEmail } from '../users/users.service.ts';
 import { ok, type App } from '../../types.ts';
@@ -27,7 +27,7 @@ export async function accountsRoutes(app: App) {
       windowMs: HOUR,
       key: (req) => `${what}:${normaliseEmail(String((req.body as { email?: string })?.email ?? ''))}`,
     });
-  const perIp = (what: string, max: number) => keyedLimit(app, { what, max, windowMs: HOUR, key: (req) => `${what}-ip:${req.ip}` });
+  const perIp = (what: string, max: number) => keyedLimit(app, { what, max, windowMs: HOUR, key: (req) => `${what}-ip:${addressKey(req.ip)}` });
 
   app.post(
     '/auth/users/register',

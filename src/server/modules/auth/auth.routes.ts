@@ -1,10 +1,8 @@
 import { Type } from 'typebox';
 import { LoginBody, LoginResult } from '../../../shared/contracts/auth.ts';
 import { Envelope, ErrorBody } from '../../../shared/contracts/common.ts';
-import { rateLimited } from '../../errors.ts';
+import { addressKey, keyedLimit } from '../../lib/limits.ts';
 import { ok, type App } from '../../types.ts';
-
-const tooMany = (_req: unknown, ctx: { ttl: number }) => rateLimited('login attempts', ctx.ttl);
 
 export async function authRoutes(app: App) {
   // Per address here; per account (whatever name was typed) in AuthService.login.
@@ -14,8 +12,8 @@ export async function authRoutes(app: App) {
     '/auth/login',
     {
       schema: { tags: ['auth'], summary: 'Log in with username or email and password', body: LoginBody, response: { 200: Envelope(LoginResult), ...errors } },
-      // Keyed by the plugin's default: the client address, IPv6 grouped by /64 so a prefix cannot rotate around it.
-      onRequest: app.rateLimit({ max: perIp, timeWindow: windowMs, errorResponseBuilder: tooMany }),
+      // Per client address, IPv6 grouped by /64 so that a prefix cannot rotate around it.
+      onRequest: keyedLimit(app, { what: 'login attempts', max: perIp, windowMs, key: (request) => addressKey(request.ip) }),
     },
     async (request) => ok(await app.services.auth.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] })),
   );

@@ -7,7 +7,7 @@ import { INCORRECT_CREDENTIALS } from '../../../shared/messages.ts';
 import { findUserByLogin, type UserRow } from '../users/users.repository.ts';
 import type { EndLiveSessions } from '../../types.ts';
 import { deleteSession, deleteUserSessions, findLiveSession, insertSession, isKnownAddress, rememberAddress } from './sessions.repository.ts';
-import { LoginThrottle } from './login-throttle.ts';
+import { LoginThrottle, type FailureStore } from './login-throttle.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,10 +23,10 @@ export class AuthService {
   private readonly db: Db;
   private readonly endLive: EndLiveSessions;
   private readonly throttle: LoginThrottle;
-  constructor(db: Db, passwordCost: number, endLive: EndLiveSessions, limit: { perAccount: number; windowMs: number }) {
+  constructor(db: Db, passwordCost: number, endLive: EndLiveSessions, limit: { perAccount: number; windowMs: number }, failures?: FailureStore) {
     this.db = db;
     this.endLive = endLive;
-    this.throttle = new LoginThrottle({ max: limit.perAccount, windowMs: limit.windowMs });
+    this.throttle = new LoginThrottle({ max: limit.perAccount, windowMs: limit.windowMs, store: failures });
     this.decoy = hashPassword('decoy-password-for-timing', passwordCost);
   }
 
@@ -46,11 +46,11 @@ export class AuthService {
     const user = await findUserByLogin(this.db, name);
     const key = user ? `account:${user.id}` : `name:${name.toLowerCase()}`;
     const known = user && meta.ip ? await isKnownAddress(this.db, user.id, meta.ip) : false;
-    const wait = this.throttle.wait(key, known);
+    const wait = await this.throttle.wait(key, known);
     if (wait > 0) throw rateLimited('login attempts', wait);
     const ok = await verifyPassword(body.password, user?.passwordHash ?? (await this.decoy));
     if (!user || !ok) {
-      this.throttle.failed(key);
+      await this.throttle.failed(key);
       throw new AppError(422, 'INVALID_CREDENTIALS', INCORRECT_CREDENTIALS);
     }
     if (user.status !== 'active') throw forbidden('This account is inactive.', 'ACCOUNT_INACTIVE');

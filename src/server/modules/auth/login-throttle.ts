@@ -1,52 +1,107 @@
+import type { Redis } from 'ioredis';
+
 /** The longest a throttled account makes a new address wait between two attempts. */
 const MAX_DELAY_MS = 5 * 60 * 1000;
 
-interface Failures {
+/** An account's failed logins in the current window: how many, and when the last one was. */
+export interface Failures {
   count: number;
-  since: number;
-  /** When a new address may try again, once `count` reached the limit. */
-  nextAt: number;
+  lastAt: number;
+}
+
+/** Where failures are counted: in this process's memory, or in Redis, shared by every process (REDIS_URL). */
+export interface FailureStore {
+  read(key: string): Promise<Failures | null>;
+  /** Counts one failure at `now`; the window starts at the first and ends `windowMs` after it. */
+  add(key: string, now: number, windowMs: number): Promise<void>;
 }
 
 /**
  * Failed logins per account (the account id, whatever name or case was typed; the lower-cased name when it names
  * nobody, so that a throttle never tells whether an account exists). Below `max` failures in `windowMs` nothing
  * happens; from then on, an address the account has logged in from before is not slowed at all, and any other
- * address may try once per delay, doubling from one second up to five minutes. In memory, per process.
+ * address may try once per delay after the last failure, doubling from one second up to five minutes.
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, Failures>();
+  private readonly store: FailureStore;
   private readonly max: number;
   private readonly windowMs: number;
   private readonly now: () => number;
-  constructor(opts: { max: number; windowMs: number }, now: () => number = Date.now) {
+  constructor(opts: { max: number; windowMs: number; store?: FailureStore }, now: () => number = Date.now) {
     this.max = opts.max;
     this.windowMs = opts.windowMs;
+    this.store = opts.store ?? new MemoryFailures(now);
     this.now = now;
   }
 
   /** Milliseconds this attempt must wait (0: it may go ahead). */
-  wait(key: string, knownAddress: boolean): number {
-    const entry = this.current(key);
-    if (!entry || entry.count < this.max || knownAddress) return 0;
-    return Math.max(0, entry.nextAt - this.now());
+  async wait(key: string, knownAddress: boolean): Promise<number> {
+    if (knownAddress) return 0;
+    const entry = await this.store.read(key);
+    if (!entry || entry.count < this.max) return 0;
+    const delay = Math.min(1000 * 2 ** (entry.count - this.max), MAX_DELAY_MS);
+    return Math.max(0, entry.lastAt + delay - this.now());
   }
 
-  failed(key: string): void {
-    const now = this.now();
-    const entry = this.current(key) ?? { count: 0, since: now, nextAt: 0 };
-    entry.count++;
-    if (entry.count >= this.max) entry.nextAt = now + Math.min(1000 * 2 ** (entry.count - this.max), MAX_DELAY_MS);
-    this.failures.set(key, entry);
-    if (this.failures.size > 10_000) for (const k of [...this.failures.keys()]) this.current(k); // drops the expired ones
+  failed(key: string): Promise<void> {
+    return this.store.add(key, this.now(), this.windowMs);
+  }
+}
+
+/** Failures in this process's memory (one process: the embedded database, or no REDIS_URL). */
+export class MemoryFailures implements FailureStore {
+  private readonly failures = new Map<string, Failures & { until: number }>();
+  private readonly now: () => number;
+  constructor(now: () => number = Date.now) {
+    this.now = now;
   }
 
-  private current(key: string): Failures | null {
+  async read(key: string): Promise<Failures | null> {
+    return this.live(key);
+  }
+
+  async add(key: string, now: number, windowMs: number): Promise<void> {
+    const entry = this.live(key);
+    if (entry) Object.assign(entry, { count: entry.count + 1, lastAt: now });
+    else this.failures.set(key, { count: 1, lastAt: now, until: now + windowMs });
+    if (this.failures.size > 10_000) for (const k of [...this.failures.keys()]) this.live(k); // drops the expired ones
+  }
+
+  private live(key: string) {
     const entry = this.failures.get(key);
-    if (entry && this.now() - entry.since > this.windowMs) {
+    if (entry && this.now() >= entry.until) {
       this.failures.delete(key);
       return null;
     }
     return entry ?? null;
+  }
+}
+
+/** One failure, atomically: the count goes up, the last time is set, and the first failure starts the window. */
+const ADD = `
+local count = redis.call('HINCRBY', KEYS[1], 'count', 1)
+redis.call('HSET', KEYS[1], 'lastAt', ARGV[1])
+if count == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return count`;
+
+/**
+ * Failures in Redis, shared by every process: attempts spread over several processes are counted together. While
+ * Redis is away nothing is counted (fail open, like the rate limits; the outage is logged once by plugins/redis.ts).
+ */
+export class RedisFailures implements FailureStore {
+  private readonly redis: Redis;
+  constructor(redis: Redis) {
+    this.redis = redis;
+  }
+
+  private key = (key: string) => `tessera:login-failures:${key}`;
+
+  async read(key: string): Promise<Failures | null> {
+    const [count, lastAt] = await this.redis.hmget(this.key(key), 'count', 'lastAt').catch(() => [null, null]);
+    return count ? { count: Number(count), lastAt: Number(lastAt) } : null;
+  }
+
+  async add(key: string, now: number, windowMs: number): Promise<void> {
+    await this.redis.eval(ADD, 1, this.key(key), String(now), String(windowMs)).catch(() => 0);
   }
 }

@@ -1,13 +1,18 @@
 import { ContactBody } from '../../../shared/contracts/community.ts';
 import { MessageResult } from '../../../shared/contracts/accounts.ts';
 import { Envelope, ErrorBody } from '../../../shared/contracts/common.ts';
-import { keyedLimit } from '../../lib/limits.ts';
+import { addressKey, keyedLimit } from '../../lib/limits.ts';
 import { publicOrigin } from '../../lib/public-origin.ts';
 import { ok, type App } from '../../types.ts';
 
 /** `POST /contact`, rate limited per client address. */
 export async function contactRoutes(app: App) {
-  const limit = keyedLimit(app, { what: 'messages', max: app.config.communityLimits.contactPerHour, windowMs: 3_600_000, key: (req) => `contact:${req.ip}` });
+  const limit = keyedLimit(app, {
+    what: 'messages',
+    max: app.config.communityLimits.contactPerHour,
+    windowMs: 3_600_000,
+    key: (req) => `contact:${addressKey(req.ip)}`,
+  });
   app.post(
     '/contact',
     {

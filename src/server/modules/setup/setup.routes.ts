@@ -1,6 +1,6 @@
 import { Envelope, ErrorBody } from '../../../shared/contracts/common.ts';
 import { SetupBody, SetupResult, SetupStatus } from '../../../shared/contracts/setup.ts';
-import { keyedLimit } from '../../lib/limits.ts';
+import { addressKey, keyedLimit } from '../../lib/limits.ts';
 import { ok, type App } from '../../types.ts';
 
 /** First run: whether the site still needs its admin, and creating that admin with the setup token. */
@@ -29,7 +29,7 @@ export async function setupRoutes(app: App) {
         body: SetupBody,
         response: { 200: Envelope(SetupResult), 400: ErrorBody, 409: ErrorBody, 429: ErrorBody },
       },
-      preHandler: keyedLimit(app, { what: 'setup attempts', max: 10, windowMs: 10 * 60_000, key: (request) => request.ip }),
+      preHandler: keyedLimit(app, { what: 'setup attempts', max: 10, windowMs: 10 * 60_000, key: (request) => addressKey(request.ip) }),
     },
     async (request) => ok(await setup.complete(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] })),
   );
