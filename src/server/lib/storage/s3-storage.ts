@@ -17,6 +17,9 @@ export class S3Storage implements Storage {
       region: config.region,
       endpoint: config.endpoint ?? undefined,
       forcePathStyle: config.forcePathStyle,
+      // No checksum trailers unless an operation needs one: a streamed upload then goes as a plain body with its
+      // length, which every S3-compatible server reads (some store the aws-chunked framing as if it were the file).
+      requestChecksumCalculation: 'WHEN_REQUIRED',
       credentials: config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined,
     });
   }
