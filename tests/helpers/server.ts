@@ -109,8 +109,10 @@ export async function startServer(opts: { env?: Record<string, string>; cli?: st
     output: () => out,
     adminPassword: () => /^admin\s+admin\s+\S+\s+(\S+)$/m.exec(fs.readFileSync(path.join(dataDir, 'demo-logins.txt'), 'utf8'))![1]!,
     stop: async ({ keepData = false } = {}) => {
-      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-      child.kill('SIGTERM');
+      // Already gone (killed by the test): its exit code, without waiting for an exit that has happened.
+      const gone = child.exitCode !== null || child.signalCode !== null;
+      const exited = gone ? Promise.resolve(child.exitCode) : new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      if (!gone) child.kill('SIGTERM');
       const code = await exited;
       if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
       return code;
