@@ -1,9 +1,10 @@
 /**
  * The production server for the benchmarks, as tests/helpers/server.ts starts it (`node src/server/main.ts`,
  * NODE_ENV=production, its own data folder, a free port) with SEED=demo SEED_SCALE=2, on PGlite or on a fresh
- * PostgreSQL database (made here, dropped at stop). It starts (and seeds) on any core, then it and all its threads are
- * pinned to the server core; the demo member is logged in. The tests' environment (serverEnv), its own wait for the
- * start, so that a slow start on a busy machine can wait longer and never leaves a server behind.
+ * PostgreSQL database (made here, dropped at stop; or another server's, `shareWith`). It starts (and seeds) on any
+ * core, then it and all its threads are pinned to the server core (unless `pinned: false`); the demo member is logged
+ * in. The tests' environment (serverEnv), its own wait for the start, so that a slow start on a busy machine can wait
+ * longer and never leaves a server behind.
  *
  * POSTGRES_URL: the server to make the databases on (default postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -60,12 +61,29 @@ async function memberToken(url: string, dataDir: string): Promise<string> {
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
-/** `root`: the checkout to run (another one's server, e.g. the code before a change, side by side). */
-export async function startTessera(db: Db, env: Record<string, string> = {}, { root = ROOT }: { root?: string } = {}): Promise<Tessera> {
+export interface StartOptions {
+  /** The checkout to run (another one's server, e.g. the code before a change, side by side). */
+  root?: string;
+  /** Pin the server to the server core once started (default); false leaves it on every core. */
+  pinned?: boolean;
+  /**
+   * A second process of that server's site: on its PostgreSQL database (neither made nor dropped here, nor seeded again:
+   * SEED=none) and its media folder, the demo member logged in with that server's demo logins.
+   */
+  shareWith?: Tessera;
+}
+
+export async function startTessera(db: Db, env: Record<string, string> = {}, { root = ROOT, pinned = true, shareWith }: StartOptions = {}): Promise<Tessera> {
   let dropDatabase = async () => {};
   let database: string | null = null;
   const extra: Record<string, string> = { SEED: 'demo', SEED_SCALE: '2', ...env };
-  if (db === 'postgres') {
+  if (shareWith) {
+    if (db !== 'postgres' || !shareWith.database) throw new Error('only a server on PostgreSQL can be shared');
+    database = shareWith.database;
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${database}`;
+    Object.assign(extra, { SEED: 'none', PAYMENT_TEST_GATEWAY: 'on', DATABASE_URL: url.href, MEDIA_DIR: path.join(shareWith.dataDir, 'media') }, env);
+  } else if (db === 'postgres') {
     const name = (database = `tessera_bench_${process.pid}_${++databases}`);
     await admin((c) => c.query(`create database "${name}"`));
     dropDatabase = () => admin((c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => {});
@@ -99,8 +117,9 @@ export async function startTessera(db: Db, env: Record<string, string> = {}, { r
       server.child.once('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${server.output()}`)));
     });
     const url = origin.replace('localhost', '127.0.0.1');
-    pin(pid);
-    return { db, database, url, pid, dataDir, output: server.output, memberToken: await memberToken(url, dataDir), rss: () => rssMb(pid), stop };
+    if (pinned) pin(pid);
+    const token = await memberToken(url, shareWith?.dataDir ?? dataDir);
+    return { db, database, url, pid, dataDir, output: server.output, memberToken: token, rss: () => rssMb(pid), stop };
   } catch (err) {
     await stop();
     throw err;
