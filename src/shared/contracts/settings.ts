@@ -48,4 +48,9 @@ export type CountryCheck = Static<typeof CountryCheck>;
 
 export const Health = Type.Object({ status: Type.Literal('ok'), db: Type.Boolean(), version: Type.String() });
 /** What `/api/ready` found reachable: a process is sent traffic only when all of it is (Redis: null when not used). */
-export const Readiness = Type.Object({ status: Type.Literal('ready'), database: Type.Boolean(), redis: Type.Union([Type.Boolean(), Type.Null()]), storage: Type.Boolean() });
+export const Readiness = Type.Object({
+  status: Type.Literal('ready'),
+  database: Type.Boolean(),
+  redis: Type.Union([Type.Boolean(), Type.Null()]),
+  storage: Type.Boolean(),
+});
