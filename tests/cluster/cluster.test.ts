@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../src/shared/socket-events.ts';
 import { startCluster, type Cluster } from '../helpers/cluster.ts';
 import { makeClip } from '../helpers/clips.ts';
+import { hasNginx, startDeploymentNginx } from '../helpers/nginx.ts';
 
 type Json = { status?: number; data?: any; error?: string; statusCode?: number }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -250,5 +251,35 @@ describe('two Tessera processes on PostgreSQL, Redis and S3', () => {
       }
     }
     expect(c.cli('ledger', 'check')).toMatch(/^Ledger clean/);
+    await c.restartA();
   }, 120_000);
+
+  it.skipIf(!hasNginx)('through the deployment’s nginx: pages from the processes, assets from disk, the live connection upgraded', async () => {
+    const proxy = await startDeploymentNginx([new URL(c.a.url).host, new URL(c.b.url).host]);
+    const member = await newMember(500);
+    const [item] = await pricedItems();
+    const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(proxy.url, { transports: ['polling', 'websocket'], query: { token: member.token } });
+    const authenticated = new Promise((resolve) => socket.once('auth/status', ({ authenticated }) => resolve(authenticated)));
+    try {
+      const page = await fetch(`${proxy.url}/videos`);
+      expect(page.status).toBe(200);
+      const asset = /\/_astro\/[^"']+\.js/.exec(await page.text())![0];
+      const served = await fetch(proxy.url + asset);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      // nginx's own answer from the build folder (its strong ETag of mtime and size), not a process's.
+      expect(served.headers.get('etag')).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+
+      // socket.io's polling handshake and its WebSocket upgrade reach the same process through the proxy.
+      expect(await authenticated).toBe(true);
+      await expect.poll(() => socket.io.engine.transport.name, { timeout: 5000 }).toBe('websocket');
+      const pushed = new Promise<number>((resolve) => socket.once('update_balance', ({ balance }) => resolve(balance)));
+      const unlocked = await api(proxy.url, 'POST', `/api/token-transactions/${item!.kind}/${item!.id}`, { token: member.token });
+      expect(unlocked.status, unlocked.text).toBe(200);
+      expect(await pushed).toBe(500 - item!.price);
+    } finally {
+      socket.disconnect();
+      await proxy.stop();
+    }
+  });
 });

@@ -14,6 +14,8 @@ export interface Cluster {
   env: Record<string, string>;
   /** Runs the CLI against the shared database; its output, or a throw with it. */
   cli: (...args: string[]) => string;
+  /** Starts A again (after a test killed it), on the same data. */
+  restartA: () => Promise<void>;
   /** A process of the same site started later (a media worker: `src/server/worker.ts`), stopped with the cluster. */
   startWorker: () => Promise<{ stop: () => Promise<void>; output: () => string }>;
   stop: () => Promise<void>;
@@ -83,7 +85,21 @@ export async function startCluster(extra: Record<string, string> = {}): Promise<
       });
       return { stop: stopWorker, output: () => out };
     };
-    return { a, b, env, cli, startWorker, stop };
+    const cluster: Cluster = {
+      a,
+      b,
+      env,
+      cli,
+      startWorker,
+      stop,
+      restartA: async () => {
+        await cluster.a.stop({ keepData: true });
+        const again = await startServer({ env: { ...env, DATA_DIR: a.dataDir } });
+        stoppers.push(() => again.stop({ keepData: true }));
+        cluster.a = again;
+      },
+    };
+    return cluster;
   } catch (err) {
     await stop();
     throw err;
