@@ -1,7 +1,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { ConfigError, type Config } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
-import { printBanner, startFailed } from './main.ts';
+import { printBanner, startFailed } from './start-report.ts';
 
 /** What a worker tells the primary once it listens. */
 interface ReadyMessage {

@@ -1,10 +1,14 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../src/shared/socket-events.ts';
 import { startCluster, type Cluster } from '../helpers/cluster.ts';
 import { makeClip } from '../helpers/clips.ts';
 import { hasNginx, startDeploymentNginx } from '../helpers/nginx.ts';
+import { serverEnv, startServer } from '../helpers/server.ts';
 
 type Json = { status?: number; data?: any; error?: string; statusCode?: number }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -84,6 +88,20 @@ describe('two Tessera processes on PostgreSQL, Redis and S3', () => {
     expect(items.length).toBeGreaterThanOrEqual(8);
     return items;
   }
+
+  /** The pids of a process's children (Linux /proc). */
+  const childrenOf = (pid: number) =>
+    fs
+      .readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((entry) => {
+        try {
+          return fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1] === String(pid);
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
 
   const balanceOn = async (base: string, token: string) => (await api(base, 'GET', '/api/users/me', { token })).body.data.balance as number;
 
@@ -254,6 +272,24 @@ describe('two Tessera processes on PostgreSQL, Redis and S3', () => {
     await c.restartA();
   }, 120_000);
 
+  it('WEB_CONCURRENCY=2 runs two servers on one port under one banner, and SIGTERM stops them all', async () => {
+    const server = await startServer({ env: { ...c.env, DATA_DIR: c.a.dataDir, WEB_CONCURRENCY: '2' } });
+    try {
+      expect(server.output().match(/Tessera is running at/g)).toHaveLength(1);
+      expect(server.output()).toMatch(/ready in \d+ ms, 2 processes\)/);
+      const workers = childrenOf(server.process.pid!);
+      expect(workers).toHaveLength(2);
+      // Both answer on the one port (the primary hands connections out in turn), as one site.
+      const member = await newMember(0);
+      const answers = await Promise.all(Array.from({ length: 8 }, () => api(server.url, 'GET', '/api/users/me', { token: member.token })));
+      expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+      expect(await server.stop({ keepData: true })).toBe(0);
+      expect(workers.filter((pid) => fs.existsSync(`/proc/${pid}`))).toEqual([]);
+    } finally {
+      await server.stop({ keepData: true });
+    }
+  });
+
   it.skipIf(!hasNginx)('through the deployment’s nginx: pages from the processes, assets from disk, the live connection upgraded', async () => {
     const proxy = await startDeploymentNginx([new URL(c.a.url).host, new URL(c.b.url).host]);
     const member = await newMember(500);
@@ -280,6 +316,20 @@ describe('two Tessera processes on PostgreSQL, Redis and S3', () => {
     } finally {
       socket.disconnect();
       await proxy.stop();
+    }
+  });
+});
+
+describe('WEB_CONCURRENCY on the embedded database', () => {
+  it('is refused with a clear message: PGlite belongs to one process', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-refused-'));
+    try {
+      const run = spawnSync(process.execPath, ['src/server/main.ts'], { env: serverEnv(dataDir, { WEB_CONCURRENCY: '2' }), encoding: 'utf8', timeout: 30_000 });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('WEB_CONCURRENCY=2 needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process.');
+      expect(fs.existsSync(path.join(dataDir, 'pgdata'))).toBe(false);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });
