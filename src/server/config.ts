@@ -13,6 +13,8 @@ export interface Config {
   databaseUrl: string | null;
   /** How long the server and the CLI wait for PostgreSQL at start (DB_WAIT_SECONDS, 30). */
   dbWaitSeconds: number;
+  /** PostgreSQL connections per process for queries (DB_POOL_MAX, 20; the job queue holds 4 more). */
+  dbPoolMax: number;
   /**
    * When set, every process shares through this Redis: live rooms (socket.io's adapter), rate limits and login
    * throttles, and site changes (settings, countries, content: every page cache is emptied).
@@ -128,6 +130,7 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
     dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
     databaseUrl: env.DATABASE_URL || null,
     dbWaitSeconds: int(env, 'DB_WAIT_SECONDS', 30, 0, 3600),
+    dbPoolMax: int(env, 'DB_POOL_MAX', 20, 2, 1000),
     redisUrl: env.REDIS_URL || null,
     webConcurrency: int(env, 'WEB_CONCURRENCY', 1, 1, 256),
     drainSeconds: int(env, 'DRAIN_SECONDS', 0, 0, 300),

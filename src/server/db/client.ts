@@ -40,13 +40,15 @@ export interface OpenOptions {
   pgliteDir: string | null;
   /** How long to wait for an unreachable PostgreSQL at start (DB_WAIT_SECONDS); 0 = fail at once. */
   waitSeconds?: number;
+  /** PostgreSQL connections this process may hold for queries (DB_POOL_MAX, 20); the job queue holds 4 more. */
+  poolMax?: number;
   /** Where the waiting lines go (stderr by default). */
   log?: (line: string) => void;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 20 });
     // A backend that ends (pg_terminate_backend, a restart, a network blip) must not end the process: without these
     // listeners the 'error' event of an idle or checked-out client is unhandled. The pool drops that client.
     pool.on('error', (err) => database.onConnectionError(err));
@@ -98,7 +100,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
  * the data-folder lock for `role` until `close()`. A folder held by another live process throws DataDirBusyError.
  */
 export async function openConfiguredDatabase(
-  config: { databaseUrl: string | null; dataDir: string; dbWaitSeconds: number },
+  config: { databaseUrl: string | null; dataDir: string; dbWaitSeconds: number; dbPoolMax?: number },
   role: string,
   log?: (line: string) => void,
 ): Promise<Database> {
@@ -109,6 +111,7 @@ export async function openConfiguredDatabase(
       databaseUrl: config.databaseUrl,
       pgliteDir: config.databaseUrl ? null : path.join(config.dataDir, 'pgdata'),
       waitSeconds: config.dbWaitSeconds,
+      poolMax: config.dbPoolMax,
       log,
     });
     const close = database.close;
