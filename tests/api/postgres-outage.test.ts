@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/server/cli/index.ts';
+import { freePort } from '../helpers/ports.ts';
 import { adminQuery, freshPostgres, POSTGRES_URL } from '../helpers/postgres.ts';
 import { spawnApi, type ApiProcess } from '../helpers/spawn-api.ts';
 
@@ -99,17 +100,8 @@ describe('PostgreSQL drops the connections of a running server', () => {
 });
 
 describe('PostgreSQL unreachable at start', () => {
-  /** A TCP port with nothing listening on it. */
-  async function closedPort(): Promise<number> {
-    const server = net.createServer().listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    const { port } = server.address() as net.AddressInfo;
-    await new Promise((r) => server.close(r));
-    return port;
-  }
-
   it('the server says it waits, then exits 1 with one clear message', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const child = spawn(process.execPath, ['src/server/main.ts'], {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: `postgres://tessera:secret-pw@127.0.0.1:${port}/tessera`, DB_WAIT_SECONDS: '2', PORT: '0' },
@@ -127,7 +119,7 @@ describe('PostgreSQL unreachable at start', () => {
   }, 30_000);
 
   it('the CLI gives up the same way', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     const result = await runCli(['ledger', 'check'], { ...process.env, DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/x`, DB_WAIT_SECONDS: '1' });
     expect(result).toEqual({ code: 1, output: expect.stringMatching(/^PostgreSQL at 127\.0\.0\.1:\d+ did not answer within 1 s/) });
   });
@@ -135,7 +127,7 @@ describe('PostgreSQL unreachable at start', () => {
   it('starts once PostgreSQL answers during the wait', async () => {
     const target = new URL(POSTGRES_URL);
     // A proxy that only starts forwarding to PostgreSQL a moment after the server began waiting.
-    const port = await closedPort();
+    const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-wait-'));
     const database = await freshPostgres('tessera_wait');
     const url = new URL(database.url);

@@ -3,19 +3,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from './ports.ts';
 
 export const NGINX = '/usr/sbin/nginx';
 export const hasNginx = fs.existsSync(NGINX);
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((r) => probe.once('listening', r));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((r) => probe.close(r));
-  return port;
-}
 
 /**
  * The deployment's nginx config (deploy/nginx/tessera.conf) run for real in front of `upstreams`: the upstream's

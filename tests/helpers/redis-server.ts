@@ -1,12 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { freePort } from './ports.ts';
 
 /** A redis-server of the test's own on a free port, that the test can stop and start again (an outage). */
 export async function startRedis(): Promise<{ url: string; stop: () => Promise<void>; start: () => Promise<void> }> {
-  const probe = net.createServer().listen(0, '127.0.0.1');
-  await new Promise((r) => probe.once('listening', r));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((r) => probe.close(r));
+  const port = await freePort();
   let child: ChildProcess | null = null;
   const start = async () => {
     child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
