@@ -198,8 +198,11 @@ describe.skipIf(chromiumMissing)('the back office: resumable uploads in a browse
     wire.dropAfter = 4;
     wire.drop = 2;
     await page.setInputFiles('#field-video', clip);
-    await page.locator('[data-testid=uploads-video] li[data-state=reconnecting]').waitFor();
-    expect(await status(page)).toMatch(/^Connection lost, trying again… \d+ %/);
+    // State and words read in one look: on a busy machine the retry may have succeeded by a second look.
+    const reconnecting = await page.waitForFunction(
+      () => document.querySelector('[data-testid=uploads-video] li[data-state=reconnecting] .upload-status')?.textContent || false,
+    );
+    expect(await reconnecting.jsonValue()).toMatch(/^Connection lost, trying again… \d+ %/);
     await page.locator('fieldset[data-field=video]').scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-video-upload-reconnecting', { fullPage: false });
     await finished(page).waitFor();
