@@ -16,6 +16,7 @@ import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRealtime } from './plugins/realtime.ts';
 import { registerRedis } from './plugins/redis.ts';
+import { registerAnswerCache } from './plugins/answer-cache.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
 import { registerAccessLog } from './plugins/access-log.ts';
 import { registerValidation } from './plugins/validation.ts';
@@ -129,7 +130,12 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   // at once and (with REDIS_URL) in every other process through the shared Redis.
   const changes = new SiteChanges();
   const pageCache = new PageCache(config.pageCache);
-  changes.on(() => pageCache.clear());
+  // The catalogue's anonymous list answers (plugins/answer-cache.ts): emptied by the same changes.
+  const answerCache = new PageCache({ ttlMs: config.answerCache.ttlMs, maxEntries: 1000, maxBytes: 32 * 1024 * 1024 });
+  changes.on(() => {
+    pageCache.clear();
+    answerCache.clear();
+  });
   app.decorate('siteChanges', changes);
   app.decorate('pageCache', pageCache);
   // What processes share (limits, throttles, announcements, live rooms) goes through Redis when REDIS_URL is set.
@@ -223,6 +229,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
       // The catalogue and search answer 451 to a blocked country, like the pages.
       await api.register(async (content) => {
         content.addHook('onRequest', countryGate(app));
+        if (config.answerCache.ttlMs > 0) registerAnswerCache(content, answerCache);
         for (const routes of catalogueModules) await content.register(routes);
       });
     },

@@ -73,6 +73,8 @@ export interface Config {
   jobs: { mediaWorkers: number; superviseSeconds: number };
   /** The in-memory cache of anonymous pages (PAGE_CACHE_SECONDS=0 turns it off). */
   pageCache: { ttlMs: number; maxEntries: number; maxBytes: number };
+  /** Anonymous catalogue list answers of the API, kept this long (API_CACHE_SECONDS: 5; 0 under NODE_ENV=test). */
+  answerCache: { ttlMs: number };
   /** Payment gateways: the built-in test checkout (on in the demo set-up) and Stripe (on when its keys are set). */
   payments: {
     testGateway: boolean;
@@ -160,6 +162,7 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
       maxEntries: int(env, 'PAGE_CACHE_MAX_PAGES', 500, 1),
       maxBytes: int(env, 'PAGE_CACHE_MAX_MB', 64, 1) * 1024 * 1024,
     },
+    answerCache: { ttlMs: int(env, 'API_CACHE_SECONDS', nodeEnv === 'test' ? 0 : 5, 0, 3600) * 1000 },
     payments: paymentsConfig(env),
     publicUrl: publicUrl(env.PUBLIC_URL),
     mail: { smtpUrl: env.SMTP_URL || null, from: env.MAIL_FROM || 'Tessera <no-reply@localhost>', dir: path.resolve(cwd, env.DATA_DIR || 'data', 'mail') },

@@ -6,7 +6,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pickEncoding, type CachedPage } from '../lib/page-cache.ts';
+import { sendCached, storableHeaders, type CachedAnswer } from '../lib/send-cached.ts';
 import { SHARED_PAGE_HEADER } from '../../shared/page-cache.ts';
 import type { Transport } from '../../shared/api-client.ts';
 
@@ -20,6 +20,8 @@ export interface HostLocals {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** How a page from the cache is sent: it varies by the member's cookie (a member may be served only shared pages). */
+const PAGE: CachedAnswer = { state: 'HIT', header: 'x-page-cache', vary: 'Accept-Encoding, Cookie' };
 
 /**
  * The site around the API: compressed responses, the built client assets, and Astro's handler (middleware mode) for
@@ -64,7 +66,7 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
       const member = hasToken(request);
       if (useCache) {
         const hit = cache.get(key, { member });
-        if (hit) return sendCached(request, reply, hit, 'HIT');
+        if (hit) return sendCached(request, reply, hit, PAGE);
       }
       // The visitor's address, and the trusted country header when enabled, travel with the page's API calls.
       const country = countryHeader ? request.headers[countryHeader] : undefined;
@@ -77,7 +79,10 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
       const publicPage = page.status === 200 && /\bpublic\b/.test(String(page.headers['cache-control'] ?? '')) && !page.headers['set-cookie'];
       if (!useCache || !publicPage) return reply.code(page.status).headers(page.headers).send(page.body);
       const body = Buffer.concat(await page.body.toArray());
-      return sendCached(request, reply, cache.set(key, { status: page.status, headers: storableHeaders(page.headers), body, shared }), 'MISS');
+      return sendCached(request, reply, cache.set(key, { status: page.status, headers: storableHeaders(page.headers), body, shared }), {
+        ...PAGE,
+        state: 'MISS',
+      });
     });
   });
 }
@@ -89,33 +94,6 @@ function cacheKey(request: FastifyRequest): string | null {
 
 /** A member's request (the `token` cookie): served from the cache only where the page is shared. */
 const hasToken = (request: FastifyRequest) => /(?:^|;\s*)token=[^;]/.test(request.headers.cookie ?? '');
-
-const DROPPED = new Set(['content-length', 'content-encoding', 'set-cookie', 'date', 'transfer-encoding', 'connection']);
-function storableHeaders(headers: OutgoingHttpHeaders): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(headers)
-      .filter(([k, v]) => v !== undefined && !DROPPED.has(k.toLowerCase()))
-      .map(([k, v]) => [k.toLowerCase(), String(v)]),
-  );
-}
-
-/** A cached page in the encoding the client takes best, or 304 when the client's copy is still this one. */
-function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, state: 'HIT' | 'MISS') {
-  // A 304 carries the page's headers too: the browser updates its copy's from it (its Content-Security-Policy above all).
-  reply.headers(page.headers).header('etag', page.etag).header('vary', 'Accept-Encoding, Cookie').header('x-page-cache', state);
-  if (fresh(request.headers['if-none-match'], page.etag)) return reply.code(304).removeHeader('content-type').send();
-  const encoding = pickEncoding(request.headers['accept-encoding']);
-  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
-  reply.code(page.status).header('content-length', body.length);
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(request.method === 'HEAD' ? undefined : body);
-}
-
-/** `If-None-Match` names this ETag (or `*`); weak forms count, as RFC 9110 says for GET. */
-function fresh(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
-}
 
 const NOT_FOUND_ROUTE = '/404';
 

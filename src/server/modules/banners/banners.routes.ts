@@ -3,12 +3,14 @@ import { banners } from '../../db/schema.ts';
 import { Banner, BannerSearchQuery } from '../../../shared/contracts/banners.ts';
 import { Envelope, ErrorBody, ListPayload } from '../../../shared/contracts/common.ts';
 import { ok, type App } from '../../types.ts';
+import { SHARED_ANSWER } from '../../plugins/answer-cache.ts';
 
 /** Site promos: the active banners of a position whose dates include now, in their ordering. Small enough to need no service of its own. */
 export async function bannersRoutes(app: App) {
   app.get(
     '/site-promo/search',
     {
+      ...SHARED_ANSWER,
       schema: {
         tags: ['site'],
         summary: 'Active banners, by position (those whose start and end dates include now)',

@@ -2,11 +2,13 @@ import { Category, CategorySearchQuery } from '../../../shared/contracts/categor
 import { Envelope, ErrorBody, ListPayload } from '../../../shared/contracts/common.ts';
 import { ok, type App } from '../../types.ts';
 import { searchCategories } from './categories.repository.ts';
+import { SHARED_ANSWER } from '../../plugins/answer-cache.ts';
 
 export async function categoriesRoutes(app: App) {
   app.get(
     '/assets/categories/search',
     {
+      ...SHARED_ANSWER,
       schema: {
         tags: ['catalogue'],
         summary: 'Categories, by group, in their ordering',

@@ -4,6 +4,7 @@ import { Gallery, GallerySearchQuery, Photo, PhotoListQuery, PhotoSearchQuery } 
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
 import { visitorOf } from '../catalogue/views.ts';
+import { SHARED_ANSWER } from '../../plugins/answer-cache.ts';
 
 export async function galleriesRoutes(app: App) {
   const galleries = app.services.galleries;
@@ -11,6 +12,7 @@ export async function galleriesRoutes(app: App) {
   app.get(
     '/assets/galleries/search',
     {
+      ...SHARED_ANSWER,
       schema: {
         tags,
         summary: 'Galleries: search, filter, sort and page',

@@ -4,12 +4,14 @@ import { Post, PostSearchQuery } from '../../../shared/contracts/posts.ts';
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
 import { visitorOf } from '../catalogue/views.ts';
+import { SHARED_ANSWER } from '../../plugins/answer-cache.ts';
 
 export async function postsRoutes(app: App) {
   const posts = app.services.posts;
   app.get(
     '/posts/search',
     {
+      ...SHARED_ANSWER,
       schema: {
         tags: ['catalogue'],
         summary: 'Posts and pages (type post|page)',

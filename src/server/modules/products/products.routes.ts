@@ -4,12 +4,14 @@ import { Product, ProductSearchQuery } from '../../../shared/contracts/products.
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
 import { visitorOf } from '../catalogue/views.ts';
+import { SHARED_ANSWER } from '../../plugins/answer-cache.ts';
 
 export async function productsRoutes(app: App) {
   const products = app.services.products;
   app.get(
     '/assets/products/search',
     {
+      ...SHARED_ANSWER,
       schema: {
         tags: ['catalogue'],
         summary: 'Products (type digital|physical)',

@@ -3,11 +3,13 @@ import { SearchTotal, SearchTotalQuery } from '../../../shared/contracts/search.
 import { ok, type App } from '../../types.ts';
 import { countMatches } from '../catalogue/catalogue.repository.ts';
 import { GALLERIES, POSTS, PRODUCTS, STORIES, VIDEOS } from '../catalogue/tables.ts';
+import { SHARED_ANSWER } from '../../plugins/answer-cache.ts';
 
 export async function searchRoutes(app: App) {
   app.get(
     '/search/total',
     {
+      ...SHARED_ANSWER,
       schema: {
         tags: ['catalogue'],
         summary: 'How many items of each type match q',

@@ -4,6 +4,7 @@ import { BeforeAfter, BeforeAfterQuery, Story, StorySearchQuery } from '../../..
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
 import { visitorOf } from '../catalogue/views.ts';
+import { SHARED_ANSWER } from '../../plugins/answer-cache.ts';
 
 export async function storiesRoutes(app: App) {
   const stories = app.services.stories;
@@ -11,6 +12,7 @@ export async function storiesRoutes(app: App) {
   app.get(
     '/stories/search',
     {
+      ...SHARED_ANSWER,
       schema: {
         tags,
         summary: 'Stories: search, filter, sort and page',

@@ -4,12 +4,14 @@ import { Video, VideoSearchQuery, VideoStream, VideoStreamQuery } from '../../..
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
 import { visitorOf } from '../catalogue/views.ts';
+import { SHARED_ANSWER } from '../../plugins/answer-cache.ts';
 
 export async function videosRoutes(app: App) {
   const videos = app.services.videos;
   app.get(
     '/assets/videos/search',
     {
+      ...SHARED_ANSWER,
       schema: {
         tags: ['catalogue'],
         summary: 'Videos: search, filter (categories, excludedId for related, isSale, dates), sort and page',

@@ -1,0 +1,38 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pickEncoding, type CachedPage } from './page-cache.ts';
+
+const DROPPED = new Set(['content-length', 'content-encoding', 'set-cookie', 'date', 'transfer-encoding', 'connection']);
+/** A response's headers as a cache keeps them (lower-case names; no length, encoding, cookie or date). */
+export function storableHeaders(headers: OutgoingHttpHeaders | Record<string, string | number | string[] | undefined>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(headers)
+      .filter(([k, v]) => v !== undefined && !DROPPED.has(k.toLowerCase()))
+      .map(([k, v]) => [k.toLowerCase(), String(v)]),
+  );
+}
+
+/** How a cached answer is sent: whether it was found or just stored, under which header, and what it varies by. */
+export interface CachedAnswer {
+  state: 'HIT' | 'MISS';
+  header: 'x-page-cache' | 'x-answer-cache';
+  vary: string;
+}
+
+/** A cached page or API answer in the encoding the client takes best, or 304 when the client's copy is still this one. */
+export function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, { state, header, vary }: CachedAnswer) {
+  // A 304 carries the page's headers too: the browser updates its copy's from it (its Content-Security-Policy above all).
+  reply.headers(page.headers).header('etag', page.etag).header('vary', vary).header(header, state);
+  if (fresh(request.headers['if-none-match'], page.etag)) return reply.code(304).removeHeader('content-type').send();
+  const encoding = pickEncoding(request.headers['accept-encoding']);
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
+  reply.code(page.status).header('content-length', body.length);
+  if (encoding !== 'identity') reply.header('content-encoding', encoding);
+  return reply.send(request.method === 'HEAD' ? undefined : body);
+}
+
+/** `If-None-Match` names this ETag (or `*`); weak forms count, as RFC 9110 says for GET. */
+function fresh(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageCache } from '../lib/page-cache.ts';
+import { sendCached, storableHeaders, type CachedAnswer } from '../lib/send-cached.ts';
+
+/** Route config of a list whose anonymous answer is the same for every visitor: it may come from the answer cache. */
+export const SHARED_ANSWER = { config: { sharedAnswer: true } } as const;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    sharedAnswer?: boolean;
+  }
+}
+
+const HIT: CachedAnswer = { state: 'HIT', header: 'x-answer-cache', vary: 'Accept-Encoding, Authorization' };
+const served = new WeakSet<FastifyRequest>();
+
+/**
+ * The catalogue's anonymous list answers (routes marked SHARED_ANSWER), kept for API_CACHE_SECONDS: a visitor's search
+ * or list is answered without the database. Every site change empties it (a back-office write, a publication, the
+ * settings), here and in every other process; what may be up to that old is only the counters (views, likes,
+ * comments). A member's request (Authorization) is never cached: it may hold their unlocks. Registered after the
+ * country gate, so that a blocked visitor gets 451, not a cached list.
+ */
+export function registerAnswerCache(scope: FastifyInstance, cache: PageCache) {
+  const cacheable = (request: FastifyRequest) =>
+    request.routeOptions.config.sharedAnswer === true && request.method === 'GET' && !request.headers.authorization;
+  scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!cacheable(request)) return;
+    const hit = cache.get(request.url);
+    if (!hit) return;
+    served.add(request);
+    return sendCached(request, reply, hit, HIT);
+  });
+  scope.addHook('onSend', async (request, reply, payload) => {
+    if (!cacheable(request) || served.has(request) || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    cache.set(request.url, { status: 200, headers: storableHeaders(reply.getHeaders()), body: Buffer.from(payload) });
+    reply.header('x-answer-cache', 'MISS');
+    return payload;
+  });
+}

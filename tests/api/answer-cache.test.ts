@@ -1,0 +1,66 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createMember, login, useApi } from '../helpers/api.ts';
+import { seedCatalogue } from '../helpers/catalogue.ts';
+import { call } from '../helpers/commerce.ts';
+
+/** The anonymous catalogue lists from the answer cache (API_CACHE_SECONDS), and what empties it. */
+describe('the answer cache of anonymous lists', () => {
+  const h = useApi({ API_CACHE_SECONDS: '60', TRUSTED_COUNTRY_HEADER: 'x-test-country' });
+  let admin = '';
+  let member = '';
+  beforeAll(async () => {
+    await seedCatalogue(h);
+    admin = await login(h, (await createMember(h, { role: 'admin' })).username);
+    member = await login(h, (await createMember(h)).username);
+  });
+
+  const search = (headers: Record<string, string> = {}) => call(h, 'GET', '/api/assets/galleries/search?limit=50', { headers });
+
+  it('answers a second visitor from the cache, the same bytes, with an ETag and 304 for a copy they hold', async () => {
+    const first = await search();
+    expect(first.status).toBe(200);
+    expect(first.headers['x-answer-cache']).toBe('MISS');
+    const second = await h.app.inject({ url: '/api/assets/galleries/search?limit=50' });
+    expect(second.headers['x-answer-cache']).toBe('HIT');
+    expect(second.json()).toEqual(first.body);
+    expect(second.headers['content-type']).toMatch(/^application\/json/);
+    const again = await h.app.inject({ url: '/api/assets/galleries/search?limit=50', headers: { 'if-none-match': String(second.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('never answers a member from it, nor caches their answer', async () => {
+    await search();
+    const mine = await search({ authorization: member });
+    expect(mine.status).toBe(200);
+    expect(mine.headers['x-answer-cache']).toBeUndefined();
+  });
+
+  it('a back-office change empties it: the next visitor sees the change', async () => {
+    const before = await search();
+    const gallery = before.body.data.data[0] as { _id: string; title: string };
+    expect((await search()).headers['x-answer-cache']).toBe('HIT');
+    const renamed = await call(h, 'PATCH', `/api/admin/galleries/${gallery._id}`, { token: admin, body: { title: 'Renamed while cached' } });
+    expect(renamed.status).toBe(200);
+    const after = await search();
+    expect(after.headers['x-answer-cache']).toBe('MISS');
+    expect(after.body.data.data.map((g: { title: string }) => g.title)).toContain('Renamed while cached');
+  });
+
+  it('a blocked country gets 451, not the cached list', async () => {
+    await search();
+    expect((await search()).headers['x-answer-cache']).toBe('HIT');
+    const blocked = await call(h, 'POST', '/api/admin/blocked-countries', { token: admin, body: { code: 'NZ' } });
+    expect(blocked.status, JSON.stringify(blocked.body)).toBe(200);
+    // The block is a site change too, but the gate answers before the cache whatever the cache holds.
+    await search();
+    expect((await search({ 'x-test-country': 'NZ' })).status).toBe(451);
+    expect((await search({ 'x-test-country': 'FR' })).status).toBe(200);
+  });
+
+  it('a detail, which counts a view, is never cached', async () => {
+    const list = await search();
+    const slug = list.body.data.data[0].slug as string;
+    await call(h, 'GET', `/api/assets/galleries/${slug}/view`);
+    expect((await call(h, 'GET', `/api/assets/galleries/${slug}/view`)).headers['x-answer-cache']).toBeUndefined();
+  });
+});
