@@ -8,11 +8,12 @@ import { MediaPipeline, type UploadSource } from '../modules/media/media-pipelin
  * default, or only `npm run worker`) and scheduled-publishing jobs always (they are instant). Stops before the database
  * closes; a job running then goes back to the queue for the next process.
  *
- * The workers start once the app is ready, without holding it up: a start answers its first request without waiting
+ * pg-boss starts beside the app's own start (not before it), and the workers once the app is ready, without holding it
+ * up: a start answers its first request without waiting
  * for the videos left processing to be queued again (and their transcoding, which would share the CPU, to begin).
  */
 export async function registerJobs(app: FastifyInstance, uploads: UploadSource): Promise<void> {
-  const queue = await JobQueue.start(app.database, { log: app.log, superviseSeconds: app.config.jobs.superviseSeconds });
+  const queue = JobQueue.start(app.database, { log: app.log, superviseSeconds: app.config.jobs.superviseSeconds });
   const media = new MediaPipeline({
     db: app.database.db,
     storage: app.media.storage,
@@ -22,11 +23,13 @@ export async function registerJobs(app: FastifyInstance, uploads: UploadSource):
     log: app.log,
   });
   const publication = new PublicationJobs(queue, app.siteChanges);
-  await Promise.all([media.define(), publication.define()]);
+  // Not awaited: the queue starts beside the rest of the start; sends and workers wait for their queue.
+  const defined = Promise.all([media.define(), publication.define()]);
   app.decorate('jobs', { queue, media, publication });
   let working: Promise<void> | null = null;
   app.addHook('onReady', async () => {
     working = (async () => {
+      await defined;
       await media.resume();
       await media.work(app.config.jobs.mediaWorkers);
       await publication.work();

@@ -37,15 +37,23 @@ export class JobQueue {
   private readonly boss: PgBoss;
   /** True when no other process can share the queue (PGlite): a job found running at start was orphaned by a crash. */
   private readonly alone: boolean;
-  private readonly queues = new Set<string>();
+  private readonly queues = new Map<string, Promise<void>>();
   private stopped = false;
+  /** Settles once pg-boss has started (its schema checked, its supervisor running): every call waits for it. */
+  private readonly started: Promise<void>;
 
-  private constructor(boss: PgBoss, alone: boolean) {
+  private constructor(boss: PgBoss, alone: boolean, log: JobQueueOptions['log']) {
     this.boss = boss;
     this.alone = alone;
+    this.started = boss.start().then(() => {});
+    this.started.catch((err: unknown) => log.error({ err }, 'the job queue could not start'));
   }
 
-  static async start(database: Database, opts: JobQueueOptions): Promise<JobQueue> {
+  /**
+   * The queue, starting: pg-boss starts beside the server's own start (a few hundred ms of a restart) rather than
+   * before it; a job sent meanwhile waits for it.
+   */
+  static start(database: Database, opts: JobQueueOptions): JobQueue {
     const superviseSeconds = opts.superviseSeconds ?? 10;
     const boss = new PgBoss({
       ...database.jobs,
@@ -55,8 +63,7 @@ export class JobQueue {
       openTelemetry: { enabled: false },
     } as ConstructorParameters<typeof PgBoss>[0]);
     boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
-    await boss.start();
-    return new JobQueue(boss, database.kind === 'pglite');
+    return new JobQueue(boss, database.kind === 'pglite', opts.log);
   }
 
   /**
@@ -64,8 +71,14 @@ export class JobQueue {
    * database, whose only process is this one, a job still marked running was cut off by a crash or a kill: it is
    * failed and retried at once, rather than after its missed heartbeats are noticed and the retry delay has passed.
    */
-  async define(name: string, options: Omit<Queue, 'name'>): Promise<void> {
-    if (this.queues.has(name)) return;
+  define(name: string, options: Omit<Queue, 'name'>): Promise<void> {
+    const defined = this.queues.get(name) ?? this.create(name, options);
+    this.queues.set(name, defined);
+    return defined;
+  }
+
+  private async create(name: string, options: Omit<Queue, 'name'>): Promise<void> {
+    await this.started;
     if (!(await this.boss.getQueue(name))) {
       await this.boss.createQueue(name, options).catch(async (err) => {
         // Another process created it meanwhile.
@@ -80,17 +93,24 @@ export class JobQueue {
         for (const id of ids) await this.boss.update(name, undefined, { id, startAfter: new Date() });
       }
     }
-    this.queues.add(name);
+  }
+
+  /** Once the queue `name` exists (pg-boss started, the queue defined by this process). */
+  private async ready(name: string): Promise<void> {
+    await this.started;
+    await this.queues.get(name);
   }
 
   /** Sends a job; null when a job with the same singleton key is already waiting. */
-  send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
+  async send<T extends object>(name: string, data: T, options: SendOptions = {}): Promise<string | null> {
+    await this.ready(name);
     return this.boss.send(name, data, options);
   }
 
   /** Runs the queue's jobs in this process, at most `concurrency` at once. */
   async work<T extends object>(name: string, concurrency: number, handler: JobHandler<T>): Promise<void> {
     if (concurrency < 1) return;
+    await this.ready(name);
     await this.boss.work<T>(name, { localConcurrency: concurrency, includeMetadata: true, pollingIntervalSeconds: 1 }, async (jobs) => {
       for (const job of jobs as JobWithMetadata<T>[]) {
         await handler(job.data, { id: job.id, retryCount: job.retryCount, last: job.retryCount >= job.retryLimit, signal: job.signal });
@@ -103,6 +123,7 @@ export class JobQueue {
    * the jobs themselves (pg-boss's queue statistics lag by its monitoring interval).
    */
   async pending(name: string, data?: object): Promise<JobCounts> {
+    await this.ready(name);
     const jobs = await this.boss.findJobs(name, { ...(data ? { data } : {}), limit: 1000 });
     const count = (...states: string[]) => jobs.filter((job) => states.includes(job.state)).length;
     return { queued: count('created', 'retry'), active: count('active') };
@@ -112,6 +133,14 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    // A queue that never started has nothing to stop (its error was logged).
+    if (
+      !(await this.started.then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
     await this.boss.stop({ graceful: true, timeout: 5000, close: true });
   }
 }
