@@ -153,7 +153,7 @@ else {
 const idle = await measure('idle');
 const busy = await withBusyCore(() => measure('one core busy'));
 
-const row = (label: string, a: string, b: string) => `  ${label.padEnd(36)}${a.padStart(10)}${b.padStart(16)}`;
+const row = (label: string, a: string, b: string) => `  ${label.padEnd(36)}${a.padStart(10)}  ${b.padStart(14)}`;
 const clips = (f: Figures) => (f.clips === null ? `> ${seconds(CLIPS_TIMEOUT_MS)}` : seconds(f.clips));
 const restarts = (f: Figures) => `${seconds(median(f.restarts))}`;
 console.log(
