@@ -37,11 +37,11 @@ export class PageCache {
   }
 
   /** The page under `key`, unless it has expired or is for visitors only and `member` asks. */
-  get(key: string, { member = false, now = Date.now() }: { member?: boolean; now?: number } = {}): CachedPage | null {
+  get(key: string, { member = false, now = Date.now(), countMiss = true }: { member?: boolean; now?: number; countMiss?: boolean } = {}): CachedPage | null {
     const page = this.pages.get(key);
     if (!page || now - page.storedAt > this.opts.ttlMs || (member && !page.shared)) {
       if (page && now - page.storedAt > this.opts.ttlMs) this.delete(key);
-      this.misses++;
+      if (countMiss) this.misses++;
       return null;
     }
     // Most recently used last.

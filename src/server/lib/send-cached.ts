@@ -12,6 +12,9 @@ export function storableHeaders(headers: OutgoingHttpHeaders | Record<string, st
   );
 }
 
+/** A member's request (the `token` cookie): served from the page cache only where the page is shared. */
+export const hasToken = (cookie: string | undefined) => /(?:^|;\s*)token=[^;]/.test(cookie ?? '');
+
 /** How a cached answer is sent: whether it was found or just stored, under which header, and what it varies by. */
 export interface CachedAnswer {
   state: 'HIT' | 'MISS';
@@ -32,7 +35,7 @@ export function sendCached(request: FastifyRequest, reply: FastifyReply, page: C
 }
 
 /** `If-None-Match` names this ETag (or `*`); weak forms count, as RFC 9110 says for GET. */
-function fresh(ifNoneMatch: string | undefined, etag: string): boolean {
+export function fresh(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

@@ -40,6 +40,17 @@ export const DOCS_CSP = [
 /** Everything else that is not a page (JSON, media, assets): nothing may load from it if a browser opens it as a document. */
 export const NO_CONTENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** The headers every response carries, whatever it is (the policy aside). */
+export function securityHeaders({ https }: { https: boolean }): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'permissions-policy': PERMISSIONS_POLICY,
+    ...(https ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/') || url.startsWith('/api/docs?');
 
 /**
@@ -49,12 +60,9 @@ const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs
  * without a policy of its own gets NO_CONTENT_CSP.
  */
 export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }) {
+  const fixed = securityHeaders(opts);
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    if (opts.https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    reply.headers(fixed);
     if (isDocs(request.url)) reply.header('content-security-policy', DOCS_CSP);
     else if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', NO_CONTENT_CSP);
   });

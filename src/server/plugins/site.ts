@@ -6,7 +6,8 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sendCached, storableHeaders, type CachedAnswer } from '../lib/send-cached.ts';
+import { hasToken, sendCached, storableHeaders, type CachedAnswer } from '../lib/send-cached.ts';
+import { answerPageHitsFirst } from './page-hits.ts';
 import { SHARED_PAGE_HEADER } from '../../shared/page-cache.ts';
 import type { Transport } from '../../shared/api-client.ts';
 
@@ -63,7 +64,7 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
       // by visitors and members (the site renders those without the member, middleware/session.ts).
       const key = cacheKey(request);
       const useCache = key !== null && app.config.pageCache.ttlMs > 0 && !(await bypassesCache(request));
-      const member = hasToken(request);
+      const member = hasToken(request.headers.cookie);
       if (useCache) {
         const hit = cache.get(key, { member });
         if (hit) return sendCached(request, reply, hit, PAGE);
@@ -85,15 +86,13 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
       });
     });
   });
+  answerPageHitsFirst(app, { https: app.config.publicUrl?.startsWith('https:') ?? false });
 }
 
 /** The URL of a GET or HEAD, else null. Pages never depend on the Host header. */
 function cacheKey(request: FastifyRequest): string | null {
   return request.method === 'GET' || request.method === 'HEAD' ? request.url : null;
 }
-
-/** A member's request (the `token` cookie): served from the cache only where the page is shared. */
-const hasToken = (request: FastifyRequest) => /(?:^|;\s*)token=[^;]/.test(request.headers.cookie ?? '');
 
 const NOT_FOUND_ROUTE = '/404';
 

@@ -68,6 +68,11 @@ export class CountryBlockService {
     return { blocked: country !== null && (await this.blockedCodes()).has(country), country };
   }
 
+  /** True when this process knows, without a read, that no country is blocked now. */
+  noneBlockedNow(): boolean {
+    return this.cache !== null && Date.now() - this.cache.at <= CACHE_MS && this.cache.codes.size === 0;
+  }
+
   /** Whether this visitor's country is blocked; no address lookup at all while no country is (every cached page asks). */
   async isBlocked(input: CountryCheckInput): Promise<boolean> {
     const codes = await this.blockedCodes();

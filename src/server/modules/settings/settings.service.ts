@@ -57,6 +57,14 @@ export class SettingsService {
     return Object.fromEntries(keys.filter((k) => k in all).map((k) => [k, all[k]]));
   }
 
+  /** A setting's value as this process holds it now, without a read; null when it would need one. */
+  peek<T = unknown>(key: string): { value: T | undefined } | null {
+    if (!this.cache || Date.now() - this.cache.at > CACHE_MS) return null;
+    const row = this.cache.rows.find((r) => r.key === key);
+    const fallback = key in DEFAULT_PRIVATE_SETTINGS ? DEFAULT_PRIVATE_SETTINGS[key] : (DEFAULT_PUBLIC_SETTINGS as Record<string, unknown>)[key];
+    return { value: (row ? row.value : fallback) as T | undefined };
+  }
+
   async get<T = unknown>(key: string): Promise<T | undefined> {
     const row = (await this.rows()).find((r) => r.key === key);
     const fallback = key in DEFAULT_PRIVATE_SETTINGS ? DEFAULT_PRIVATE_SETTINGS[key] : (DEFAULT_PUBLIC_SETTINGS as Record<string, unknown>)[key];

@@ -1,0 +1,61 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import { pickEncoding } from '../lib/page-cache.ts';
+import { fresh, hasToken } from '../lib/send-cached.ts';
+import { NO_CONTENT_CSP, securityHeaders } from './security-headers.ts';
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * Page-cache hits answered before Fastify: a hit needs none of its routing, hooks or reply objects, only the bytes
+ * and the headers the other path would send (the page's own, the security headers, ETag and Vary; 304 for a copy the
+ * client holds). Everything else goes on to the server's handlers as before: a miss, a member's page that is not
+ * shared, the API, assets, live connections. Only where the answer would be the cached page for certain: the process
+ * is not stopping, and it knows without a read that maintenance is off and no country is blocked (the first request
+ * after such a change goes the long way and reads). Off when every answer must pass Fastify's hooks (ACCESS_LOG,
+ * METRICS_TOKEN: they count requests).
+ */
+export function answerPageHitsFirst(app: FastifyInstance, opts: { https: boolean }) {
+  if (app.config.accessLog || app.config.metricsToken || app.config.pageCache.ttlMs === 0) return;
+  const server = app.server;
+  const handlers = server.listeners('request') as Listener[];
+  server.removeAllListeners('request');
+  const fixed = securityHeaders(opts);
+  const { settings, countryBlock } = app.services;
+  const cache = app.pageCache;
+
+  const answered = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || app.draining) return false;
+    const url = req.url ?? '';
+    if (url.startsWith('/api') || url.startsWith('/socket.io') || url.startsWith('/_astro') || url.startsWith('/media')) return false;
+    const maintenance = settings.peek('maintenanceMode');
+    if (!maintenance || maintenance.value === true || !countryBlock.noneBlockedNow()) return false;
+    const page = cache.get(url, { member: hasToken(req.headers.cookie), countMiss: false });
+    if (!page) return false;
+    // In the order the other path sets them: the page's, then the security headers over them (its onSend hook).
+    const headers: Record<string, string | number> = {
+      ...page.headers,
+      ...fixed,
+      etag: page.etag,
+      vary: 'Accept-Encoding, Cookie',
+      'x-page-cache': 'HIT',
+    };
+    if (!page.headers['content-security-policy']) headers['content-security-policy'] = NO_CONTENT_CSP;
+    if (fresh(req.headers['if-none-match'], page.etag)) {
+      delete headers['content-type'];
+      res.writeHead(304, headers).end();
+      return true;
+    }
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
+    headers['content-length'] = body.length;
+    if (encoding !== 'identity') headers['content-encoding'] = encoding;
+    res.writeHead(page.status, headers).end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  };
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    if (answered(req, res)) return;
+    for (const handler of handlers) handler.call(server, req, res);
+  });
+}
