@@ -31,7 +31,7 @@ describe('a cached page answered before Fastify', () => {
 
   it('sends the headers the long way sends, compressed, for a visitor and for a member on a shared page', async () => {
     for (const cookie of [undefined, 'token=not-a-real-session']) {
-      const headers = cookie ? { cookie } : {};
+      const headers: Record<string, string> = cookie ? { cookie } : {};
       const a = await hit(fast, '/videos', headers);
       const b = await hit(long, '/videos', headers);
       expect(a.res.status).toBe(200);
