@@ -269,7 +269,7 @@ describe('two Tessera processes on PostgreSQL, Redis and S3', () => {
       }
     }
     expect(c.cli('ledger', 'check')).toMatch(/^Ledger clean/);
-    await c.restartA();
+    await c.restart('a');
   }, 120_000);
 
   it('WEB_CONCURRENCY=2 runs two servers on one port under one banner, and SIGTERM stops them all', async () => {
@@ -289,6 +289,48 @@ describe('two Tessera processes on PostgreSQL, Redis and S3', () => {
       await server.stop({ keepData: true });
     }
   });
+
+  it.skipIf(!hasNginx)(
+    'a rolling restart behind the deployment’s nginx drops nothing: the serving process stops gracefully under load, the other takes over',
+    async () => {
+      const proxy = await startDeploymentNginx([new URL(c.a.url).host, new URL(c.b.url).host]);
+      const buyers = await Promise.all([newMember(5000), newMember(5000)]);
+      const items = await pricedItems();
+      const statuses: number[] = [];
+      let stopping = true;
+      // nginx sends this client (one address) to one process: the one whose answer cache holds a list just asked for
+      // through nginx. That is the process stopped.
+      const probe = `/api/assets/videos/search?limit=7&offset=${Date.now() % 1000}`;
+      await fetch(proxy.url + probe);
+      const serving = (await fetch(c.a.url + probe)).headers.get('x-answer-cache') === 'HIT' ? 'a' : 'b';
+      expect((await fetch(c[serving].url + probe)).headers.get('x-answer-cache')).toBe('HIT');
+      try {
+        // Visitors and buyers through nginx, without pause, while A is told to stop.
+        const visitor = (async () => {
+          while (stopping) statuses.push((await fetch(`${proxy.url}/api/assets/videos/search?limit=5`)).status);
+        })();
+        const buying = buyers.map(async (buyer) => {
+          for (const item of items)
+            statuses.push((await api(proxy.url, 'POST', `/api/token-transactions/${item.kind}/${item.id}`, { token: buyer.token })).status);
+        });
+        await expect.poll(() => statuses.length, { timeout: 10_000, interval: 5 }).toBeGreaterThan(20);
+        expect(await c[serving].stop({ keepData: true })).toBe(0);
+        await Promise.all(buying);
+        stopping = false;
+        await visitor;
+        // Every request was answered by a process: none refused, none cut off.
+        expect(statuses.filter((s) => s >= 500)).toEqual([]);
+        expect(statuses.filter((s) => s === 200).length).toBe(statuses.length);
+        const spent = items.reduce((sum, item) => sum + item.price, 0);
+        const other = serving === 'a' ? c.b : c.a;
+        for (const buyer of buyers) expect(await balanceOn(other.url, buyer.token)).toBe(5000 - spent);
+      } finally {
+        stopping = false;
+        await proxy.stop();
+        await c.restart(serving);
+      }
+    },
+  );
 
   it.skipIf(!hasNginx)('through the deployment’s nginx: pages from the processes, assets from disk, the live connection upgraded', async () => {
     const proxy = await startDeploymentNginx([new URL(c.a.url).host, new URL(c.b.url).host]);

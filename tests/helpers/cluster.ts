@@ -14,8 +14,8 @@ export interface Cluster {
   env: Record<string, string>;
   /** Runs the CLI against the shared database; its output, or a throw with it. */
   cli: (...args: string[]) => string;
-  /** Starts A again (after a test killed it), on the same data. */
-  restartA: () => Promise<void>;
+  /** Starts A or B again (after a test stopped or killed it), on the same data. */
+  restart: (which: 'a' | 'b') => Promise<void>;
   /** A process of the same site started later (a media worker: `src/server/worker.ts`), stopped with the cluster. */
   startWorker: () => Promise<{ stop: () => Promise<void>; output: () => string }>;
   stop: () => Promise<void>;
@@ -92,11 +92,11 @@ export async function startCluster(extra: Record<string, string> = {}): Promise<
       cli,
       startWorker,
       stop,
-      restartA: async () => {
-        await cluster.a.stop({ keepData: true });
+      restart: async (which) => {
+        await cluster[which].stop({ keepData: true });
         const again = await startServer({ env: { ...env, DATA_DIR: a.dataDir } });
         stoppers.push(() => again.stop({ keepData: true }));
-        cluster.a = again;
+        cluster[which] = again;
       },
     };
     return cluster;
