@@ -131,6 +131,14 @@ export async function runMain() {
     app.log.info(`${signal}: finishing in-flight requests, closing live connections and the database`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // No new connections (a proxy gets a refusal, which it may retry elsewhere), while requests already on a
+    // connection are still served as usual (Fastify would answer them 503 once closing); then the rest of the close.
+    await new Promise<void>((resolve) => {
+      app.server.close(() => resolve());
+      app.server.closeIdleConnections?.();
+      // Live connections stay open until the close below: no need to wait for them.
+      setTimeout(resolve, 1000).unref();
+    });
     await app.close();
     process.exit(0);
   };

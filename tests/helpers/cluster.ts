@@ -41,6 +41,9 @@ export async function startCluster(extra: Record<string, string> = {}): Promise<
     // Tests name the visitor's address with X-Forwarded-For (from loopback only), so limits never meet across tests.
     TRUST_PROXY: '127.0.0.1',
     MEDIA_WORKERS: '0',
+    // As the deployment sets it behind nginx (deploy/tessera.env.example): a stopping process ends its connections
+    // for a moment before it closes them.
+    DRAIN_SECONDS: '5',
     ...extra,
   };
   const stoppers: (() => Promise<unknown>)[] = [];

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Graceful close: requests already being served finish, and their keep-alive connections end with them (without
- * this, a connection busy when close began would hold the server open until its keep-alive timeout). From the
- * moment the process is told to stop (`app.draining`, set by main.ts before its drain delay) `/api/ready` answers 503.
+ * Graceful close. From the moment the process is told to stop (`app.draining`, set by main.ts on SIGTERM, before its
+ * DRAIN_SECONDS) `/api/ready` answers 503 and every response ends its connection (`Connection: close`): a proxy that
+ * keeps connections open to this process (nginx's upstream keepalive) then never sends a request on one that the
+ * process is about to close, which would come back as a 502 for a request it may not retry (a POST). Once closing,
+ * requests already being served finish, and their keep-alive connections end with them (without this, a connection
+ * busy when close began would hold the server open until its keep-alive timeout).
  */
 export function registerShutdown(app: FastifyInstance) {
   let closing = false;
@@ -13,7 +16,7 @@ export function registerShutdown(app: FastifyInstance) {
     app.draining = true;
   });
   app.addHook('onSend', async (_request, reply) => {
-    if (closing) reply.header('connection', 'close');
+    if (app.draining) reply.header('connection', 'close');
   });
   app.addHook('onResponse', async () => {
     if (closing) app.server.closeIdleConnections?.();
