@@ -22,18 +22,29 @@ export interface Baseline {
   stop: () => Promise<void>;
 }
 
-function nginxConfig(dir: string, port: number): string {
+/**
+ * An nginx main config whose every file (pid, log, temp paths) is in `dir`, in the foreground, around `http` (the
+ * http block's own lines); `head` goes before the events block (e.g. `master_process off;`).
+ */
+export function nginxMainConfig(dir: string, { head, http }: { head: string; http: string }): string {
   const tmp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
   return `daemon off;
-master_process off;
-worker_processes 1;
+${head}
 pid ${path.join(dir, 'nginx.pid')};
 error_log ${path.join(dir, 'error.log')} warn;
 events { worker_connections 4096; }
 http {
   access_log off;
   ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(tmp).join('\n  ')}
-  sendfile on;
+${http}
+}
+`;
+}
+
+function nginxConfig(dir: string, port: number): string {
+  return nginxMainConfig(dir, {
+    head: 'master_process off;\nworker_processes 1;',
+    http: `  sendfile on;
   tcp_nopush on;
   keepalive_requests 1000000;
   server {
@@ -44,9 +55,8 @@ http {
       charset utf-8;
       try_files /page.html =404;
     }
-  }
-}
-`;
+  }`,
+  });
 }
 
 /** A static server answering `body` for every path. */

@@ -35,6 +35,7 @@ import { hashToken, newToken } from '../src/server/lib/tokens.ts';
 import { insertSession } from '../src/server/modules/auth/sessions.repository.ts';
 import { createUser } from '../src/server/modules/users/users.service.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '../src/shared/socket-events.ts';
+import { nginxMainConfig } from './baselines.ts';
 import { ms, rps } from './compare.ts';
 import { parseWrk, type LoadResult } from './load.ts';
 import { freePort, spawnServer, waitForHttp, type Spawned } from './processes.ts';
@@ -341,7 +342,6 @@ async function fanOut(a: Tessera, b: Tessera, database: Database): Promise<FanOu
 // Part 2: throughput through nginx.
 
 function nginxConfig(dir: string, one: number, two: number, a: Tessera, b: Tessera): string {
-  const tmp = (name: string) => `${name}_temp_path ${path.join(dir, name)};`;
   const hostPort = (t: Tessera) => new URL(t.url).host;
   const upstream = (name: string, servers: Tessera[]) =>
     `upstream ${name} {\n    ${servers.map((s) => `server ${hostPort(s)};`).join('\n    ')}\n    keepalive 64;\n    keepalive_requests 1000000;\n  }`;
@@ -358,20 +358,10 @@ function nginxConfig(dir: string, one: number, two: number, a: Tessera, b: Tesse
       proxy_buffers 16 16k;
     }
   }`;
-  return `daemon off;
-worker_processes 2;
-pid ${path.join(dir, 'nginx.pid')};
-error_log ${path.join(dir, 'error.log')} warn;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  ${['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map(tmp).join('\n  ')}
-  ${upstream('one', [a])}
-  ${upstream('two', [a, b])}
-  ${server(one, 'one')}
-  ${server(two, 'two')}
-}
-`;
+  return nginxMainConfig(dir, {
+    head: 'worker_processes 2;',
+    http: [upstream('one', [a]), upstream('two', [a, b]), server(one, 'one'), server(two, 'two')].map((block) => `  ${block}`).join('\n'),
+  });
 }
 
 /** nginx in a temp folder: `one` proxies to A alone, `two` to A and B (round robin). */
