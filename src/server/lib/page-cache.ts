@@ -89,6 +89,12 @@ export class PageCache {
 
 const size = (p: CachedPage) => p.body.length + p.br.length + p.gzip.length;
 
+/** The page's bytes in the best encoding the client accepts (`identity`: as stored). */
+export function encodedBody(page: CachedPage, acceptEncoding: string | undefined): { encoding: 'br' | 'gzip' | 'identity'; body: Buffer } {
+  const encoding = pickEncoding(acceptEncoding);
+  return { encoding, body: encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body };
+}
+
 /** The best encoding the client accepts among ours. */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
   const accepted = (acceptEncoding ?? '').toLowerCase();

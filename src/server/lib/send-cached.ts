@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { pickEncoding, type CachedPage } from './page-cache.ts';
+import { encodedBody, type CachedPage } from './page-cache.ts';
 
 const DROPPED = new Set(['content-length', 'content-encoding', 'set-cookie', 'date', 'transfer-encoding', 'connection']);
 /** A response's headers as a cache keeps them (lower-case names; no length, encoding, cookie or date). */
@@ -22,13 +22,15 @@ export interface CachedAnswer {
   vary: string;
 }
 
+/** How a page from the cache is sent: it varies by the member's cookie (a member may be served only shared pages). */
+export const PAGE: CachedAnswer = { state: 'HIT', header: 'x-page-cache', vary: 'Accept-Encoding, Cookie' };
+
 /** A cached page or API answer in the encoding the client takes best, or 304 when the client's copy is still this one. */
 export function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, { state, header, vary }: CachedAnswer) {
   // A 304 carries the page's headers too: the browser updates its copy's from it (its Content-Security-Policy above all).
   reply.headers(page.headers).header('etag', page.etag).header('vary', vary).header(header, state);
   if (fresh(request.headers['if-none-match'], page.etag)) return reply.code(304).removeHeader('content-type').send();
-  const encoding = pickEncoding(request.headers['accept-encoding']);
-  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
+  const { encoding, body } = encodedBody(page, request.headers['accept-encoding']);
   reply.code(page.status).header('content-length', body.length);
   if (encoding !== 'identity') reply.header('content-encoding', encoding);
   return reply.send(request.method === 'HEAD' ? undefined : body);

@@ -9,8 +9,8 @@ import { MediaPipeline, type UploadSource } from '../modules/media/media-pipelin
  * closes; a job running then goes back to the queue for the next process.
  *
  * pg-boss starts beside the app's own start (not before it), and the workers once the app is ready, without holding it
- * up: a start answers its first request without waiting
- * for the videos left processing to be queued again (and their transcoding, which would share the CPU, to begin).
+ * up: a start answers its first request without waiting for the videos left processing to be queued again (and their
+ * transcoding, which would share the CPU, to begin).
  */
 export async function registerJobs(app: FastifyInstance, uploads: UploadSource): Promise<void> {
   const queue = JobQueue.start(app.database, { log: app.log, superviseSeconds: app.config.jobs.superviseSeconds });
@@ -23,8 +23,10 @@ export async function registerJobs(app: FastifyInstance, uploads: UploadSource):
     log: app.log,
   });
   const publication = new PublicationJobs(queue, app.siteChanges);
-  // Not awaited: the queue starts beside the rest of the start; sends and workers wait for their queue.
+  // Not awaited: the queue starts beside the rest of the start; sends and workers wait for their queue. A failure is
+  // reported by the workers' start below (and by the queue), never as an unhandled rejection before it.
   const defined = Promise.all([media.define(), publication.define()]);
+  defined.catch(() => {});
   app.decorate('jobs', { queue, media, publication });
   let working: Promise<void> | null = null;
   app.addHook('onReady', async () => {

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { pickEncoding } from '../lib/page-cache.ts';
-import { fresh, hasToken } from '../lib/send-cached.ts';
+import { encodedBody } from '../lib/page-cache.ts';
+import { fresh, hasToken, PAGE } from '../lib/send-cached.ts';
 import { NO_CONTENT_CSP, securityHeaders } from './security-headers.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -37,8 +37,8 @@ export function answerPageHitsFirst(app: FastifyInstance, opts: { https: boolean
       ...page.headers,
       ...fixed,
       etag: page.etag,
-      vary: 'Accept-Encoding, Cookie',
-      'x-page-cache': 'HIT',
+      vary: PAGE.vary,
+      [PAGE.header]: PAGE.state,
     };
     if (!page.headers['content-security-policy']) headers['content-security-policy'] = NO_CONTENT_CSP;
     if (fresh(req.headers['if-none-match'], page.etag)) {
@@ -46,8 +46,7 @@ export function answerPageHitsFirst(app: FastifyInstance, opts: { https: boolean
       res.writeHead(304, headers).end();
       return true;
     }
-    const encoding = pickEncoding(req.headers['accept-encoding']);
-    const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body;
+    const { encoding, body } = encodedBody(page, req.headers['accept-encoding']);
     headers['content-length'] = body.length;
     if (encoding !== 'identity') headers['content-encoding'] = encoding;
     res.writeHead(page.status, headers).end(req.method === 'HEAD' ? undefined : body);

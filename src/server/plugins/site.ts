@@ -6,7 +6,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasToken, sendCached, storableHeaders, type CachedAnswer } from '../lib/send-cached.ts';
+import { hasToken, PAGE, sendCached, storableHeaders } from '../lib/send-cached.ts';
 import { answerPageHitsFirst } from './page-hits.ts';
 import { SHARED_PAGE_HEADER } from '../../shared/page-cache.ts';
 import type { Transport } from '../../shared/api-client.ts';
@@ -21,8 +21,6 @@ export interface HostLocals {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** How a page from the cache is sent: it varies by the member's cookie (a member may be served only shared pages). */
-const PAGE: CachedAnswer = { state: 'HIT', header: 'x-page-cache', vary: 'Accept-Encoding, Cookie' };
 
 /**
  * The site around the API: compressed responses, the built client assets, and Astro's handler (middleware mode) for

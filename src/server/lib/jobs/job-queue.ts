@@ -133,14 +133,11 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
-    // A queue that never started has nothing to stop (its error was logged).
-    if (
-      !(await this.started.then(
-        () => true,
-        () => false,
-      ))
-    )
-      return;
+    try {
+      await this.started;
+    } catch {
+      return; // It never started (its error was logged): nothing to stop.
+    }
     await this.boss.stop({ graceful: true, timeout: 5000, close: true });
   }
 }

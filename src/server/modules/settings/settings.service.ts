@@ -19,6 +19,13 @@ export interface SettingsChange {
   after: Record<string, unknown>;
 }
 
+/** A key's value among the stored rows, else its default. */
+function valueIn<T>(rows: SettingRow[], key: string): T | undefined {
+  const row = rows.find((r) => r.key === key);
+  const fallback = key in DEFAULT_PRIVATE_SETTINGS ? DEFAULT_PRIVATE_SETTINGS[key] : (DEFAULT_PUBLIC_SETTINGS as Record<string, unknown>)[key];
+  return (row ? row.value : fallback) as T | undefined;
+}
+
 export class SettingsService {
   private cache: { rows: SettingRow[]; at: number } | null = null;
   /** Moves at every change, so that a read that started before one does not keep its older rows. */
@@ -60,15 +67,11 @@ export class SettingsService {
   /** A setting's value as this process holds it now, without a read; null when it would need one. */
   peek<T = unknown>(key: string): { value: T | undefined } | null {
     if (!this.cache || Date.now() - this.cache.at > CACHE_MS) return null;
-    const row = this.cache.rows.find((r) => r.key === key);
-    const fallback = key in DEFAULT_PRIVATE_SETTINGS ? DEFAULT_PRIVATE_SETTINGS[key] : (DEFAULT_PUBLIC_SETTINGS as Record<string, unknown>)[key];
-    return { value: (row ? row.value : fallback) as T | undefined };
+    return { value: valueIn<T>(this.cache.rows, key) };
   }
 
   async get<T = unknown>(key: string): Promise<T | undefined> {
-    const row = (await this.rows()).find((r) => r.key === key);
-    const fallback = key in DEFAULT_PRIVATE_SETTINGS ? DEFAULT_PRIVATE_SETTINGS[key] : (DEFAULT_PUBLIC_SETTINGS as Record<string, unknown>)[key];
-    return (row ? row.value : fallback) as T | undefined;
+    return valueIn<T>(await this.rows(), key);
   }
 
   /**
