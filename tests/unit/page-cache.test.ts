@@ -1,16 +1,20 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PageCache, pickEncoding } from '../../src/server/lib/page-cache.ts';
+import { bodyIn, PageCache, pickEncoding } from '../../src/server/lib/page-cache.ts';
 
 const page = (text: string) => ({ status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.from(text) });
 
 describe('the anonymous page cache', () => {
-  it('keeps pages with their brotli and gzip forms until the TTL', () => {
+  it('keeps pages until the TTL, each compressed form made once when first asked for', () => {
     const cache = new PageCache({ ttlMs: 1000, maxEntries: 10, maxBytes: 1e6 });
     cache.set('a', page('<p>hello</p>'.repeat(50)), 0);
     const hit = cache.get('a', { now: 999 })!;
-    expect(brotliDecompressSync(hit.br).toString()).toBe(hit.body.toString());
-    expect(gunzipSync(hit.gzip).toString()).toBe(hit.body.toString());
+    expect([hit.br, hit.gzip]).toEqual([undefined, undefined]);
+    expect(bodyIn(hit, 'identity')).toBe(hit.body);
+    expect(brotliDecompressSync(bodyIn(hit, 'br')).toString()).toBe(hit.body.toString());
+    expect(gunzipSync(bodyIn(hit, 'gzip')).toString()).toBe(hit.body.toString());
+    expect([bodyIn(hit, 'br'), bodyIn(hit, 'gzip')]).toEqual([hit.br, hit.gzip]);
+    expect(bodyIn(hit, 'br')).toBe(hit.br);
     expect(cache.get('a', { now: 1001 })).toBeNull();
     expect(cache.size).toBe(0);
   });

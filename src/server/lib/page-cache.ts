@@ -5,9 +5,9 @@ export interface CachedPage {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
-  /** Compressed copies, made once when the page is stored. */
-  br: Buffer;
-  gzip: Buffer;
+  /** Compressed copies, each made once, when a client first asks for it (bodyIn). */
+  br?: Buffer;
+  gzip?: Buffer;
   /** A strong validator of the body (its encodings share it: they are the same bytes once decoded). */
   etag: string;
   /** Served to members as well (a page rendered the same for everyone); otherwise to anonymous visitors only. */
@@ -24,7 +24,8 @@ export interface PageCacheOptions {
 
 /**
  * Page HTML for anonymous visitors, and for members where the page is shared, in memory: bounded by entries and bytes (least recently used goes first), expiring after
- * `ttlMs`, emptied when content or settings change. Each page is kept with its Brotli and gzip forms.
+ * `ttlMs`, emptied when content or settings change. Each page is kept with its Brotli and gzip forms once asked for
+ * (an answer only the site's own server reads is never compressed); its size counts them from the start.
  */
 export class PageCache {
   private readonly pages = new Map<string, CachedPage>();
@@ -56,8 +57,6 @@ export class PageCache {
       ...page,
       shared: page.shared ?? false,
       etag: `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 27)}"`,
-      br: brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length } }),
-      gzip: gzipSync(page.body, { level: 9 }),
       storedAt: now,
     };
     this.delete(key);
@@ -87,16 +86,29 @@ export class PageCache {
   }
 }
 
-const size = (p: CachedPage) => p.body.length + p.br.length + p.gzip.length;
+/** The body and room for its two compressed forms (never larger than the body on a page or a JSON answer). */
+const size = (p: CachedPage) => 2 * p.body.length;
 
-/** The page's bytes in the best encoding the client accepts (`identity`: as stored). */
-export function encodedBody(page: CachedPage, acceptEncoding: string | undefined): { encoding: 'br' | 'gzip' | 'identity'; body: Buffer } {
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The page's bytes in `encoding` (`identity`: as stored), compressed at the first request for it. */
+export function bodyIn(page: CachedPage, encoding: Encoding): Buffer {
+  if (encoding === 'br')
+    return (page.br ??= brotliCompressSync(page.body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length },
+    }));
+  if (encoding === 'gzip') return (page.gzip ??= gzipSync(page.body, { level: 9 }));
+  return page.body;
+}
+
+/** The page's bytes in the best encoding the client accepts. */
+export function encodedBody(page: CachedPage, acceptEncoding: string | undefined): { encoding: Encoding; body: Buffer } {
   const encoding = pickEncoding(acceptEncoding);
-  return { encoding, body: encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body };
+  return { encoding, body: bodyIn(page, encoding) };
 }
 
 /** The best encoding the client accepts among ours. */
-export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+export function pickEncoding(acceptEncoding: string | undefined): Encoding {
   const accepted = (acceptEncoding ?? '').toLowerCase();
   if (/\bbr\b/.test(accepted)) return 'br';
   if (/\bgzip\b/.test(accepted)) return 'gzip';

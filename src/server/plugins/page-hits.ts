@@ -1,10 +1,42 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { encodedBody } from '../lib/page-cache.ts';
+import { bodyIn, pickEncoding, type CachedPage, type Encoding } from '../lib/page-cache.ts';
 import { fresh, hasToken, PAGE } from '../lib/send-cached.ts';
 import { NO_CONTENT_CSP, securityHeaders } from './security-headers.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+type Headers = Record<string, string | number>;
+interface HitHeaders {
+  common: Headers;
+  notModified: Headers;
+  sending: Partial<Record<Encoding, Headers>>;
+}
+
+/** Per cached page, the finished headers of its hits (the 304's, and one set per encoding when first sent). */
+const madeHeaders = new WeakMap<CachedPage, HitHeaders>();
+
+/**
+ * The headers the other path would send with this page, in its order (the page's, then the security headers over
+ * them: its onSend hook), made once per page: Node writes a header object given to writeHead as it is, without a copy.
+ */
+function hitHeaders(page: CachedPage, fixed: Record<string, string>): HitHeaders {
+  let made = madeHeaders.get(page);
+  if (made) return made;
+  const common: Headers = { ...page.headers, ...fixed, etag: page.etag, vary: PAGE.vary, [PAGE.header]: PAGE.state };
+  if (!page.headers['content-security-policy']) common['content-security-policy'] = NO_CONTENT_CSP;
+  const { 'content-type': _, ...notModified } = common;
+  made = { common, notModified, sending: {} };
+  madeHeaders.set(page, made);
+  return made;
+}
+
+function sendingHeaders(page: CachedPage, made: HitHeaders, encoding: Encoding): Headers {
+  return (made.sending[encoding] ??= {
+    ...made.common,
+    'content-length': bodyIn(page, encoding).length,
+    ...(encoding === 'identity' ? {} : { 'content-encoding': encoding }),
+  });
+}
 
 /**
  * Page-cache hits answered before Fastify: a hit needs none of its routing, hooks or reply objects, only the bytes
@@ -32,24 +64,13 @@ export function answerPageHitsFirst(app: FastifyInstance, opts: { https: boolean
     if (!maintenance || maintenance.value === true || !countryBlock.noneBlockedNow()) return false;
     const page = cache.get(url, { member: hasToken(req.headers.cookie), countMiss: false });
     if (!page) return false;
-    // In the order the other path sets them: the page's, then the security headers over them (its onSend hook).
-    const headers: Record<string, string | number> = {
-      ...page.headers,
-      ...fixed,
-      etag: page.etag,
-      vary: PAGE.vary,
-      [PAGE.header]: PAGE.state,
-    };
-    if (!page.headers['content-security-policy']) headers['content-security-policy'] = NO_CONTENT_CSP;
+    const headers = hitHeaders(page, fixed);
     if (fresh(req.headers['if-none-match'], page.etag)) {
-      delete headers['content-type'];
-      res.writeHead(304, headers).end();
+      res.writeHead(304, headers.notModified).end();
       return true;
     }
-    const { encoding, body } = encodedBody(page, req.headers['accept-encoding']);
-    headers['content-length'] = body.length;
-    if (encoding !== 'identity') headers['content-encoding'] = encoding;
-    res.writeHead(page.status, headers).end(req.method === 'HEAD' ? undefined : body);
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    res.writeHead(page.status, sendingHeaders(page, headers, encoding)).end(req.method === 'HEAD' ? undefined : bodyIn(page, encoding));
     return true;
   };
 
