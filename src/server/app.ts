@@ -19,7 +19,7 @@ import { registerRedis } from './plugins/redis.ts';
 import { registerAnswerCache } from './plugins/answer-cache.ts';
 import { registerShutdown } from './plugins/shutdown.ts';
 import { registerAccessLog } from './plugins/access-log.ts';
-import { registerValidation } from './plugins/validation.ts';
+import { SchemaCompilers } from './plugins/validation.ts';
 import { registerMedia } from './plugins/media.ts';
 import { registerJobs } from './plugins/jobs.ts';
 import { registerShare } from './plugins/share.ts';
@@ -99,6 +99,7 @@ export interface BuildOptions {
 
 /** The API application: plugins, then modules under `/api`, one error handler. main.ts adds the site around it. */
 export async function buildApp(config: Config, { database, realtime = true, serverFactory, storage }: BuildOptions): Promise<App> {
+  const schemaCompilers = new SchemaCompilers();
   const app = Fastify({
     logger: { level: config.logLevel },
     // pino's two JSON lines per request cost more than a cached page; access lines are opt-in (registerAccessLog).
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,
+    schemaController: schemaCompilers.controller,
     ...(serverFactory ? { serverFactory: serverFactory as never } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -188,7 +190,8 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   app.addHook('onClose', async () => uploads.stop());
   await registerJobs(app, uploads);
 
-  registerValidation(app);
+  app.decorate('schemaCompilers', schemaCompilers);
+  schemaCompilers.registerValidators(app);
   registerErrorHandler(app);
   registerInputGuard(app);
   registerSecurityHeaders(app, { https: config.publicUrl?.startsWith('https:') ?? false });

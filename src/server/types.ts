@@ -80,6 +80,8 @@ declare module 'fastify' {
     redis: import('./plugins/redis.ts').SharedRedis | null;
     /** True once the process is stopping: `/api/ready` answers 503 so that a balancer sends traffic elsewhere. */
     draining: boolean;
+    /** The API's validators and serializers, compiled when first used (plugins/validation.ts). */
+    schemaCompilers: import('./plugins/validation.ts').SchemaCompilers;
     /** The job queue, and what runs on it: the media pipeline and scheduled publishing (plugins/jobs.ts). */
     jobs: {
       queue: import('./lib/jobs/job-queue.ts').JobQueue;

@@ -118,6 +118,16 @@ describe('health, docs and errors', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
   });
 
+  it('compiles each route schema at its first use, and every one of them compiles', async () => {
+    const compilers = h.app.schemaCompilers;
+    const before = compilers.waiting;
+    expect(before).toBeGreaterThan(100);
+    await h.app.inject({ url: '/api/settings/public' });
+    expect(compilers.waiting).toBeLessThan(before);
+    compilers.compileAll();
+    expect(compilers.waiting).toBe(0);
+  });
+
   it('unknown API routes are 404 with the contract body', async () => {
     const res = await h.app.inject({ url: '/api/no/such/thing' });
     expect(res.statusCode).toBe(404);
