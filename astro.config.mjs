@@ -6,11 +6,12 @@ import { tesseraDevServer } from './src/server/dev-integration.ts';
 import { clientDirectives } from './src/client/directives/integration.ts';
 import { CSP_CONFIG } from './src/shared/csp.ts';
 
-// The site: server-rendered pages with React islands, mounted by src/server/main.ts (middleware mode).
+// The site: server-rendered pages with React islands, mounted by src/server/main.ts (middleware mode). Pages are
+// rendered whole rather than streamed: the host buffers each one for its cache and compression (docs/decisions.md).
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'middleware' }),
-  integrations: [react(), clientDirectives(), tesseraDevServer()],
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
+  integrations: [react({ experimentalDisableStreaming: true }), clientDirectives(), tesseraDevServer()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '127.0.0.1' },
   // The server build must resolve runtime packages from node_modules, not bundle a second copy.
   vite: { ssr: { external: ['socket.io-client'] } },
