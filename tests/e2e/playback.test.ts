@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { entitlements, users, videos } from '../../src/server/db/schema.ts';
 import { chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
-import { startServer, TEMPLATE_VARIABLE } from '../helpers/server.ts';
+import { copyTemplate, startServer } from '../helpers/server.ts';
 import { DEMO_CLIPS } from '../../src/server/db/demo/demo-clips.ts';
 import { slugify } from '../../src/server/lib/slug.ts';
 
@@ -20,9 +20,7 @@ const PRICED = slugify(DEMO_CLIPS.find((c) => c.price > 0)!.title);
 /** A copy of the seeded template in which the demo member owns the priced clip: written before the server opens it. */
 async function dataDirWithOwner(): Promise<string> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-'));
-  const template = process.env[TEMPLATE_VARIABLE];
-  if (template && fs.existsSync(template)) fs.cpSync(template, dir, { recursive: true });
-  else await (await startServer({ env: { DATA_DIR: dir, MEDIA_WORKERS: '1' } })).stop({ keepData: true });
+  if (!(await copyTemplate(dir))) await (await startServer({ env: { DATA_DIR: dir, MEDIA_WORKERS: '1' } })).stop({ keepData: true });
   const database = await openDatabase({ databaseUrl: null, pgliteDir: path.join(dir, 'pgdata') });
   try {
     const { db } = database;

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { ensureBuilt } from '../../scripts/build.ts';
 import { makeTemplate, TEMPLATE_VARIABLE } from './server.ts';
 import { CHROMIUM_PATH, hasChromium } from './browser.ts';
@@ -15,7 +17,15 @@ export default async function setup() {
   ensureBuilt();
   await ensureDemoMediaCache();
   // One seeded data folder for the run: servers copy it rather than seeding the demo each (tests/helpers/server.ts).
-  const template = await makeTemplate();
+  // It is made while the API tests run (they come first and need none); a browser test's server waits for it.
+  const template = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-template-'));
   process.env[TEMPLATE_VARIABLE] = template;
-  return () => fs.rmSync(template, { recursive: true, force: true });
+  const making = makeTemplate(template).then(
+    () => fs.writeFileSync(`${template}.ready`, ''),
+    (err: Error) => fs.writeFileSync(`${template}.failed`, err.stack ?? String(err)),
+  );
+  return async () => {
+    await making;
+    for (const f of [template, `${template}.ready`, `${template}.failed`]) fs.rmSync(f, { recursive: true, force: true });
+  };
 }

@@ -25,24 +25,40 @@ export interface TestServer {
  * A data folder seeded once per test run (the e2e global setup makes it; its path is in this variable), which a
  * server copies instead of seeding the demo again: a first start takes ~6 s here, a start on a copy ~1.5 s. A server
  * whose seed would differ (another SEED, SEED_SCALE or PASSWORD_COST), or that names its own folder, starts fresh.
+ * The setup makes it while the API tests run: a copy waits until `<template>.ready` (or `.failed`, with the reason) is
+ * written beside it.
  */
 export const TEMPLATE_VARIABLE = 'TESSERA_E2E_TEMPLATE';
 const SEED_SHAPING = ['DATA_DIR', 'SEED', 'SEED_SCALE', 'PASSWORD_COST'];
+const TEMPLATE_WAIT_MS = 180_000;
 
-function newDataDir(env: Record<string, string> | undefined): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-'));
+/** Copies the run's template into `dir` once it is ready; false when this run has none. */
+export async function copyTemplate(dir: string): Promise<boolean> {
   const template = process.env[TEMPLATE_VARIABLE];
-  if (template && fs.existsSync(template) && !SEED_SHAPING.some((k) => env?.[k] !== undefined)) fs.cpSync(template, dir, { recursive: true });
+  if (!template) return false;
+  const waitUntil = Date.now() + TEMPLATE_WAIT_MS;
+  while (!fs.existsSync(`${template}.ready`)) {
+    if (fs.existsSync(`${template}.failed`)) throw new Error(`the e2e template could not be made:\n${fs.readFileSync(`${template}.failed`, 'utf8')}`);
+    if (Date.now() > waitUntil) throw new Error(`the e2e template was not ready in ${TEMPLATE_WAIT_MS / 1000} s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  fs.cpSync(template, dir, { recursive: true });
+  return true;
+}
+
+async function newDataDir(env: Record<string, string> | undefined): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-'));
+  if (!SEED_SHAPING.some((k) => env?.[k] !== undefined)) await copyTemplate(dir);
   return dir;
 }
 
 /**
  * Seeds a data folder for `TEMPLATE_VARIABLE`: a server's first start on it, its media pipeline done with the demo
- * clips (so that servers on copies have their streams and transcode nothing), then a clean stop.
+ * clips (so that servers on copies have their streams and transcode nothing; two at a time, the machine is otherwise
+ * idle then), then a clean stop.
  */
-export async function makeTemplate(): Promise<string> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-e2e-template-'));
-  const server = await startServer({ env: { DATA_DIR: dir, MEDIA_WORKERS: '1' } });
+export async function makeTemplate(dir: string): Promise<void> {
+  const server = await startServer({ env: { DATA_DIR: dir, MEDIA_WORKERS: '2' } });
   const slugs = DEMO_CLIPS.map((c) => slugify(c.title));
   for (;;) {
     const found = await Promise.all(slugs.map((slug) => fetch(`${server.url}/api/assets/videos/${slug}`).then((r) => r.status)));
@@ -51,7 +67,6 @@ export async function makeTemplate(): Promise<string> {
     await new Promise((r) => setTimeout(r, 200));
   }
   await server.stop({ keepData: true });
-  return dir;
 }
 
 /**
@@ -68,6 +83,8 @@ export function serverEnv(dataDir: string, extra: Record<string, string> = {}): 
     PASSWORD_COST: '4096',
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    // As `npm start` does (scripts/start.ts): the servers and CLI runs of a test run compile the code once.
+    NODE_COMPILE_CACHE: path.join(root, 'node_modules', '.cache', 'tessera-compile'),
     // Servers on the template's copies have nothing to transcode; a fresh seed's demo clips stay processing (hidden)
     // rather than load the machine under other tests. A test of the pipeline asks for a worker.
     MEDIA_WORKERS: '0',
@@ -80,7 +97,7 @@ export function serverEnv(dataDir: string, extra: Record<string, string> = {}): 
  * `cli` commands run first against the same folder (e.g. ['settings', 'set', 'maintenanceMode', 'true']).
  */
 export async function startServer(opts: { env?: Record<string, string>; cli?: string[][] } = {}): Promise<TestServer> {
-  const dataDir = opts.env?.DATA_DIR ?? newDataDir(opts.env);
+  const dataDir = opts.env?.DATA_DIR ?? (await newDataDir(opts.env));
   const env = serverEnv(dataDir, opts.env);
   for (const args of opts.cli ?? []) {
     const r = spawnSync(process.execPath, ['src/server/cli/index.ts', ...args], { cwd: root, env, encoding: 'utf8' });
