@@ -113,6 +113,10 @@ describe('health, docs and errors', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/users/me', '/api/settings/public', '/api/country-block/check']));
     expect(doc.paths['/api/auth/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('password');
+    // Every error answer is the one shared ErrorBody, referenced rather than copied into each route and status.
+    expect(doc.paths['/api/auth/login'].post.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ErrorBody' });
+    expect(doc.components.schemas.ErrorBody.required).toEqual(['statusCode', 'error', 'message']);
+    expect(JSON.stringify(doc).split('stable machine-readable code').length).toBe(2);
     const page = await h.app.inject({ url: '/api/docs' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
