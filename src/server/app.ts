@@ -83,7 +83,7 @@ import { eventsRoutes } from './modules/events/events.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { SetupService } from './modules/setup/setup.service.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
-import { ResumableUploads } from './modules/uploads/resumable-uploads.ts';
+import { ResumableUploads, uploadStore } from './modules/uploads/resumable-uploads.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import type { App, EmitToRoom, EmitToUser, EndLiveSessions } from './types.ts';
 
@@ -184,7 +184,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   app.decorate('endLiveSessions', () => {});
   app.addHook('onClose', () => mailer.idle());
 
-  const uploads = new ResumableUploads({ db: database.db, config, log: app.log, origin: () => app.siteOrigin });
+  const uploads = new ResumableUploads({ db: database.db, config, log: app.log, origin: () => app.siteOrigin }, await uploadStore(config));
   app.decorate('uploads', uploads);
   app.addHook('onReady', async () => uploads.start());
   app.addHook('onClose', async () => uploads.stop());
