@@ -194,7 +194,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   schemaCompilers.registerValidators(app);
   registerErrorHandler(app);
   registerInputGuard(app);
-  registerSecurityHeaders(app, { https: config.publicUrl?.startsWith('https:') ?? false });
+  registerSecurityHeaders(app);
   registerAuth(app);
   registerShutdown(app);
   if (config.accessLog) registerAccessLog(app);

@@ -47,12 +47,12 @@ function sendingHeaders(page: CachedPage, made: HitHeaders, encoding: Encoding):
  * after such a change goes the long way and reads). Off when every answer must pass Fastify's hooks (ACCESS_LOG,
  * METRICS_TOKEN: they count requests).
  */
-export function answerPageHitsFirst(app: FastifyInstance, opts: { https: boolean }) {
+export function answerPageHitsFirst(app: FastifyInstance) {
   if (app.config.accessLog || app.config.metricsToken || app.config.pageCache.ttlMs === 0) return;
   const server = app.server;
   const handlers = server.listeners('request') as Listener[];
   server.removeAllListeners('request');
-  const fixed = securityHeaders(opts);
+  const fixed = securityHeaders(app.config);
   const { settings, countryBlock } = app.services;
   const cache = app.pageCache;
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
 
 /** Features no page of the site uses: a script that slips in cannot ask for them either. */
 export const PERMISSIONS_POLICY = [
@@ -40,8 +41,9 @@ export const DOCS_CSP = [
 /** Everything else that is not a page (JSON, media, assets): nothing may load from it if a browser opens it as a document. */
 export const NO_CONTENT_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** The headers every response carries, whatever it is (the policy aside). */
-export function securityHeaders({ https }: { https: boolean }): Record<string, string> {
+/** The headers every response carries, whatever it is (the policy aside); HSTS when the public origin is https. */
+export function securityHeaders({ publicUrl }: Pick<Config, 'publicUrl'>): Record<string, string> {
+  const https = publicUrl?.startsWith('https:') ?? false;
   return {
     'x-content-type-options': 'nosniff',
     'x-frame-options': 'DENY',
@@ -59,8 +61,8 @@ const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs
  * Content-Security-Policy comes from Astro (src/shared/csp.ts); the API docs get DOCS_CSP, and any other response
  * without a policy of its own gets NO_CONTENT_CSP.
  */
-export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }) {
-  const fixed = securityHeaders(opts);
+export function registerSecurityHeaders(app: FastifyInstance) {
+  const fixed = securityHeaders(app.config);
   app.addHook('onSend', async (request, reply) => {
     reply.headers(fixed);
     if (isDocs(request.url)) reply.header('content-security-policy', DOCS_CSP);

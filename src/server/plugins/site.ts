@@ -84,7 +84,7 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
       });
     });
   });
-  answerPageHitsFirst(app, { https: app.config.publicUrl?.startsWith('https:') ?? false });
+  answerPageHitsFirst(app);
 }
 
 /** The URL of a GET or HEAD, else null. Pages never depend on the Host header. */
