@@ -50,7 +50,7 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
 
   /** Blocked visitors and maintenance mode always get a fresh render (their own page, never cached). */
   const bypassesCache = async (request: FastifyRequest) =>
-    (await app.services.settings.get('maintenanceMode')) === true || (await app.services.countryBlock.isBlocked({ ip: request.ip, headers: request.headers }));
+    (await app.services.settings.get('maintenanceMode')) === true || (await app.services.countryBlock.blocks({ ip: request.ip, headers: request.headers }));
 
   await app.register(async (site) => {
     // Leave request bodies unread: Astro reads them itself.

@@ -34,8 +34,14 @@ export class CountryBlockService {
     });
   }
 
+  /** The blocked codes this process holds, while they are fresh; null when a read is due. */
+  private held(): Set<string> | null {
+    return this.cache && Date.now() - this.cache.at <= CACHE_MS ? this.cache.codes : null;
+  }
+
   async blockedCodes(): Promise<Set<string>> {
-    if (this.cache && Date.now() - this.cache.at <= CACHE_MS) return this.cache.codes;
+    const held = this.held();
+    if (held) return held;
     const generation = this.generation;
     const codes = new Set(await listBlockedCodes(this.db));
     if (generation === this.generation) this.cache = { codes, at: Date.now() };
@@ -55,7 +61,7 @@ export class CountryBlockService {
     return isLocalAddress(ip) ? null : this.geo.country(ip);
   }
 
-  /** Whether the visitor's country is blocked (no lookup at all while no country is). */
+  /** Whether the visitor's country is blocked; no address lookup at all while no country is (every cached page asks). */
   async blocks(input: CountryCheckInput): Promise<boolean> {
     const codes = await this.blockedCodes();
     if (codes.size === 0) return false;
@@ -70,15 +76,7 @@ export class CountryBlockService {
 
   /** True when this process knows, without a read, that no country is blocked now. */
   noneBlockedNow(): boolean {
-    return this.cache !== null && Date.now() - this.cache.at <= CACHE_MS && this.cache.codes.size === 0;
-  }
-
-  /** Whether this visitor's country is blocked; no address lookup at all while no country is (every cached page asks). */
-  async isBlocked(input: CountryCheckInput): Promise<boolean> {
-    const codes = await this.blockedCodes();
-    if (!codes.size) return false;
-    const country = this.country(input);
-    return country !== null && codes.has(country);
+    return this.held()?.size === 0;
   }
 
   async block(code: string) {

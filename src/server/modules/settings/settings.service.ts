@@ -42,8 +42,14 @@ export class SettingsService {
     });
   }
 
+  /** The rows this process holds, while they are fresh; null when a read is due. */
+  private held(): SettingRow[] | null {
+    return this.cache && Date.now() - this.cache.at <= CACHE_MS ? this.cache.rows : null;
+  }
+
   private async rows(): Promise<SettingRow[]> {
-    if (this.cache && Date.now() - this.cache.at <= CACHE_MS) return this.cache.rows;
+    const held = this.held();
+    if (held) return held;
     const generation = this.generation;
     const rows = await listSettings(this.db);
     if (generation === this.generation) this.cache = { rows, at: Date.now() };
@@ -66,8 +72,8 @@ export class SettingsService {
 
   /** A setting's value as this process holds it now, without a read; null when it would need one. */
   peek<T = unknown>(key: string): { value: T | undefined } | null {
-    if (!this.cache || Date.now() - this.cache.at > CACHE_MS) return null;
-    return { value: valueIn<T>(this.cache.rows, key) };
+    const held = this.held();
+    return held ? { value: valueIn<T>(held, key) } : null;
   }
 
   async get<T = unknown>(key: string): Promise<T | undefined> {
