@@ -10,7 +10,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, spawnServer, waitForHttp } from './processes.ts';
+import { freePort } from '../tests/helpers/ports.ts';
+import { spawnServer, waitForHttp } from './processes.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx', '/usr/local/sbin/nginx'].find((f) => fs.existsSync(f)) ?? null;

@@ -38,7 +38,8 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../src/shared/s
 import { nginxMainConfig } from './baselines.ts';
 import { ms, rps } from './compare.ts';
 import { parseWrk, type LoadResult } from './load.ts';
-import { freePort, spawnServer, waitForHttp, type Spawned } from './processes.ts';
+import { freePort } from '../tests/helpers/ports.ts';
+import { spawnServer, waitForHttp, type Spawned } from './processes.ts';
 import { admin, POSTGRES_URL, startTessera, type Tessera } from './tessera.ts';
 
 const SECONDS = Number(process.env.DURATION ?? 10);

@@ -9,12 +9,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, isBuildCurrent } from '../scripts/build.ts';
 import { DEMO_CLIPS } from '../src/server/db/demo/demo-clips.ts';
 import { slugify } from '../src/server/lib/slug.ts';
+import { freePort } from '../tests/helpers/ports.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -26,16 +26,6 @@ const load = () => os.loadavg()[0]!.toFixed(1);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
-}
 
 interface Run {
   ms: number;
