@@ -97,7 +97,7 @@ export interface BuildOptions {
   storage?: Storage;
 }
 
-/** The API application: plugins, then modules under `/api`, one error handler. main.ts adds the site around it. */
+/** The API application: plugins, then modules under `/api`, one error handler. serve.ts adds the site around it. */
 export async function buildApp(config: Config, { database, realtime = true, serverFactory, storage }: BuildOptions): Promise<App> {
   const schemaCompilers = new SchemaCompilers();
   const app = Fastify({

@@ -81,7 +81,7 @@ export async function runCluster(config: Config): Promise<void> {
     if (stopping) return;
     stopping = true;
     const all = Object.values(cluster.workers ?? {}).filter((w): w is Worker => Boolean(w));
-    // Each worker drains and closes itself (main.ts); the primary waits for them, or gives up after its own limit.
+    // Each worker drains and closes itself (serve.ts); the primary waits for them, or gives up after its own limit.
     const force = setTimeout(() => process.exit(1), (config.drainSeconds + 15) * 1000);
     force.unref();
     let left = all.length;

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/server/cli/index.ts';
+import { runCli } from '../../src/server/cli/run.ts';
 import { freePort } from '../helpers/ports.ts';
 import { adminQuery, freshPostgres, POSTGRES_URL } from '../helpers/postgres.ts';
 import { spawnApi, type ApiProcess } from '../helpers/spawn-api.ts';

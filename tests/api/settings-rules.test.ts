@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../src/server/cli/index.ts';
+import { runCli } from '../../src/server/cli/run.ts';
 import { useApi } from '../helpers/api.ts';
 
 describe('settings accept only what is safe to print', () => {

@@ -345,7 +345,7 @@ describe('systemd units and the environment file', () => {
       expect(one(unit, 'User')).toMatch(/^(?!root$)\w+$/);
       expect(one(unit, 'Restart')).toBe('always');
       expect(one(unit, 'KillSignal')).toBe('SIGTERM');
-      // Longer than the app's own 10 s drain before it exits regardless (src/server/main.ts, worker.ts).
+      // Longer than the app's own 10 s drain before it exits regardless (src/server/serve.ts, run-worker.ts).
       expect(Number(one(unit, 'TimeoutStopSec'))).toBeGreaterThan(10);
     });
 
@@ -415,7 +415,7 @@ describe('systemd units and the environment file', () => {
       expect(settings, key).toHaveProperty(key);
     expect(settings.DATABASE_URL).toMatch(/^postgres:\/\//);
     expect(settings.REDIS_URL).toMatch(/^redis:\/\//);
-    // A stop takes DRAIN_SECONDS, then up to 10 s of closing (src/server/main.ts): within the units' TimeoutStopSec.
+    // A stop takes DRAIN_SECONDS, then up to 10 s of closing (src/server/serve.ts): within the units' TimeoutStopSec.
     expect(Number(settings.DRAIN_SECONDS ?? 0) + 10).toBeLessThan(Number(one(units.web, 'TimeoutStopSec')));
     // The whole file is a configuration Tessera accepts (no ConfigError), apart from the settings still being added.
     expect(() => getConfig(settings, root)).not.toThrow();

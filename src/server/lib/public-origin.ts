@@ -10,7 +10,7 @@ export function publicOrigin(app: FastifyInstance): string {
   return app.siteOrigin;
 }
 
-/** The origin before the server listens (PORT=0 is replaced by the real port once it does, see main.ts). */
+/** The origin before the server listens (PORT=0 is replaced by the real port once it does, see serve.ts). */
 export function configuredOrigin(config: Pick<Config, 'publicUrl' | 'port'>, listeningPort = config.port): string {
   return config.publicUrl ?? `http://localhost:${listeningPort}`;
 }

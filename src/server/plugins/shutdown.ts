@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Graceful close. From the moment the process is told to stop (`app.draining`, set by main.ts on SIGTERM, before its
+ * Graceful close. From the moment the process is told to stop (`app.draining`, set by serve.ts on SIGTERM, before its
  * DRAIN_SECONDS) `/api/ready` answers 503 and every response ends its connection (`Connection: close`): a proxy that
  * keeps connections open to this process (nginx's upstream keepalive) then never sends a request on one that the
  * process is about to close, which would come back as a 502 for a request it may not retry (a POST). Once closing,
