@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
+import ProjectOrder from './tests/helpers/sequencer.ts';
 
 /**
  * One runner for every suite. `npm test` runs them all; `--project <name>` runs one.
@@ -13,6 +14,7 @@ export default getViteConfig({
     reporters: ['default', './tests/helpers/summary-reporter.ts'],
     // Two files at a time even on two cores: browser and process tests mostly wait (servers starting, pages loading).
     maxWorkers: 2,
+    sequence: { sequencer: ProjectOrder },
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'components', include: ['tests/components/**/*.test.ts'], environment: 'node' } },

@@ -42,8 +42,23 @@ export async function copyTemplate(dir: string): Promise<boolean> {
     if (Date.now() > waitUntil) throw new Error(`the e2e template was not ready in ${TEMPLATE_WAIT_MS / 1000} s`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  fs.cpSync(template, dir, { recursive: true });
+  fs.cpSync(template, dir, { recursive: true, filter: (from) => from !== path.join(template, 'media') });
+  linkTree(path.join(template, 'media'), path.join(dir, 'media'));
   return true;
+}
+
+/**
+ * The template's media files hard-linked rather than copied (a third of the copy's time): the server never changes a
+ * stored file in place (local storage writes a new file and renames it over the old one), so a server's deletions and
+ * replacements leave the template's files as they were.
+ */
+function linkTree(from: string, to: string) {
+  fs.mkdirSync(to, { recursive: true });
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const [source, target] = [path.join(from, entry.name), path.join(to, entry.name)];
+    if (entry.isDirectory()) linkTree(source, target);
+    else fs.linkSync(source, target);
+  }
 }
 
 async function newDataDir(env: Record<string, string> | undefined): Promise<string> {
