@@ -8,8 +8,8 @@ import { MediaPipeline, type UploadSource } from '../modules/media/media-pipelin
  * default, or only `npm run worker`) and scheduled-publishing jobs always (they are instant). Stops before the database
  * closes; a job running then goes back to the queue for the next process.
  *
- * pg-boss starts beside the app's own start (not before it), and the workers once the app is ready, without holding it
- * up: a start answers its first request without waiting for the videos left processing to be queued again (and their
+ * pg-boss starts once the app is ready (not before: its queries would share the CPU with the app's start), and the
+ * workers then too, without holding the start up: a start answers its first request without waiting for the videos left processing to be queued again (and their
  * transcoding, which would share the CPU, to begin).
  */
 export async function registerJobs(app: FastifyInstance, uploads: UploadSource): Promise<void> {
@@ -30,6 +30,7 @@ export async function registerJobs(app: FastifyInstance, uploads: UploadSource):
   app.decorate('jobs', { queue, media, publication });
   let working: Promise<void> | null = null;
   app.addHook('onReady', async () => {
+    queue.begin();
     working = (async () => {
       await defined;
       await media.resume();
