@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { CountryBlockService } from '../../src/server/modules/country-block/country-block.service.ts';
 import { GeoIp } from '../../src/server/lib/geoip.ts';
+import { inProcessTransport } from '../../src/server/plugins/site.ts';
 import { testConfig, useApi } from '../helpers/api.ts';
 
 describe('GET /settings/public and POST /settings/keys', () => {
@@ -65,6 +66,30 @@ describe('GET /country-block/check', () => {
     for (const code of ['Germany', 'XX', 'UK', 'EU', 'ZZ'])
       await expect(h.app.services.countryBlock.block(code), code).rejects.toThrow(/is not an ISO 3166-1 alpha-2/);
     expect(await h.app.services.countryBlock.list()).toEqual([]);
+  });
+});
+
+describe("the site's in-process calls", () => {
+  const h = useApi({ TRUSTED_COUNTRY_HEADER: 'x-test-country' });
+
+  it('answer the public settings and the country check as their routes do, without a request through the API', async () => {
+    await h.app.services.countryBlock.block('FR');
+    await h.app.services.settings.set('siteName', 'Mosaic');
+    await h.app.services.settings.set('maintenanceMode', true);
+    const ip = '203.0.113.9';
+    for (const visitor of [{}, { 'x-test-country': 'FR' }, { 'x-test-country': 'DE' }]) {
+      const send = inProcessTransport(h.app, ip, visitor);
+      for (const path of ['/api/settings/public', '/api/country-block/check']) {
+        const sent = await send({ method: 'GET', url: `http://localhost${path}`, headers: { accept: 'application/json' } });
+        const route = await h.app.inject({ url: path, headers: visitor, remoteAddress: ip });
+        expect({ status: sent.status, body: JSON.parse(sent.text) }, `${path} ${JSON.stringify(visitor)}`).toEqual({ status: 200, body: route.json() });
+        // Answered by the service itself: no HTTP headers, as no request went through Fastify.
+        expect(sent.header('content-type')).toBeNull();
+      }
+    }
+    // Any other call goes through the route (here: its validation).
+    const other = await inProcessTransport(h.app, ip, {})({ method: 'GET', url: `http://localhost/api/settings/public?group=${'x'.repeat(80)}`, headers: {} });
+    expect(other.status).toBe(400);
   });
 });
 

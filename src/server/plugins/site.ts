@@ -10,6 +10,7 @@ import { hasToken, PAGE, sendCached, storableHeaders } from '../lib/send-cached.
 import { answerPageHitsFirst } from './page-hits.ts';
 import { SHARED_PAGE_HEADER } from '../../shared/page-cache.ts';
 import type { Transport } from '../../shared/api-client.ts';
+import { ok } from '../types.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (() => Promise<void>) | undefined, locals: object) => Promise<void>;
 
@@ -126,15 +127,19 @@ async function renderAstro(handler: AstroHandler, request: FastifyRequest, reply
 /**
  * The site's server-side transport (the one API client's, src/shared/api-client.ts): each call runs inside this
  * process through the API's own routes, hooks, validation and errors (Fastify's `inject`: no socket, no HTTP parsing),
- * as the visitor (their address, and the trusted country header when enabled).
+ * as the visitor (their address, and the trusted country header when enabled). The two calls of every page are
+ * answered without the request (`directAnswer`).
  */
 export function inProcessTransport(app: FastifyInstance, clientIp: string, forwarded: Record<string, string>): Transport {
   return async ({ method, url, headers, body }) => {
     const target = new URL(url, 'http://in-process');
+    const sent = { ...forwarded, ...headers };
+    const direct = method === 'GET' ? await directAnswer(app, target, clientIp, sent) : undefined;
+    if (direct !== undefined) return { status: 200, statusText: 'OK', text: JSON.stringify(ok(direct)), header: () => null };
     const res = await app.inject({
       method: method as 'GET',
       url: target.pathname + target.search,
-      headers: { ...forwarded, ...headers },
+      headers: sent,
       payload: body,
       remoteAddress: clientIp,
     });
@@ -148,4 +153,22 @@ export function inProcessTransport(app: FastifyInstance, clientIp: string, forwa
       },
     };
   };
+}
+
+/**
+ * The answers of the two calls every page makes (middleware/site-mode.ts: the public settings and the country check),
+ * from their services, without a request through Fastify (~150 µs each, a seventh of a small page's render). Both
+ * routes are open to every visitor (no login, no country gate, no query here) and answer `ok(<the service's answer>)`,
+ * so the answer is the route's; tests/api/site.test.ts compares the two. Undefined for every other call, and when the
+ * service fails: the route then answers with its own error.
+ */
+async function directAnswer(app: FastifyInstance, target: URL, ip: string, headers: Record<string, string>): Promise<unknown> {
+  if (target.search) return undefined;
+  try {
+    if (target.pathname === '/api/settings/public') return await app.services.settings.getPublic();
+    if (target.pathname === '/api/country-block/check') return await app.services.countryBlock.check({ ip, headers });
+  } catch {
+    return undefined;
+  }
+  return undefined;
 }
