@@ -72,14 +72,14 @@ describe('GET /country-block/check', () => {
 describe("the site's in-process calls", () => {
   const h = useApi({ TRUSTED_COUNTRY_HEADER: 'x-test-country' });
 
-  it('answer the public settings and the country check as their routes do, without a request through the API', async () => {
+  it('answer the public settings, the country check and the payment gateways as their routes do, without a request through the API', async () => {
     await h.app.services.countryBlock.block('FR');
     await h.app.services.settings.set('siteName', 'Mosaic');
     await h.app.services.settings.set('maintenanceMode', true);
     const ip = '203.0.113.9';
     for (const visitor of [{}, { 'x-test-country': 'FR' }, { 'x-test-country': 'DE' }]) {
       const send = inProcessTransport(h.app, ip, visitor);
-      for (const path of ['/api/settings/public', '/api/country-block/check']) {
+      for (const path of ['/api/settings/public', '/api/country-block/check', '/api/payment/gateways']) {
         const sent = await send({ method: 'GET', url: `http://localhost${path}`, headers: { accept: 'application/json' } });
         const route = await h.app.inject({ url: path, headers: visitor, remoteAddress: ip });
         expect({ status: sent.status, body: JSON.parse(sent.text) }, `${path} ${JSON.stringify(visitor)}`).toEqual({ status: 200, body: route.json() });

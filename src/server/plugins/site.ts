@@ -127,7 +127,7 @@ async function renderAstro(handler: AstroHandler, request: FastifyRequest, reply
 /**
  * The site's server-side transport (the one API client's, src/shared/api-client.ts): each call runs inside this
  * process through the API's own routes, hooks, validation and errors (Fastify's `inject`: no socket, no HTTP parsing),
- * as the visitor (their address, and the trusted country header when enabled). The two calls of every page are
+ * as the visitor (their address, and the trusted country header when enabled). The three calls of every page are
  * answered without the request (`directAnswer`).
  */
 export function inProcessTransport(app: FastifyInstance, clientIp: string, forwarded: Record<string, string>): Transport {
@@ -156,17 +156,19 @@ export function inProcessTransport(app: FastifyInstance, clientIp: string, forwa
 }
 
 /**
- * The answers of the two calls every page makes (middleware/site-mode.ts: the public settings and the country check),
- * from their services, without a request through Fastify (~150 µs each, a seventh of a small page's render). Both
- * routes are open to every visitor (no login, no country gate, no query here) and answer `ok(<the service's answer>)`,
- * so the answer is the route's; tests/api/site.test.ts compares the two. Undefined for every other call, and when the
- * service fails: the route then answers with its own error.
+ * The answers of the three calls every page makes, from their services, without a request through Fastify (~150 µs
+ * each, a seventh of a small page's render): the public settings and the country check (middleware/site-mode.ts), and
+ * the payment gateways (the header's "payments are simulated" strip). Their routes are open to every visitor (no login,
+ * no country gate, no query here) and answer `ok(<the service's answer>)`, so the answer is the route's;
+ * tests/api/site.test.ts compares them. Undefined for every other call, and when a service fails: the route then
+ * answers with its own error.
  */
 async function directAnswer(app: FastifyInstance, target: URL, ip: string, headers: Record<string, string>): Promise<unknown> {
   if (target.search) return undefined;
   try {
     if (target.pathname === '/api/settings/public') return await app.services.settings.getPublic();
     if (target.pathname === '/api/country-block/check') return await app.services.countryBlock.check({ ip, headers });
+    if (target.pathname === '/api/payment/gateways') return { gateways: app.services.payments.gatewayNames() };
   } catch {
     return undefined;
   }
