@@ -77,7 +77,8 @@ describe("the site's in-process calls", () => {
     await h.app.services.settings.set('siteName', 'Mosaic');
     await h.app.services.settings.set('maintenanceMode', true);
     const ip = '203.0.113.9';
-    for (const visitor of [{}, { 'x-test-country': 'FR' }, { 'x-test-country': 'DE' }]) {
+    const visitors: Record<string, string>[] = [{}, { 'x-test-country': 'FR' }, { 'x-test-country': 'DE' }];
+    for (const visitor of visitors) {
       const send = inProcessTransport(h.app, ip, visitor);
       for (const path of ['/api/settings/public', '/api/country-block/check', '/api/payment/gateways']) {
         const sent = await send({ method: 'GET', url: `http://localhost${path}`, headers: { accept: 'application/json' } });
