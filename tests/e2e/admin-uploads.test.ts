@@ -20,6 +20,10 @@ async function tusWire(context: BrowserContext) {
     bytes: 0,
     dropped: 0,
     holdAfter: Infinity,
+    /** Pieces each upload may send before its next ones are held. */
+    holdEachAfter: Infinity,
+    /** Pieces sent, by upload (its URL). */
+    sentBy: {} as Record<string, number>,
     /** An upload (its URL) whose pieces are held, whatever the count. */
     holdUpload: null as string | null,
     /** Each upload's URL by the file's name (from its metadata). */
@@ -31,12 +35,12 @@ async function tusWire(context: BrowserContext) {
     locations: [] as string[],
     /** Lets the held requests fail (the page paused or went away, so nobody waits for them). */
     async release() {
-      wire.holdAfter = Infinity;
+      wire.holdAfter = wire.holdEachAfter = Infinity;
       for (const route of wire.held.splice(0)) await route.abort('aborted').catch(() => {});
     },
     /** Lets the held requests go on to the server. */
     async letGo() {
-      wire.holdAfter = Infinity;
+      wire.holdAfter = wire.holdEachAfter = Infinity;
       for (const route of wire.held.splice(0)) {
         wire.patches++;
         wire.bytes += route.request().postDataBuffer()?.length ?? 0;
@@ -69,7 +73,9 @@ async function tusWire(context: BrowserContext) {
           wire.dropped++;
           return route.abort('internetdisconnected');
         }
-        if (wire.patches >= wire.holdAfter || new URL(request.url()).pathname === wire.holdUpload) return void wire.held.push(route);
+        const upload = new URL(request.url()).pathname;
+        if (wire.patches >= wire.holdAfter || (wire.sentBy[upload] ?? 0) >= wire.holdEachAfter || upload === wire.holdUpload) return void wire.held.push(route);
+        wire.sentBy[upload] = (wire.sentBy[upload] ?? 0) + 1;
         wire.patches++;
         wire.bytes += request.postDataBuffer()?.length ?? 0;
       }
@@ -280,8 +286,8 @@ describe.skipIf(chromiumMissing)('the back office: resumable uploads in a browse
     await hydrated(page, '#add-photos');
     await page.locator('#add-photos').evaluate((input) => ((input as HTMLInputElement).dataset.chunkSize = String(64 * 1024)));
 
-    // Held after a few pieces: all three are on their way at once, each with its own bar.
-    wire.holdAfter = 3;
+    // Each held after its first piece: all three are on their way at once, each with its own bar.
+    wire.holdEachAfter = 1;
     const files = [await picture('#8a3b12', 'quay-1.png'), await picture('#1f4e79', 'quay-2.png'), await picture('#2e7d32', 'quay-3.png')];
     await page.setInputFiles('#add-photos', files);
     await vi.waitFor(() => expect(wire.held).toHaveLength(3), { timeout: 15_000 });

@@ -87,7 +87,13 @@ describe.skipIf(chromiumMissing)('video playback: signed HLS for who may watch, 
       expect(await page.locator('label', { hasText: 'Quality' }).count()).toBe(1);
       const options = await quality.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
       expect(options).toEqual(['auto', '720p', '360p']);
-      const other = (await quality.inputValue()) === '360p' ? '720p' : '360p';
+      // The rendition not streaming now (Auto may still be on its first, or already on the best): picking it must
+      // fetch its own segments.
+      const streaming = requests
+        .map((u) => /\/media\/hls\/.*\/(720p|360p)\//.exec(u)?.[1])
+        .filter(Boolean)
+        .at(-1);
+      const other = streaming === '360p' ? '720p' : '360p';
       const before = requests.length;
       await quality.focus();
       await quality.selectOption(other);
