@@ -4,6 +4,9 @@
  */
 import { resolveDrizzleQuickly } from './lib/fast-resolve.ts';
 
+// A served process is production unless NODE_ENV says otherwise (the configuration's default), and is so before any
+// library loads: React picks its development or production build, like others their modes, when first imported.
+process.env.NODE_ENV ||= 'production';
 resolveDrizzleQuickly();
 
 /** Starts the server from the environment (serve.ts). */

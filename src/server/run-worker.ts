@@ -9,7 +9,6 @@ import { buildApp } from './app.ts';
  */
 export async function runWorker() {
   const config = getConfig();
-  process.env.NODE_ENV = config.nodeEnv;
   if (!config.databaseUrl) {
     console.error('\n  npm run worker needs DATABASE_URL (PostgreSQL). With the built-in database, `npm start` runs the jobs itself (MEDIA_WORKERS).\n');
     process.exit(1);

@@ -105,9 +105,6 @@ export async function runMain() {
   } catch (err) {
     startFailed(err);
   }
-  // Libraries loaded from here on (React, through the site's handler) read NODE_ENV themselves: a served process
-  // without one is production (the config's default), not React's development build.
-  process.env.NODE_ENV = config.nodeEnv;
   if (config.webConcurrency > 1 && cluster.isPrimary) return (await import('./cluster.ts')).runCluster(config);
   const worker = cluster.isWorker ? (await import('./cluster.ts')).workerRole() : null;
   let started;
