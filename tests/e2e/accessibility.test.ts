@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems, pagesFor } from '../helpers/axe.ts';
 import { apiOf, chromiumMissing, screenshot, useE2e } from '../helpers/e2e.ts';
 
@@ -15,8 +15,8 @@ interface PageType {
   name: string;
   path: string;
   who: Who[];
-  /** The cart (localStorage) the page is opened with. */
-  cart?: CartLine[];
+  /** The page is opened with the test's cart (a print and a download) in localStorage. */
+  withCart?: boolean;
   /** The visitor's country (the server believes the test header). */
   country?: string;
   /** Saves a screenshot of the phone pass under this name (test-results/screenshots), to look at. */
@@ -31,7 +31,7 @@ const BOTH: Who[] = ['visitor', 'member'];
 const VISITOR: Who[] = ['visitor'];
 const MEMBER: Who[] = ['member'];
 
-const STATIC_PAGES: PageType[] = [
+const PAGES: PageType[] = [
   { name: 'home', path: '/', who: BOTH, shot: 'home' },
   { name: 'videos', path: '/videos', who: VISITOR, shot: 'videos' },
   { name: 'galleries', path: '/galleries', who: VISITOR },
@@ -67,6 +67,10 @@ const STATIC_PAGES: PageType[] = [
   { name: 'watch later', path: '/account/watch-later', who: MEMBER },
   { name: 'new event', path: '/events/new', who: MEMBER },
   { name: 'blocked country', path: '/', who: VISITOR, country: 'FR' },
+  // Made by the tests' setup: `{event}` and `{order}` are filled in then.
+  { name: 'event', path: '/events/{event}', who: BOTH },
+  { name: 'order', path: '/account/orders/{order}', who: MEMBER },
+  { name: 'cart', path: '/cart', who: BOTH, withCart: true, shot: 'cart' },
 ];
 
 /** The phone widths that must never scroll sideways. */
@@ -126,7 +130,9 @@ describe.skipIf(chromiumMissing)('accessibility: axe, sideways scrolling and lay
   // A visitor from FR sees the blocked page (its own page type); everybody else the site.
   const e2e = useE2e({ env: { TRUSTED_COUNTRY_HEADER: 'x-test-country' }, cli: [['country', 'block', 'FR']] });
   const base = () => e2e.server.url;
-  let pages: PageType[] = [];
+  /** What the setup made, for the pages' addresses. */
+  const made: Record<string, string> = {};
+  const pathOf = (p: PageType) => p.path.replace(/\{(\w+)\}/g, (_, key: string) => made[key]!);
   let memberToken = '';
   /** A print (physical, with a quantity stepper) and a download. */
   let cart: CartLine[] = [];
@@ -143,12 +149,8 @@ describe.skipIf(chromiumMissing)('accessibility: axe, sideways scrolling and lay
       { _id: await product('fine-art-print-fjord'), quantity: 2 },
       { _id: await product('reef-grade-preset'), quantity: 1 },
     ];
-    pages = [
-      ...STATIC_PAGES,
-      { name: 'event', path: `/events/${events.data[0]._id}`, who: BOTH },
-      { name: 'order', path: `/account/orders/${checkout.orders[0]._id}`, who: MEMBER },
-      { name: 'cart', path: '/cart', who: BOTH, cart, shot: 'cart' },
-    ];
+    made.event = events.data[0]._id;
+    made.order = checkout.orders[0]._id;
   });
 
   async function contextFor(who: Who, theme: 'light' | 'dark', width: number): Promise<BrowserContext> {
@@ -201,17 +203,25 @@ describe.skipIf(chromiumMissing)('accessibility: axe, sideways scrolling and lay
     return problems;
   }
 
-  /** A page that passes axe, and (in the phone pass) is checked at every phone width; the cart ones hold a cart. */
+  /**
+   * A page that passes axe, and (in the phone pass) is checked at every phone width. The page's cart and country are
+   * set for each check (the pass's browser page is shared by its checks): nothing carries over from the one before.
+   */
   async function check(page: Page, who: Who, theme: 'light' | 'dark', p: PageType): Promise<{ axe: string[]; wide: string[] }> {
-    if (p.cart) await page.evaluate((items) => localStorage.setItem('tessera:cart', JSON.stringify({ items, total: items.length })), p.cart);
-    if (p.country) await page.setExtraHTTPHeaders({ 'x-test-country': p.country });
-    await visit(page, p.path);
-    const what = `${who}, ${theme}, ${p.name} (${p.path})`;
+    await page.evaluate(
+      (items) => {
+        if (items.length) localStorage.setItem('tessera:cart', JSON.stringify({ items, total: items.length }));
+        else localStorage.removeItem('tessera:cart');
+      },
+      p.withCart ? cart : [],
+    );
+    await page.setExtraHTTPHeaders(p.country ? { 'x-test-country': p.country } : {});
+    const path = pathOf(p);
+    await visit(page, path);
+    const what = `${who}, ${theme}, ${p.name} (${path})`;
     const axe = [...(await axeProblems(page, what)), ...(await headingProblems(page, what)), ...(await idProblems(page, what))];
-    const wide = theme === 'dark' ? await overflow(page, `${who}, ${p.name} (${p.path})`) : [];
+    const wide = theme === 'dark' ? await overflow(page, `${who}, ${p.name} (${path})`) : [];
     if (p.shot && theme === 'dark') await screenshot(page, `a11y-${who}-${p.shot}-320-dark`);
-    if (p.cart) await page.evaluate(() => localStorage.removeItem('tessera:cart'));
-    if (p.country) await page.setExtraHTTPHeaders({});
     return { axe, wide };
   }
 
@@ -221,7 +231,7 @@ describe.skipIf(chromiumMissing)('accessibility: axe, sideways scrolling and lay
   // review run).
   const passFor = (who: Who, theme: 'light' | 'dark') => {
     const own = pagesFor(
-      pages.filter((p) => p.who.length === 1 && p.who[0] === who),
+      PAGES.filter((p) => p.who.length === 1 && p.who[0] === who),
       theme,
     );
     return (p: PageType) => (p.who.length === 1 ? own.includes(p) : (who === 'visitor') === (theme === 'light'));
@@ -233,20 +243,20 @@ describe.skipIf(chromiumMissing)('accessibility: axe, sideways scrolling and lay
     ] as const) {
       const phone = theme === 'dark' ? ', and none scrolls sideways at 320 or 414 px' : '';
       const which = (who === 'visitor') === (theme === 'light') ? `page types of the ${who} (theirs and shared) pass` : `the ${who}'s own page types pass`;
-      it(`${which} axe in the ${theme} theme at ${width} px${phone}`, async () => {
-        const context = await contextFor(who, theme, width);
-        const page = await context.newPage();
-        // The cart pages read localStorage: the first visit gives the page an origin to write it from.
-        await page.goto(base() + '/robots.txt');
-        const axe: string[] = [];
-        const sideways: string[] = [];
-        for (const p of pages.filter(passFor(who, theme))) {
-          const found = await check(page, who, theme, p);
-          axe.push(...found.axe);
-          sideways.push(...found.wide);
-        }
-        await context.close();
-        expect({ axe, sideways }).toEqual({ axe: [], sideways: [] });
+      // One browser page for the pass, one test for each page type in it.
+      describe(`${which} axe in the ${theme} theme at ${width} px${phone}`, () => {
+        let context: BrowserContext;
+        let page: Page;
+        beforeAll(async () => {
+          context = await contextFor(who, theme, width);
+          page = await context.newPage();
+          // The cart pages read localStorage: the first visit gives the page an origin to write it from.
+          await page.goto(base() + '/robots.txt');
+        });
+        afterAll(() => context?.close());
+        it.for(PAGES.filter(passFor(who, theme)))('$name ($path)', async (p) => {
+          expect(await check(page, who, theme, p)).toEqual({ axe: [], wide: [] });
+        });
       });
     }
   }
