@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { makeClip } from '../helpers/clips.ts';
 import { multipart } from '../helpers/commerce.ts';
 import { ownStore } from '../helpers/own-store.ts';
+import { TEST_NODE_FLAGS } from '../helpers/server.ts';
 import { spawnApi } from '../helpers/spawn-api.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -27,6 +28,7 @@ describe('a process killed while it transcodes', () => {
     const made = spawnSync(
       process.execPath,
       [
+        ...TEST_NODE_FLAGS,
         'src/server/cli/index.ts',
         'user',
         'create',

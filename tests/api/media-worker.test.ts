@@ -6,6 +6,7 @@ import { MEDIA_QUEUE } from '../../src/server/modules/media/media-pipeline.ts';
 import { createMember, login, testDatabaseUrl, useApi } from '../helpers/api.ts';
 import { makeClip } from '../helpers/clips.ts';
 import { call, multipart } from '../helpers/commerce.ts';
+import { TEST_NODE_FLAGS } from '../helpers/server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -26,7 +27,7 @@ describe.skipIf(!process.env.DATABASE_URL)('the media worker beside a web proces
     expect(created.body.data).toMatchObject({ mediaState: 'processing' });
     expect(await h.app.jobs.queue.pending(MEDIA_QUEUE, { videoId: created.body.data._id })).toEqual({ queued: 1, active: 0 });
 
-    const worker = spawn(process.execPath, ['src/server/worker.ts'], {
+    const worker = spawn(process.execPath, [...TEST_NODE_FLAGS, 'src/server/worker.ts'], {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: testDatabaseUrl!, DATA_DIR: h.config.dataDir, MEDIA_WORKERS: '1', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/server/cli/run.ts';
 import { freePort } from '../helpers/ports.ts';
 import { adminQuery, freshPostgres, POSTGRES_URL } from '../helpers/postgres.ts';
+import { TEST_NODE_FLAGS } from '../helpers/server.ts';
 import { spawnApi, type ApiProcess } from '../helpers/spawn-api.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -106,7 +107,7 @@ describe('PostgreSQL drops the connections of a running server', () => {
 describe('PostgreSQL unreachable at start', () => {
   it('the server says it waits, then exits 1 with one clear message', async () => {
     const port = await freePort();
-    const child = spawn(process.execPath, ['src/server/main.ts'], {
+    const child = spawn(process.execPath, [...TEST_NODE_FLAGS, 'src/server/main.ts'], {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: `postgres://tessera:secret-pw@127.0.0.1:${port}/tessera`, DB_WAIT_SECONDS: '2', PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -137,7 +138,7 @@ describe('PostgreSQL unreachable at start', () => {
     const url = new URL(database.url);
     url.port = String(port);
     url.hostname = '127.0.0.1';
-    const child = spawn(process.execPath, ['tests/helpers/api-process.ts'], {
+    const child = spawn(process.execPath, [...TEST_NODE_FLAGS, 'tests/helpers/api-process.ts'], {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: url.toString(), DB_WAIT_SECONDS: '30', SEED: 'none', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],

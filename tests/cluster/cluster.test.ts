@@ -8,7 +8,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '../../src/share
 import { startCluster, type Cluster } from '../helpers/cluster.ts';
 import { makeClip } from '../helpers/clips.ts';
 import { hasNginx, startDeploymentNginx } from '../helpers/nginx.ts';
-import { serverEnv, startServer } from '../helpers/server.ts';
+import { serverEnv, startServer, TEST_NODE_FLAGS } from '../helpers/server.ts';
 
 type Json = { status?: number; data?: any; error?: string; statusCode?: number }; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -366,7 +366,11 @@ describe('WEB_CONCURRENCY on the embedded database', () => {
   it('is refused with a clear message: PGlite belongs to one process', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-refused-'));
     try {
-      const run = spawnSync(process.execPath, ['src/server/main.ts'], { env: serverEnv(dataDir, { WEB_CONCURRENCY: '2' }), encoding: 'utf8', timeout: 30_000 });
+      const run = spawnSync(process.execPath, [...TEST_NODE_FLAGS, 'src/server/main.ts'], {
+        env: serverEnv(dataDir, { WEB_CONCURRENCY: '2' }),
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
       expect(run.status).toBe(1);
       expect(run.stderr).toContain('WEB_CONCURRENCY=2 needs DATABASE_URL (PostgreSQL): the embedded database belongs to one process.');
       expect(fs.existsSync(path.join(dataDir, 'pgdata'))).toBe(false);

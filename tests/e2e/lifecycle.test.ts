@@ -3,18 +3,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { startServer } from '../helpers/server.ts';
+import { startServer, TEST_NODE_FLAGS } from '../helpers/server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const cli = (dataDir: string, ...args: string[]) =>
-  spawnSync(process.execPath, ['src/server/cli/index.ts', ...args], {
+  spawnSync(process.execPath, [...TEST_NODE_FLAGS, 'src/server/cli/index.ts', ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production' },
     encoding: 'utf8',
   });
 
 describe('the server process', () => {
-  it('prints the demo logins, holds the data folder, stops cleanly on SIGTERM, and restarts on the same data', async () => {
+  // A first start (the demo seeded, its pictures drawn), three CLI runs and a restart: over a minute on a busy machine.
+  it('prints the demo logins, holds the data folder, stops cleanly on SIGTERM, and restarts on the same data', { timeout: 150_000 }, async () => {
     // A high password cost makes a login take a few hundred ms: long enough to be in flight when SIGTERM arrives.
     // LOG_LEVEL=info: the server logs each request it receives, so the test knows when one is in flight.
     const first = await startServer({ env: { PASSWORD_COST: '131072', LOG_LEVEL: 'trace' } });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { freshPostgres } from './postgres.ts';
 import { startRedis } from './redis-server.ts';
 import { startS3 } from './s3-server.ts';
-import { startServer, type TestServer } from './server.ts';
+import { startServer, TEST_NODE_FLAGS, type TestServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -59,7 +59,7 @@ export async function startCluster(extra: Record<string, string> = {}): Promise<
     const b = await startServer({ env: { ...env, DATA_DIR: a.dataDir } });
     stoppers.push(() => b.stop({ keepData: true }));
     const cli = (...args: string[]) => {
-      const r = spawnSync(process.execPath, ['src/server/cli/index.ts', ...args], {
+      const r = spawnSync(process.execPath, [...TEST_NODE_FLAGS, 'src/server/cli/index.ts', ...args], {
         cwd: root,
         env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: a.dataDir, ...env },
         encoding: 'utf8',
@@ -68,7 +68,7 @@ export async function startCluster(extra: Record<string, string> = {}): Promise<
       return r.stdout;
     };
     const startWorker = async () => {
-      const child = spawn(process.execPath, ['src/server/worker.ts'], {
+      const child = spawn(process.execPath, [...TEST_NODE_FLAGS, 'src/server/worker.ts'], {
         cwd: root,
         env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'info', DATA_DIR: a.dataDir, ...env, MEDIA_WORKERS: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],

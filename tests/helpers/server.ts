@@ -85,6 +85,15 @@ export async function makeTemplate(dir: string): Promise<void> {
 }
 
 /**
+ * Node's flags for every process a test starts (servers, workers, CLI runs): PGlite's WebAssembly stays on V8's
+ * baseline compiler (`--liftoff-only`). V8 otherwise optimises the database's hot functions in background threads as
+ * soon as a process opens it, ~2 s of CPU and as much again in the kernel, which a process that lives seconds never
+ * repays: a CLI run here took 3.3 s instead of 1.5 s, a server start ~3 s more CPU. Only how fast the database code
+ * runs changes. Production keeps V8's default (docs/decisions.md, "Processes the tests start").
+ */
+export const TEST_NODE_FLAGS = ['--liftoff-only'];
+
+/**
  * The environment of a production server started for a test or a benchmark: its own data folder, a free port on
  * loopback, PGlite, quick passwords, quiet logs, then `extra`.
  */
@@ -115,10 +124,10 @@ export async function startServer(opts: { env?: Record<string, string>; cli?: st
   const dataDir = opts.env?.DATA_DIR ?? (await newDataDir(opts.env));
   const env = serverEnv(dataDir, opts.env);
   for (const args of opts.cli ?? []) {
-    const r = spawnSync(process.execPath, ['src/server/cli/index.ts', ...args], { cwd: root, env, encoding: 'utf8' });
+    const r = spawnSync(process.execPath, [...TEST_NODE_FLAGS, 'src/server/cli/index.ts', ...args], { cwd: root, env, encoding: 'utf8' });
     if (r.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${r.stderr || r.stdout}`);
   }
-  const child = spawn(process.execPath, ['src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { TEST_NODE_FLAGS } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -12,7 +13,7 @@ export interface ApiProcess {
 
 /** Runs tests/helpers/api-process.ts (the API without the site) as its own process; resolves when it listens. */
 export async function spawnApi(env: NodeJS.ProcessEnv): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ['tests/helpers/api-process.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...TEST_NODE_FLAGS, 'tests/helpers/api-process.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stderr!.on('data', (d) => (out += d));
   child.stdout!.on('data', (d) => (out += d));
