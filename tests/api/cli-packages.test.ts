@@ -1,20 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEST_NODE_FLAGS } from '../helpers/server.ts';
+import { runCliProcess } from '../helpers/server.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-cli-'));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 // Always PGlite in its own folder (the operator's embedded set-up), whatever DATABASE_URL this run has.
-const cli = (...args: string[]) =>
-  spawnSync(process.execPath, [...TEST_NODE_FLAGS, 'src/server/cli/index.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED: 'none', LOG_LEVEL: 'silent' },
-    encoding: 'utf8',
-  });
+const cli = (...args: string[]) => runCliProcess({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', SEED: 'none', LOG_LEVEL: 'silent' }, ...args);
 
 describe('npm run cli -- packages', () => {
   it('adds, lists, disables and enables token packages; bad input is a usage error', { timeout: 60_000 }, () => {

@@ -1,14 +1,11 @@
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openConfiguredDatabase } from '../../src/server/db/client.ts';
 import { tokenLedger } from '../../src/server/db/schema.ts';
 import { ownStore } from '../helpers/own-store.ts';
-import { TEST_NODE_FLAGS } from '../helpers/server.ts';
+import { runCliProcess } from '../helpers/server.ts';
 import { spawnApi } from '../helpers/spawn-api.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const store = ownStore('crash');
 
 const env = () =>
@@ -18,8 +15,7 @@ const env = () =>
     // The demo clips wait for the media pipeline (media-crash.test.ts kills a transcode): none runs here.
     MEDIA_WORKERS: '0',
   });
-const cli = (...args: string[]) =>
-  spawnSync(process.execPath, [...TEST_NODE_FLAGS, 'src/server/cli/index.ts', ...args], { cwd: root, env: env(), encoding: 'utf8' });
+const cli = (...args: string[]) => runCliProcess(env(), ...args);
 
 const start = () => spawnApi(env());
 

@@ -1,14 +1,11 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeClip } from '../helpers/clips.ts';
 import { multipart } from '../helpers/commerce.ts';
 import { ownStore } from '../helpers/own-store.ts';
-import { TEST_NODE_FLAGS } from '../helpers/server.ts';
+import { runCliProcess } from '../helpers/server.ts';
 import { spawnApi } from '../helpers/spawn-api.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const store = ownStore('media-crash');
 const env = () => store.env({ SEED: 'none', MEDIA_WORKERS: '1', JOBS_SUPERVISE_SECONDS: '1' });
 
@@ -25,29 +22,20 @@ const login = async (url: string): Promise<string> => (await call(url, '/auth/lo
 describe('a process killed while it transcodes', () => {
   it('finishes the job after a restart, and the video reaches the site', { timeout: 120_000 }, async () => {
     await store.prepare();
-    const made = spawnSync(
-      process.execPath,
-      [
-        ...TEST_NODE_FLAGS,
-        'src/server/cli/index.ts',
-        'user',
-        'create',
-        '--email',
-        'ops@test.local',
-        '--password',
-        'ops-pass-123',
-        '--name',
-        'Ops',
-        '--username',
-        'ops',
-        '--role',
-        'admin',
-      ],
-      {
-        cwd: root,
-        env: env(),
-        encoding: 'utf8',
-      },
+    const made = runCliProcess(
+      env(),
+      'user',
+      'create',
+      '--email',
+      'ops@test.local',
+      '--password',
+      'ops-pass-123',
+      '--name',
+      'Ops',
+      '--username',
+      'ops',
+      '--role',
+      'admin',
     );
     expect(made.status, made.stderr).toBe(0);
 

@@ -1,17 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { startServer, TEST_NODE_FLAGS } from '../helpers/server.ts';
+import { runCliProcess, startServer } from '../helpers/server.ts';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const cli = (dataDir: string, ...args: string[]) =>
-  spawnSync(process.execPath, [...TEST_NODE_FLAGS, 'src/server/cli/index.ts', ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production' },
-    encoding: 'utf8',
-  });
+const cli = (dataDir: string, ...args: string[]) => runCliProcess({ ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'production' }, ...args);
 
 describe('the server process', () => {
   // A first start (the demo seeded, its pictures drawn), three CLI runs and a restart: over a minute on a busy machine.

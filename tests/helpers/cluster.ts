@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { freshPostgres } from './postgres.ts';
 import { startRedis } from './redis-server.ts';
 import { startS3 } from './s3-server.ts';
-import { startServer, TEST_NODE_FLAGS, type TestServer } from './server.ts';
+import { runCliProcess, startServer, TEST_NODE_FLAGS, type TestServer } from './server.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -59,11 +59,7 @@ export async function startCluster(extra: Record<string, string> = {}): Promise<
     const b = await startServer({ env: { ...env, DATA_DIR: a.dataDir } });
     stoppers.push(() => b.stop({ keepData: true }));
     const cli = (...args: string[]) => {
-      const r = spawnSync(process.execPath, [...TEST_NODE_FLAGS, 'src/server/cli/index.ts', ...args], {
-        cwd: root,
-        env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: a.dataDir, ...env },
-        encoding: 'utf8',
-      });
+      const r = runCliProcess({ ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', DATA_DIR: a.dataDir, ...env }, ...args);
       if (r.status !== 0) throw new Error(`cli ${args.join(' ')} failed (${r.status}): ${r.stderr || r.stdout}`);
       return r.stdout;
     };

@@ -93,6 +93,10 @@ export async function makeTemplate(dir: string): Promise<void> {
  */
 export const TEST_NODE_FLAGS = ['--liftoff-only'];
 
+/** The CLI (`node src/server/cli/index.ts <args>`) run as its own process with `env`, as an operator runs it. */
+export const runCliProcess = (env: NodeJS.ProcessEnv, ...args: string[]) =>
+  spawnSync(process.execPath, [...TEST_NODE_FLAGS, 'src/server/cli/index.ts', ...args], { cwd: root, env, encoding: 'utf8' });
+
 /**
  * The environment of a production server started for a test or a benchmark: its own data folder, a free port on
  * loopback, PGlite, quick passwords, quiet logs, then `extra`.
@@ -124,7 +128,7 @@ export async function startServer(opts: { env?: Record<string, string>; cli?: st
   const dataDir = opts.env?.DATA_DIR ?? (await newDataDir(opts.env));
   const env = serverEnv(dataDir, opts.env);
   for (const args of opts.cli ?? []) {
-    const r = spawnSync(process.execPath, [...TEST_NODE_FLAGS, 'src/server/cli/index.ts', ...args], { cwd: root, env, encoding: 'utf8' });
+    const r = runCliProcess(env, ...args);
     if (r.status !== 0) throw new Error(`cli ${args.join(' ')} failed: ${r.stderr || r.stdout}`);
   }
   const child = spawn(process.execPath, [...TEST_NODE_FLAGS, 'src/server/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
