@@ -13,8 +13,8 @@
  * buffers after a full GC keep growing from round to round.
  *
  * BENCH_DB=pglite|postgres|both (both), MEMORY_ROUNDS (5), BENCH_SECONDS (5), MEMORY_SNAPSHOTS=0 skips the heap
- * snapshots (and the extra rounds), MEMORY_KEEP=<folder> keeps them there. The environment reaches the server (e.g.
- * MALLOC_ARENA_MAX=2).
+ * snapshots (and the extra rounds), MEMORY_KEEP=<folder> keeps them there. The environment reaches the server (the
+ * server runs with MALLOC_ARENA_MAX=2, as `npm start` sets it, unless the environment sets another).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,10 +1,10 @@
 /**
  * The production server for the benchmarks, as tests/helpers/server.ts starts it (`node src/server/main.ts`,
- * NODE_ENV=production, its own data folder, a free port) with SEED=demo SEED_SCALE=2, on PGlite or on a fresh
- * PostgreSQL database (made here, dropped at stop; or another server's, `shareWith`). It starts (and seeds) on any
- * core, then it and all its threads are pinned to the server core (unless `pinned: false`); the demo member is logged
- * in. The tests' environment (serverEnv), its own wait for the start, so that a slow start on a busy machine can wait
- * longer and never leaves a server behind.
+ * NODE_ENV=production, its own data folder, a free port; MALLOC_ARENA_MAX=2 as `npm start` sets it) with SEED=demo
+ * SEED_SCALE=2, on PGlite or on a fresh PostgreSQL database (made here, dropped at stop; or another server's,
+ * `shareWith`). It starts (and seeds) on any core, then it and all its threads are pinned to the server core (unless
+ * `pinned: false`); the demo member is logged in. The tests' environment (serverEnv), its own wait for the start, so
+ * that a slow start on a busy machine can wait longer and never leaves a server behind.
  *
  * POSTGRES_URL: the server to make the databases on (default postgres://postgres@127.0.0.1:5432/postgres).
  */
@@ -76,7 +76,8 @@ export interface StartOptions {
 export async function startTessera(db: Db, env: Record<string, string> = {}, { root = ROOT, pinned = true, shareWith }: StartOptions = {}): Promise<Tessera> {
   let dropDatabase = async () => {};
   let database: string | null = null;
-  const extra: Record<string, string> = { SEED: 'demo', SEED_SCALE: '2', ...env };
+  // glibc's arenas as `npm start` sets them (MALLOC_ARENA_MAX=2), unless the environment says otherwise.
+  const extra: Record<string, string> = { SEED: 'demo', SEED_SCALE: '2', MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', ...env };
   if (shareWith) {
     if (db !== 'postgres' || !shareWith.database) throw new Error('only a server on PostgreSQL can be shared');
     database = shareWith.database;
