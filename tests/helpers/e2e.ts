@@ -15,13 +15,16 @@ export interface E2e {
   cspViolations: string[];
 }
 
-/** beforeAll: the production server on a fresh data folder and the system Chromium; afterAll: both stopped. */
+/**
+ * beforeAll: the production server on a fresh data folder, and the worker's Chromium; afterAll: the server stopped and
+ * every browser context the file opened closed.
+ */
 export function useE2e(opts: Parameters<typeof startServer>[0] = {}): E2e {
   const e2e = { cspViolations: [] } as unknown as E2e;
   const violations = e2e.cspViolations;
   beforeAll(async () => {
-    [e2e.server, e2e.browser] = await Promise.all([startServer(opts), launchBrowser()]);
-    watchCsp(e2e.browser, violations);
+    [e2e.server, e2e.browser] = await Promise.all([startServer(opts), workerBrowser()]);
+    cspViolations = violations;
   });
   // The site runs with its Content-Security-Policy on: anything it refuses fails the test that caused it.
   afterEach(() => {
@@ -29,7 +32,7 @@ export function useE2e(opts: Parameters<typeof startServer>[0] = {}): E2e {
     if (seen.length) throw new Error(`Content-Security-Policy violations:\n${seen.join('\n')}`);
   });
   afterAll(async () => {
-    await e2e.browser?.close();
+    await Promise.all(e2e.browser?.contexts().map((context) => context.close()) ?? []);
     const code = await e2e.server?.stop();
     if (code !== 0 && code !== null) throw new Error(`server exited with ${code} on SIGTERM:\n${e2e.server.output()}`);
   });
@@ -37,13 +40,32 @@ export function useE2e(opts: Parameters<typeof startServer>[0] = {}): E2e {
 }
 
 /**
+ * One Chromium per test worker, launched by its first browser-test file and used by the ones after it (the e2e project
+ * shares modules between a worker's files, `isolate: false`): a launch and a browser's first page cost ~1.5 s of CPU,
+ * ~35 s over the suite. Files share nothing else: each opens its own contexts (cookies, storage, cache) and closes
+ * them at its end. A browser that went away is launched again.
+ */
+let launched: Promise<Browser> | undefined;
+/** Where the worker's browser records Content-Security-Policy refusals: the running file's list. */
+let cspViolations: string[] = [];
+
+function workerBrowser(): Promise<Browser> {
+  launched ??= launchBrowser().then((browser) => {
+    browser.once('disconnected', () => (launched = undefined));
+    watchCsp(browser);
+    return browser;
+  });
+  return launched;
+}
+
+/**
  * Records the browser's Content-Security-Policy refusals on every page of every context the browser opens
  * (`browser.newPage()` opens its page in a context of its own through `newContext`, so it is covered too).
  */
-function watchCsp(browser: Browser, violations: string[]) {
+function watchCsp(browser: Browser) {
   const listen = (target: BrowserContext) =>
     target.on('console', (message: ConsoleMessage) => {
-      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
     });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args) => {
