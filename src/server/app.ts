@@ -140,6 +140,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   });
   app.decorate('siteChanges', changes);
   app.decorate('pageCache', pageCache);
+  app.decorate('answerCache', config.answerCache.ttlMs > 0 ? answerCache : null);
   // What processes share (limits, throttles, announcements, live rooms) goes through Redis when REDIS_URL is set.
   const redis = config.redisUrl ? await registerRedis(app, config.redisUrl, changes) : null;
   app.decorate('redis', redis);

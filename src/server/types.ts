@@ -74,6 +74,8 @@ declare module 'fastify' {
     services: Services;
     /** Anonymous page HTML (filled by the site, plugins/site.ts); emptied at every site change. */
     pageCache: import('./lib/page-cache.ts').PageCache;
+    /** The catalogue's anonymous list answers (plugins/answer-cache.ts), or null when API_CACHE_SECONDS is 0. */
+    answerCache: import('./lib/page-cache.ts').PageCache | null;
     /** Settings and country changes, told to every part of this process and (with REDIS_URL) to the other processes. */
     siteChanges: import('./lib/site-changes.ts').SiteChanges;
     /** The Redis every process shares (REDIS_URL), or null: one process keeps everything in its own memory. */

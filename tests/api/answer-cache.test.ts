@@ -1,4 +1,5 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { inProcessTransport } from '../../src/server/plugins/site.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
 import { seedCatalogue } from '../helpers/catalogue.ts';
 import { call } from '../helpers/commerce.ts';
@@ -62,5 +63,29 @@ describe('the answer cache of anonymous lists', () => {
     const slug = list.body.data.data[0].slug as string;
     await call(h, 'GET', `/api/assets/galleries/${slug}/view`);
     expect((await call(h, 'GET', `/api/assets/galleries/${slug}/view`)).headers['x-answer-cache']).toBeUndefined();
+  });
+
+  it("the site's in-process calls read it directly: the stored bytes for a visitor, the routes for a blocked visitor and a member", async () => {
+    const url = '/api/assets/galleries/search?limit=50';
+    const blocked = await call(h, 'POST', '/api/admin/blocked-countries', { token: admin, body: { code: 'AU' } });
+    expect(blocked.status).toBe(200);
+    const stored = (await search()).body;
+    expect((await search()).headers['x-answer-cache']).toBe('HIT');
+    const send = (headers: Record<string, string>) => inProcessTransport(h.app, '127.0.0.1', {})({ method: 'GET', url: `http://localhost${url}`, headers });
+    const inject = vi.spyOn(h.app, 'inject');
+    try {
+      const visitor = await send({});
+      expect(visitor.status).toBe(200);
+      expect(JSON.parse(visitor.text)).toEqual(stored);
+      expect(visitor.header('content-type')).toMatch(/^application\/json/);
+      expect(inject).not.toHaveBeenCalled();
+      // The country gate and the member's own answer are the routes' to give.
+      expect((await send({ 'x-test-country': 'AU' })).status).toBe(451);
+      expect((await send({ authorization: member })).status).toBe(200);
+      const calls = inject.mock.calls as unknown as [{ headers: Record<string, string> }][];
+      expect(calls.map(([options]) => options.headers)).toEqual([{ 'x-test-country': 'AU' }, { authorization: member }]);
+    } finally {
+      inject.mockRestore();
+    }
   });
 });
