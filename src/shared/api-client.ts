@@ -31,7 +31,13 @@ export interface TransportRequest {
 export interface TransportResponse {
   status: number;
   statusText: string;
+  /** The body ('' when `value` is given). */
   text: string;
+  /**
+   * A JSON answer the transport already holds as a value (the site's server hands over the answers it keeps, read
+   * once and frozen): the client returns it as the payload instead of parsing `text`.
+   */
+  value?: unknown;
   header(name: string): string | null;
 }
 /**
@@ -159,6 +165,7 @@ export function createApiClient(opts: ApiClientOptions) {
     } catch (err) {
       throw new ApiError(networkFailure(err instanceof Error ? err.message : undefined));
     }
+    if (res.value !== undefined && res.status >= 200 && res.status < 300) return res.value as T;
     return handle<T>(res.status, res.statusText, res.text, res.header('retry-after'), options);
   }
 

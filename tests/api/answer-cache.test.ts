@@ -76,9 +76,16 @@ describe('the answer cache of anonymous lists', () => {
     try {
       const visitor = await send({});
       expect(visitor.status).toBe(200);
-      expect(JSON.parse(visitor.text)).toEqual(stored);
+      expect(visitor.value).toEqual(stored);
       expect(visitor.header('content-type')).toMatch(/^application\/json/);
       expect(inject).not.toHaveBeenCalled();
+      // Read once and shared by the renders that use it: no page can change what the next one gets.
+      const again = await send({});
+      expect(again.value).toBe(visitor.value);
+      const list = (again.value as { data: { data: { title: string }[] } }).data.data;
+      expect(() => list.pop()).toThrow(TypeError);
+      expect(() => (list[0]!.title = 'Changed by a page')).toThrow(TypeError);
+      expect((await send({})).value).toEqual(stored);
       // The country gate and the member's own answer are the routes' to give.
       expect((await send({ 'x-test-country': 'AU' })).status).toBe(451);
       expect((await send({ authorization: member })).status).toBe(200);

@@ -147,4 +147,15 @@ describe('createApiClient', () => {
     await api.get('/ok');
     expect(seen.at(-1)!.headers['x-forwarded-for']).toBe('203.0.113.9');
   });
+
+  it("returns a transport's answer given as a value as it is (no text to parse); failures still come from the text", async () => {
+    const value = { status: 0, data: { held: true } };
+    const answers = [
+      { status: 200, statusText: 'OK', text: '', value, header: () => null },
+      { status: 404, statusText: 'Not Found', text: JSON.stringify({ statusCode: 404, error: 'NOT_FOUND', message: 'No such video.' }), header: () => null },
+    ];
+    const api = createApiClient({ baseUrl: 'http://in-process/api', transport: async () => answers.shift()! });
+    expect(await api.get('/held')).toBe(value);
+    expect((await api.get('/gone').catch((e) => e)).failure).toMatchObject({ kind: 'server', status: 404, code: 'NOT_FOUND', message: 'No such video.' });
+  });
 });
