@@ -117,4 +117,19 @@ describe('catalogue components (Container API)', () => {
     expect(html).toContain('<span aria-current="page">2</span>');
     expect(html).toContain('href="/videos?sort=popular&amp;page=3" rel="next"');
   });
+
+  it('a grid drawn once is reused for the same cards only: any change to a card, or to the eager count, draws it anew', async () => {
+    const render = (cards: CardModel[], eager = 0) => container.renderToString(CardGrid, { props: { cards, eager }, locals: locals() });
+    const cards = [card({ id: 'k1', title: 'Kept film' }), card({ id: 'k2', title: 'Second film' })];
+    const first = await render(cards);
+    expect(await render(cards.map((c) => ({ ...c })))).toBe(first);
+    const renamed = await render([{ ...cards[0]!, title: 'Renamed film' }, cards[1]!]);
+    expect(renamed).toContain('Renamed film');
+    expect(renamed).not.toContain('Kept film');
+    const locked = await render([{ ...cards[0]!, isLocked: true, price: 30, image: image(true) }, cards[1]!]);
+    expect(locked).toContain('Locked, 30 tokens');
+    expect(locked).not.toContain('type="image/avif"><source');
+    expect(await render(cards, 1)).toContain('loading="eager"');
+    expect(await render(cards)).toBe(first);
+  });
 });

@@ -1,0 +1,28 @@
+/**
+ * How many pieces of HTML a process keeps: a list page's 24 cards are ~28 KB of HTML under a ~24 KB key, so at most
+ * ~10 MB.
+ */
+const KEPT = 200;
+const kept = new Map<string, string>();
+
+/**
+ * The key of HTML drawn from `input` alone: its JSON, as it is (hashing it too cost more than the Map's own hashing
+ * of the string: ~35 µs for a list page's cards).
+ */
+export const keyOf = (input: unknown): string => JSON.stringify(input);
+
+/** The HTML kept under `key`, if any (it becomes the most recently used). */
+export function keptHtml(key: string): string | undefined {
+  const html = kept.get(key);
+  if (html !== undefined) {
+    kept.delete(key);
+    kept.set(key, html);
+  }
+  return html;
+}
+
+/** Keeps `html` under `key`; the least recently used goes first. */
+export function keepHtml(key: string, html: string): void {
+  if (kept.size >= KEPT && !kept.has(key)) kept.delete(kept.keys().next().value!);
+  kept.set(key, html);
+}
