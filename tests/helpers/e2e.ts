@@ -43,18 +43,24 @@ export function useE2e(opts: Parameters<typeof startServer>[0] = {}): E2e {
  * One Chromium per test worker, launched by its first browser-test file and used by the ones after it (the e2e project
  * shares modules between a worker's files, `isolate: false`): a launch and a browser's first page cost ~1.5 s of CPU,
  * ~35 s over the suite. Files share nothing else: each opens its own contexts (cookies, storage, cache) and closes
- * them at its end. A browser that went away is launched again.
+ * them at its end. A browser that went away, or failed to start, is launched again.
  */
 let launched: Promise<Browser> | undefined;
 /** Where the worker's browser records Content-Security-Policy refusals: the running file's list. */
 let cspViolations: string[] = [];
 
 function workerBrowser(): Promise<Browser> {
-  launched ??= launchBrowser().then((browser) => {
-    browser.once('disconnected', () => (launched = undefined));
-    watchCsp(browser);
-    return browser;
-  });
+  launched ??= launchBrowser().then(
+    (browser) => {
+      browser.once('disconnected', () => (launched = undefined));
+      watchCsp(browser);
+      return browser;
+    },
+    (err: Error) => {
+      launched = undefined;
+      throw err;
+    },
+  );
   return launched;
 }
 
