@@ -21,8 +21,12 @@ export function keptHtml(key: string): string | undefined {
   return html;
 }
 
-/** Keeps `html` under `key`; the least recently used goes first. */
+/**
+ * Keeps `html` under `key`; the least recently used goes first. Not under `astro dev`, where the components that drew
+ * it change while the process lives (kept HTML would outlast an edit).
+ */
 export function keepHtml(key: string, html: string): void {
+  if (import.meta.env.MODE === 'development') return;
   if (kept.size >= KEPT && !kept.has(key)) kept.delete(kept.keys().next().value!);
   kept.set(key, html);
 }
