@@ -11,6 +11,9 @@ declare module 'fastify' {
   }
 }
 
+/** A call the answer cache may answer (and keep): a GET without a member's `Authorization`, which may hold their unlocks. */
+export const anonymousGet = (method: string, headers: Record<string, unknown>) => method === 'GET' && !headers.authorization;
+
 const HIT: CachedAnswer = { state: 'HIT', header: 'x-answer-cache', vary: 'Accept-Encoding, Authorization' };
 const served = new WeakSet<FastifyRequest>();
 
@@ -22,8 +25,7 @@ const served = new WeakSet<FastifyRequest>();
  * country gate, so that a blocked visitor gets 451, not a cached list.
  */
 export function registerAnswerCache(scope: FastifyInstance, cache: PageCache) {
-  const cacheable = (request: FastifyRequest) =>
-    request.routeOptions.config.sharedAnswer === true && request.method === 'GET' && !request.headers.authorization;
+  const cacheable = (request: FastifyRequest) => request.routeOptions.config.sharedAnswer === true && anonymousGet(request.method, request.headers);
   scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!cacheable(request)) return;
     const hit = cache.get(request.url);

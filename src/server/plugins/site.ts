@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasToken, PAGE, sendCached, storableHeaders } from '../lib/send-cached.ts';
 import type { CachedPage } from '../lib/page-cache.ts';
 import { answerPageHitsFirst } from './page-hits.ts';
+import { anonymousGet } from './answer-cache.ts';
 import { SHARED_PAGE_HEADER } from '../../shared/page-cache.ts';
 import type { Transport } from '../../shared/api-client.ts';
 import { ok } from '../types.ts';
@@ -137,7 +138,7 @@ export function inProcessTransport(app: FastifyInstance, clientIp: string, forwa
     const sent = { ...forwarded, ...headers };
     const direct = method === 'GET' ? await directAnswer(app, target, clientIp, sent) : undefined;
     if (direct !== undefined) return { status: 200, statusText: 'OK', text: JSON.stringify(ok(direct)), header: () => null };
-    const stored = method === 'GET' && !sent.authorization ? await storedAnswer(app, target, clientIp, sent) : null;
+    const stored = anonymousGet(method, sent) ? await storedAnswer(app, target, clientIp, sent) : null;
     if (stored) return { status: 200, statusText: 'OK', text: '', value: valueOf(stored), header: (name) => stored.headers[name.toLowerCase()] ?? null };
     const res = await app.inject({
       method: method as 'GET',
