@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import { tesseraDevServer } from './src/server/dev-integration.ts';
 import { clientDirectives } from './src/client/directives/integration.ts';
 import { CSP_CONFIG } from './src/shared/csp.ts';
+import { tagIslands } from './src/islands/renderer-tag.ts';
 
 // The site: server-rendered pages with React islands, mounted by src/server/main.ts (middleware mode). Pages are
 // rendered whole rather than streamed: the host buffers each one for its cache and compression (docs/decisions.md).
@@ -13,8 +14,9 @@ export default defineConfig({
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react({ experimentalDisableStreaming: true }), clientDirectives(), tesseraDevServer()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '127.0.0.1' },
-  // The server build must resolve runtime packages from node_modules, not bundle a second copy.
-  vite: { ssr: { external: ['socket.io-client'] } },
+  // The server build must resolve runtime packages from node_modules, not bundle a second copy; islands name their
+  // renderer (src/islands/renderer-tag.ts).
+  vite: { plugins: [tagIslands()], ssr: { external: ['socket.io-client'] } },
   prefetch: false,
   devToolbar: { enabled: false },
   session: false,

@@ -7,11 +7,14 @@ import media from 'astro/runtime/client/media.prebuilt.js';
 import only from 'astro/runtime/client/only.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
 
+/** The site's one renderer (React), as the Container API loads it. */
+export const siteRenderers = () => loadRenderers([getContainerRenderer()]);
+
 /**
- * A Container API renderer with React and the site's client directives: Astro's own, and `client:interaction`
- * (its script is the build's business; these tests look at markup, so a marker stands in for it).
+ * A Container API renderer with React (or `renderers`) and the site's client directives: Astro's own, and
+ * `client:interaction` (its script is the build's business; these tests look at markup, so a marker stands in for it).
  */
-export async function createContainer(): Promise<AstroContainer> {
+export async function createContainer(renderers?: Awaited<ReturnType<typeof siteRenderers>>): Promise<AstroContainer> {
   const clientDirectives = new Map([
     ['idle', idle],
     ['load', load],
@@ -20,5 +23,5 @@ export async function createContainer(): Promise<AstroContainer> {
     ['visible', visible],
     ['interaction', '/* client:interaction */'],
   ]);
-  return AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]), manifest: { clientDirectives } as never });
+  return AstroContainer.create({ renderers: renderers ?? (await siteRenderers()), manifest: { clientDirectives } as never });
 }
