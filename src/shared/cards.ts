@@ -5,6 +5,7 @@ import type { Story } from './contracts/stories.ts';
 import type { Post } from './contracts/posts.ts';
 import type { Product } from './contracts/products.ts';
 import { itemRoute, type CatalogueKind } from './routes.ts';
+import { deepFreeze } from './deep-freeze.ts';
 
 /** The grid's column widths, for a card picture's `sizes`: one column on phones up to five on wide screens. */
 export const CARD_SIZES = '(max-width: 520px) 100vw, (max-width: 860px) 50vw, (max-width: 1200px) 33vw, 280px';
@@ -117,4 +118,20 @@ export function toCard(kind: CatalogueKind, item: CatalogueItem): CardModel {
       };
     }
   }
+}
+
+const drawn = new WeakMap<readonly CatalogueItem[], { kind: CatalogueKind; cards: readonly CardModel[] }>();
+
+/**
+ * The cards of a list of items. A frozen list (a stored answer's, the same object at every render that shows it,
+ * plugins/site.ts) is turned into cards once, frozen too, so that a grid's key is worked out once as well
+ * (ui/kept-html.ts `keyOfFrozen`).
+ */
+export function toCards(kind: CatalogueKind, items: readonly CatalogueItem[]): readonly CardModel[] {
+  if (!Object.isFrozen(items)) return items.map((item) => toCard(kind, item));
+  const known = drawn.get(items);
+  if (known?.kind === kind) return known.cards;
+  const cards = deepFreeze(items.map((item) => toCard(kind, item)));
+  drawn.set(items, { kind, cards });
+  return cards;
 }

@@ -11,6 +11,22 @@ const kept = new Map<string, string>();
  */
 export const keyOf = (input: unknown): string => JSON.stringify(input);
 
+const frozenKeys = new WeakMap<object, Map<string, string>>();
+
+/**
+ * `keyOf([...parts, value])` for a value that cannot change (frozen all through: a stored answer's cards, the same
+ * object at every render that shows them), worked out once per value and parts instead of at every render.
+ */
+export function keyOfFrozen(parts: readonly (string | number)[], value: object): string {
+  if (!Object.isFrozen(value)) return keyOf([...parts, value]);
+  let byParts = frozenKeys.get(value);
+  if (!byParts) frozenKeys.set(value, (byParts = new Map()));
+  const head = parts.join('\u0000');
+  let key = byParts.get(head);
+  if (key === undefined) byParts.set(head, (key = keyOf([...parts, value])));
+  return key;
+}
+
 /** The HTML kept under `key`, if any (it becomes the most recently used). */
 export function keptHtml(key: string): string | undefined {
   const html = kept.get(key);

@@ -11,7 +11,7 @@ export default function CardList({
   className = 'card-grid',
   testId,
 }: {
-  cards: CardModel[];
+  cards: readonly CardModel[];
   eager?: number;
   className?: string;
   testId?: string;

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { toCard } from '../../shared/cards.ts';
+import { toCards } from '../../shared/cards.ts';
 import type { Query } from '../../shared/api-client.ts';
 import { messageOf } from '../../shared/contracts/errors.ts';
 import type { CatalogueKind } from '../../shared/routes.ts';
@@ -30,7 +30,7 @@ export default function MoreList({ kind, query, page, shown, total: rendered, hr
   const loading = list.request.status === 'loading';
   return (
     <>
-      {list.items.length > 0 && <CardList cards={list.items.map((item) => toCard(kind, item))} className="card-grid card-grid-more" testId="more-items" />}
+      {list.items.length > 0 && <CardList cards={toCards(kind, list.items)} className="card-grid card-grid-more" testId="more-items" />}
       {loading && (
         <div className="card-grid" aria-hidden="true">
           {Array.from({ length: Math.min(query.limit, 4) }, (_, i) => (

@@ -11,6 +11,7 @@ import type { CachedPage } from '../lib/page-cache.ts';
 import { answerPageHitsFirst } from './page-hits.ts';
 import { anonymousGet } from './answer-cache.ts';
 import { SHARED_PAGE_HEADER } from '../../shared/page-cache.ts';
+import { deepFreeze } from '../../shared/deep-freeze.ts';
 import type { Transport } from '../../shared/api-client.ts';
 import { ok } from '../types.ts';
 
@@ -180,13 +181,6 @@ const storedValues = new WeakMap<CachedPage, unknown>();
 function valueOf(answer: CachedPage): unknown {
   let value = storedValues.get(answer);
   if (value === undefined) storedValues.set(answer, (value = deepFreeze(JSON.parse(answer.body.toString()))));
-  return value;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
-  Object.freeze(value);
-  for (const inner of Object.values(value)) deepFreeze(inner);
   return value;
 }
 
