@@ -56,6 +56,8 @@ describe('PrimaryLayout', () => {
     expect(html).toMatch(/<header class="site-header"[\s\S]*Mosaic[\s\S]*<\/header>/);
     expect(html).toContain('<p>page body</p>');
     expect(html).toContain('id="back-to-top"');
+    // Its icons are inline SVG at 22 px, hidden from assistive technology (the buttons carry the names).
+    expect(html).toMatch(/aria-label="Back to top"[^>]*>\s*<svg width="22" height="22" aria-hidden="true" focusable="false" /);
     expect(html).toMatch(/<footer[\s\S]*<b>Made in Lisbon<\/b>[\s\S]*<\/footer>/);
     for (const item of DEFAULT_PUBLIC_SETTINGS.menus.filter((m) => m.section === 'main')) expect(html).toContain(`href="${item.path}"`);
     expect(html).toContain('<title>Mosaic</title>');
