@@ -1,0 +1,85 @@
+/**
+ * npm run bench:side-by-side -- <commit> [/path,/path…]: this checkout's uncached renders against another commit's
+ * (the code before a change), at the same time. Both servers run on one PostgreSQL database (SEED=demo SEED_SCALE=2,
+ * PAGE_CACHE_SECONDS=0) pinned to the one server core, and each gets its own wrk (1 × 32) for the same seconds: the
+ * core is shared, so a machine that slows down (this one's speed swings by 2× within minutes) slows both alike, and
+ * the ratio of their rates is the ratio of their costs per request. Loading them one after the other instead left
+ * ±20 % of noise between rounds. Prints each round and the mean ratio (this checkout / the other).
+ *
+ * The other commit is checked out into a temporary worktree (sharing this checkout's node_modules) and built there;
+ * this checkout is built if its build is not current. BENCH_SECONDS (3) per round, BENCH_ROUNDS (4). Not a test.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureBuilt } from '../scripts/build.ts';
+import { load } from './load.ts';
+import { startTessera } from './tessera.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const [rev = 'HEAD', pathList = '/videos,/'] = process.argv.slice(2);
+
+function git(args: string[], cwd = ROOT): string {
+  const r = spawnSync('git', args, { cwd, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+/** The commit checked out and built in a temporary worktree; removed by the returned function. */
+function worktreeOf(commit: string): { dir: string; remove: () => void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-side-by-side-'));
+  git(['worktree', 'add', '--detach', dir, commit]);
+  const remove = () => {
+    git(['worktree', 'remove', '--force', dir]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'));
+    console.log(`Building ${commit.slice(0, 10)} in ${dir}…`);
+    const built = spawnSync(process.execPath, ['scripts/build.ts', '--force'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+    if (built.status !== 0) throw new Error(`the build of ${commit} failed:\n${built.stdout}\n${built.stderr}`);
+  } catch (err) {
+    remove();
+    throw err;
+  }
+  return { dir, remove };
+}
+
+const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
+
+const commit = git(['rev-parse', rev]);
+ensureBuilt();
+const other = worktreeOf(commit);
+try {
+  const env = { PAGE_CACHE_SECONDS: '0' };
+  const before = await startTessera('postgres', env, { root: other.dir });
+  const now = await startTessera('postgres', env, { shareWith: before }).catch(async (err: unknown) => {
+    await before.stop();
+    throw err;
+  });
+  try {
+    console.log(
+      `\nUncached renders, ${ROUNDS} rounds of ${SECONDS} s, both servers loaded at once on one core: this checkout / ${rev} (${commit.slice(0, 10)})`,
+    );
+    for (const p of pathList.split(',')) {
+      const both = () => Promise.all([load({ url: before.url + p, seconds: SECONDS }), load({ url: now.url + p, seconds: SECONDS })]);
+      await both();
+      const ratios: number[] = [];
+      const rounds: string[] = [];
+      for (let i = 0; i < ROUNDS; i++) {
+        const [a, b] = await both();
+        ratios.push(b.rps / a.rps);
+        rounds.push(`${Math.round(b.rps)}/${Math.round(a.rps)}`);
+      }
+      console.log(`  ${p}: ${mean(ratios).toFixed(2)}× (req/s now/before per round: ${rounds.join(', ')})`);
+    }
+  } finally {
+    await now.stop();
+    await before.stop();
+  }
+} finally {
+  other.remove();
+}
