@@ -1,6 +1,7 @@
 /**
  * npm run bench:side-by-side -- <commit> [/path,/path…]: this checkout's uncached renders against another commit's
- * (the code before a change), at the same time. Both servers run on one PostgreSQL database (SEED=demo SEED_SCALE=2,
+ * (the code before a change), at the same time. With `bare` instead of a commit: against the bare Astro page of
+ * `npm run bench` (24 static cards, bench/bare-astro/), whatever the path, to see what a page costs beside it. Both servers run on one PostgreSQL database (SEED=demo SEED_SCALE=2,
  * PAGE_CACHE_SECONDS=0) pinned to the one server core, and each gets its own wrk (1 × 32) for the same seconds: the
  * core is shared, so a machine that slows down (this one's speed swings by 2× within minutes) slows both alike, and
  * the ratio of their rates is the ratio of their costs per request. Loading them one after the other instead left
@@ -15,7 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt } from '../scripts/build.ts';
 import { load } from './load.ts';
-import { startTessera } from './tessera.ts';
+import { startBareAstro } from './baselines.ts';
+import { startTessera, type Tessera } from './tessera.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -50,36 +52,50 @@ function worktreeOf(commit: string): { dir: string; remove: () => void } {
 
 const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
 
-const commit = git(['rev-parse', rev]);
-ensureBuilt();
-const other = worktreeOf(commit);
-try {
+/** The other side: a server of the other commit (this checkout's then shares its database), or the bare page. */
+async function otherSide(): Promise<{ label: string; url: (path: string) => string; now: Tessera; stop: () => Promise<void> }> {
   const env = { PAGE_CACHE_SECONDS: '0' };
-  const before = await startTessera('postgres', env, { root: other.dir });
-  const now = await startTessera('postgres', env, { shareWith: before }).catch(async (err: unknown) => {
-    await before.stop();
-    throw err;
-  });
+  if (rev === 'bare') {
+    const bare = await startBareAstro();
+    const now = await startTessera('postgres', env).catch(async (err: unknown) => {
+      await bare.stop();
+      throw err;
+    });
+    return { label: 'the bare Astro page', url: () => bare.url, now, stop: () => bare.stop() };
+  }
+  const commit = git(['rev-parse', rev]);
+  const tree = worktreeOf(commit);
   try {
-    console.log(
-      `\nUncached renders, ${ROUNDS} rounds of ${SECONDS} s, both servers loaded at once on one core: this checkout / ${rev} (${commit.slice(0, 10)})`,
-    );
-    for (const p of pathList.split(',')) {
-      const both = () => Promise.all([load({ url: before.url + p, seconds: SECONDS }), load({ url: now.url + p, seconds: SECONDS })]);
-      await both();
-      const ratios: number[] = [];
-      const rounds: string[] = [];
-      for (let i = 0; i < ROUNDS; i++) {
-        const [a, b] = await both();
-        ratios.push(b.rps / a.rps);
-        rounds.push(`${Math.round(b.rps)}/${Math.round(a.rps)}`);
-      }
-      console.log(`  ${p}: ${mean(ratios).toFixed(2)}× (req/s now/before per round: ${rounds.join(', ')})`);
+    const before = await startTessera('postgres', env, { root: tree.dir });
+    const now = await startTessera('postgres', env, { shareWith: before }).catch(async (err: unknown) => {
+      await before.stop();
+      throw err;
+    });
+    const stop = () => before.stop().finally(tree.remove);
+    return { label: `${rev} (${commit.slice(0, 10)})`, url: (p) => before.url + p, now, stop };
+  } catch (err) {
+    tree.remove();
+    throw err;
+  }
+}
+
+ensureBuilt();
+const other = await otherSide();
+try {
+  console.log(`\nUncached renders, ${ROUNDS} rounds of ${SECONDS} s, both loaded at once on one core: this checkout / ${other.label}`);
+  for (const p of pathList.split(',')) {
+    const both = () => Promise.all([load({ url: other.url(p), seconds: SECONDS }), load({ url: other.now.url + p, seconds: SECONDS })]);
+    await both();
+    const ratios: number[] = [];
+    const rounds: string[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const [a, b] = await both();
+      ratios.push(b.rps / a.rps);
+      rounds.push(`${Math.round(b.rps)}/${Math.round(a.rps)}`);
     }
-  } finally {
-    await now.stop();
-    await before.stop();
+    console.log(`  ${p}: ${mean(ratios).toFixed(2)}× (req/s, this checkout/the other, per round: ${rounds.join(', ')})`);
   }
 } finally {
-  other.remove();
+  await other.now.stop();
+  await other.stop();
 }
