@@ -1,11 +1,13 @@
 /**
  * npm run bench:side-by-side -- <commit> [/path,/path…]: this checkout's uncached renders against another commit's
- * (the code before a change), at the same time. With `bare` instead of a commit: against the bare Astro page of
- * `npm run bench` (24 static cards, bench/bare-astro/), whatever the path, to see what a page costs beside it. Both servers run on one PostgreSQL database (SEED=demo SEED_SCALE=2,
- * PAGE_CACHE_SECONDS=0) pinned to the one server core, and each gets its own wrk (1 × 32) for the same seconds: the
- * core is shared, so a machine that slows down (this one's speed swings by 2× within minutes) slows both alike, and
- * the ratio of their rates is the ratio of their costs per request. Loading them one after the other instead left
- * ±20 % of noise between rounds. Prints each round and the mean ratio (this checkout / the other).
+ * (the code before a change), at the same time; with `bare` instead of a commit, against the bare Astro page of
+ * `npm run bench` (24 static cards, bench/bare-astro/) whatever the path, to see what a page costs beside it.
+ *
+ * Tessera runs on PostgreSQL (SEED=demo SEED_SCALE=2, PAGE_CACHE_SECONDS=0; the two commits' servers on one database),
+ * every server pinned to the one server core, and each gets its own wrk (1 × 32) for the same seconds: the core is
+ * shared, so a machine that slows down (this one's speed swings by 2× within minutes) slows both alike, and the ratio
+ * of their rates is the ratio of their costs per request. Loading them one after the other instead left ±20 % of
+ * noise between rounds. Prints each round and the mean ratio (this checkout / the other).
  *
  * The other commit is checked out into a temporary worktree (sharing this checkout's node_modules) and built there;
  * this checkout is built if its build is not current. BENCH_SECONDS (3) per round, BENCH_ROUNDS (4). Not a test.

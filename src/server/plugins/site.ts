@@ -30,8 +30,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * The site around the API: compressed responses, the built client assets, and Astro's handler (middleware mode) for
  * every other path. Astro writes to a Node response; the bridge below hands its status, headers and whole body to
  * Fastify instead, so compression (and any later cache) applies to pages too. Astro renders a page whole (not
- * streamed, astro.config.mjs), so the body is sent in one piece with its length: streamed on, it went out in several
- * writes and chunked, ~6 % of an uncached page's time and a third of a small one's (docs/performance.md).
+ * streamed, astro.config.mjs), so the body is taken as one buffer and sent in one piece, not piped on chunk by chunk.
  */
 export async function registerSite(app: FastifyInstance, distDir: string) {
   const entry = path.join(distDir, 'server', 'entry.mjs');
