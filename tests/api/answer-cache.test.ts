@@ -58,11 +58,20 @@ describe('the answer cache of anonymous lists', () => {
     expect((await search({ 'x-test-country': 'FR' })).status).toBe(200);
   });
 
-  it('a detail, which counts a view, is never cached', async () => {
+  it('a detail that counts a view is never cached, and counts it; one as the pages ask for it (no view counted) is', async () => {
     const list = await search();
-    const slug = list.body.data.data[0].slug as string;
-    await call(h, 'GET', `/api/assets/galleries/${slug}/view`);
-    expect((await call(h, 'GET', `/api/assets/galleries/${slug}/view`)).headers['x-answer-cache']).toBeUndefined();
+    const gallery = list.body.data.data[0] as { slug: string; stats: { views: number } };
+    const view = (query = '', headers: Record<string, string> = {}) => call(h, 'GET', `/api/assets/galleries/${gallery.slug}/view${query}`, { headers });
+    const counted = [await view(), await view('', { 'x-forwarded-for': '203.0.113.9' })];
+    expect(counted.map((r) => r.headers['x-answer-cache'])).toEqual([undefined, undefined]);
+    const uncounted = await view('?countView=false');
+    expect(uncounted.headers['x-answer-cache']).toBe('MISS');
+    expect(uncounted.body.data.stats.views).toBeGreaterThan(gallery.stats.views);
+    const again = await view('?countView=false');
+    expect(again.headers['x-answer-cache']).toBe('HIT');
+    expect(again.body).toEqual(uncounted.body);
+    // A member's item may be unlocked for them: theirs is never kept.
+    expect((await view('?countView=false', { authorization: member })).headers['x-answer-cache']).toBeUndefined();
   });
 
   it("the site's in-process calls read it directly: the stored bytes for a visitor, the routes for a blocked visitor and a member", async () => {

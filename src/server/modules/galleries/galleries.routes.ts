@@ -4,7 +4,7 @@ import { Gallery, GallerySearchQuery, Photo, PhotoListQuery, PhotoSearchQuery } 
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
 import { visitorOf } from '../catalogue/views.ts';
-import { SHARED_ANSWER } from '../../plugins/answer-cache.ts';
+import { SHARED_ANSWER, SHARED_ANSWER_UNCOUNTED } from '../../plugins/answer-cache.ts';
 
 export async function galleriesRoutes(app: App) {
   const galleries = app.services.galleries;
@@ -25,6 +25,7 @@ export async function galleriesRoutes(app: App) {
   app.get(
     '/assets/galleries/:id/view',
     {
+      ...SHARED_ANSWER_UNCOUNTED,
       schema: {
         tags,
         summary: 'One gallery by _id or slug (counts a view)',

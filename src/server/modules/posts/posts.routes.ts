@@ -4,7 +4,7 @@ import { Post, PostSearchQuery } from '../../../shared/contracts/posts.ts';
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
 import { visitorOf } from '../catalogue/views.ts';
-import { SHARED_ANSWER } from '../../plugins/answer-cache.ts';
+import { SHARED_ANSWER, SHARED_ANSWER_UNCOUNTED } from '../../plugins/answer-cache.ts';
 
 export async function postsRoutes(app: App) {
   const posts = app.services.posts;
@@ -24,6 +24,7 @@ export async function postsRoutes(app: App) {
   app.get(
     '/posts/:id',
     {
+      ...SHARED_ANSWER_UNCOUNTED,
       schema: {
         tags: ['catalogue'],
         summary: 'One post or page by _id or slug',

@@ -4,7 +4,7 @@ import { Product, ProductSearchQuery } from '../../../shared/contracts/products.
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
 import { visitorOf } from '../catalogue/views.ts';
-import { SHARED_ANSWER } from '../../plugins/answer-cache.ts';
+import { SHARED_ANSWER, SHARED_ANSWER_UNCOUNTED } from '../../plugins/answer-cache.ts';
 
 export async function productsRoutes(app: App) {
   const products = app.services.products;
@@ -24,6 +24,7 @@ export async function productsRoutes(app: App) {
   app.get(
     '/assets/products/:id',
     {
+      ...SHARED_ANSWER_UNCOUNTED,
       schema: {
         tags: ['catalogue'],
         summary: 'One product by _id or slug',

@@ -4,7 +4,7 @@ import { BeforeAfter, BeforeAfterQuery, Story, StorySearchQuery } from '../../..
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
 import { visitorOf } from '../catalogue/views.ts';
-import { SHARED_ANSWER } from '../../plugins/answer-cache.ts';
+import { SHARED_ANSWER, SHARED_ANSWER_UNCOUNTED } from '../../plugins/answer-cache.ts';
 
 export async function storiesRoutes(app: App) {
   const stories = app.services.stories;
@@ -25,6 +25,7 @@ export async function storiesRoutes(app: App) {
   app.get(
     '/stories/:id/view',
     {
+      ...SHARED_ANSWER_UNCOUNTED,
       schema: {
         tags,
         summary: 'One story by _id or slug (counts a view); its content only for viewers allowed to read it',

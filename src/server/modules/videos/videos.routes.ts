@@ -4,7 +4,7 @@ import { Video, VideoSearchQuery, VideoStream, VideoStreamQuery } from '../../..
 import { ok, type App } from '../../types.ts';
 import { viewerOf } from '../catalogue/access.ts';
 import { visitorOf } from '../catalogue/views.ts';
-import { SHARED_ANSWER } from '../../plugins/answer-cache.ts';
+import { SHARED_ANSWER, SHARED_ANSWER_UNCOUNTED } from '../../plugins/answer-cache.ts';
 
 export async function videosRoutes(app: App) {
   const videos = app.services.videos;
@@ -24,6 +24,7 @@ export async function videosRoutes(app: App) {
   app.get(
     '/assets/videos/:id',
     {
+      ...SHARED_ANSWER_UNCOUNTED,
       schema: {
         tags: ['catalogue'],
         summary: 'One video by _id or slug (counts a view); the stream links only for viewers allowed to watch',
