@@ -72,6 +72,10 @@ describe('the answer cache of anonymous lists', () => {
     expect(again.body).toEqual(uncounted.body);
     // A member's item may be unlocked for them: theirs is never kept.
     expect((await view('?countView=false', { authorization: member })).headers['x-answer-cache']).toBeUndefined();
+    // The gallery's photos, which its page lists, are kept as well.
+    const photos = () => call(h, 'GET', `/api/assets/galleries/${gallery.slug}/photos?limit=200`);
+    expect((await photos()).headers['x-answer-cache']).toBe('MISS');
+    expect((await photos()).headers['x-answer-cache']).toBe('HIT');
   });
 
   it("the site's in-process calls read it directly: the stored bytes for a visitor, the routes for a blocked visitor and a member", async () => {

@@ -39,6 +39,7 @@ export async function galleriesRoutes(app: App) {
   app.get(
     '/assets/galleries/:id/photos',
     {
+      ...SHARED_ANSWER,
       schema: {
         tags,
         summary: 'The photos of that gallery, in order; full size only for entitled viewers',

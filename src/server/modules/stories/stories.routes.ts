@@ -39,6 +39,7 @@ export async function storiesRoutes(app: App) {
   app.get(
     '/stories/:id/before-after',
     {
+      ...SHARED_ANSWER,
       schema: {
         tags,
         summary: 'Neighbouring stories in publication order (limit per side, default 2)',
