@@ -33,10 +33,10 @@ const served = new WeakSet<FastifyRequest>();
 /**
  * The catalogue's anonymous list answers (routes marked SHARED_ANSWER), and its items' as the site's pages ask for them
  * (SHARED_ANSWER_UNCOUNTED), kept for API_CACHE_SECONDS: a visitor's search, list or item is answered without the
- * database. Every site change empties it (a back-office write, a publication, the
- * settings), here and in every other process; what may be up to that old is only the counters (views, likes,
- * comments). A member's request (Authorization) is never cached: it may hold their unlocks. Registered after the
- * country gate, so that a blocked visitor gets 451, not a cached list.
+ * database. Every site change empties it (a back-office write, a publication, the settings), here and in every other
+ * process; what may be up to that old is only the counters (views, likes, comments). A member's request
+ * (Authorization) is never cached: it may hold their unlocks. Registered after the country gate, so that a blocked
+ * visitor gets 451, not a cached list.
  */
 export function registerAnswerCache(scope: FastifyInstance, cache: PageCache) {
   const cacheable = (request: FastifyRequest) => shared(request) && anonymousGet(request.method, request.headers);
