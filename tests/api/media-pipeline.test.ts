@@ -72,8 +72,13 @@ describe('the media pipeline', () => {
         const id = created.body.data._id;
         expect(created.body.data).toMatchObject({ mediaState: 'processing', thumbnail: null });
         expect((await pub('/api/assets/videos/harbour-at-six')).status).toBe(404);
+        // Ready, it is on the site: its lists and pages change, so every cache of them is emptied then.
+        const changes: string[] = [];
+        const off = h.app.siteChanges.on((change) => changes.push(change));
 
         const done = await settled(id);
+        off();
+        expect(changes).toEqual(['content']);
         expect(done).toMatchObject({ mediaState: 'ready', mediaProgress: 100, mediaError: null, media: 'Ready' });
         expect(done.thumbnail).toMatchObject({ width: 1280, height: 720 });
         // Its frames for the operator: one a second, 160 px wide, by a signed link (never a storage key).

@@ -20,6 +20,7 @@ export async function registerJobs(app: FastifyInstance, uploads: UploadSource):
     queue,
     uploads,
     emit: (rooms, event, ...args) => app.emitToRoom(rooms, event, ...args),
+    changes: app.siteChanges,
     log: app.log,
   });
   const publication = new PublicationJobs(queue, app.siteChanges);

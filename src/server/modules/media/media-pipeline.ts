@@ -12,6 +12,7 @@ import { localCopy } from '../../lib/storage/local-copy.ts';
 import { contentTypeOf, type Storage } from '../../lib/storage/storage.ts';
 import { ADMINS_ROOM, type MediaProgress } from '../../../shared/socket-events.ts';
 import type { EmitToRoom } from '../../types.ts';
+import type { SiteChanges } from '../../lib/site-changes.ts';
 import { findProcessingVideos, findVideoMedia, restartVideoMedia, updateVideoMedia, type MediaValues, type VideoMediaRow } from './media.repository.ts';
 
 export const MEDIA_QUEUE = 'media';
@@ -36,6 +37,8 @@ interface Deps {
   queue: JobQueue;
   uploads: UploadSource;
   emit: EmitToRoom;
+  /** Told when a video becomes ready or fails: what the site shows changed (its lists, its page), so caches empty. */
+  changes: Pick<SiteChanges, 'publish'>;
   log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 }
 
@@ -166,6 +169,7 @@ export class MediaPipeline {
       });
       if (done) {
         this.announce({ ...row, mediaState: 'ready', mediaProgress: 100, mediaStep: null, mediaError: null });
+        this.d.changes.publish('content');
         this.d.log.info({ videoId: row.id, renditions: hls.renditions.map((r) => r.name) }, 'video ready');
         if (row.uploadId) await this.d.uploads.remove(row.uploadId).catch(() => {});
       }
@@ -230,7 +234,9 @@ export class MediaPipeline {
 
   private async fail(row: VideoMediaRow, reason: string): Promise<void> {
     const values = { mediaState: 'failed', mediaStep: null, mediaError: reason } as const;
-    if (await updateVideoMedia(this.d.db, row.id, row.uploadId, values)) this.announce({ ...row, ...values });
+    if (!(await updateVideoMedia(this.d.db, row.id, row.uploadId, values))) return;
+    this.announce({ ...row, ...values });
+    this.d.changes.publish('content');
   }
 
   /** Step and percent, written and pushed to admins when the step changes and at most once a second in between. */
