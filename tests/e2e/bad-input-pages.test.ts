@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissing } from '../helpers/e2e.ts';
 import { startServer, type TestServer } from '../helpers/server.ts';
@@ -51,5 +52,23 @@ describe.skipIf(chromiumMissing)('bad input in page addresses', () => {
       '/galleries?page=99999999999999999999': 200,
       '/stories?page=abc': 200,
     });
+  });
+
+  it('a visitor who leaves before the page is drawn is no error in the server’s log', async () => {
+    const { port } = new URL(server.url);
+    const paths = Array.from({ length: 20 }, (_, i) => `/videos?q=left-early-${i}`);
+    for (const path of paths) {
+      // The request, then the connection closed at once: the server sees the visitor go while it renders.
+      await new Promise<void>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => socket.end(`GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`));
+        socket
+          .resume()
+          .once('close', () => resolve())
+          .once('error', reject);
+      });
+    }
+    // Each page rendered and kept (by its render or, failing that, by the poll's): the abandoned renders are over.
+    for (const path of paths) await expect.poll(async () => (await fetch(server.url + path)).headers.get('x-page-cache')).toBe('HIT');
+    expect(server.output()).not.toMatch(/"level":50|Premature close/);
   });
 });

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasToken, PAGE, sendCached, storableHeaders } from '../lib/send-cached.ts';
 import type { CachedPage } from '../lib/page-cache.ts';
 import { answerPageHitsFirst } from './page-hits.ts';
@@ -76,7 +76,7 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
       const country = countryHeader ? request.headers[countryHeader] : undefined;
       const forwarded = typeof country === 'string' ? { [countryHeader!]: country } : {};
       const locals: HostLocals = { apiTransport: inProcessTransport(app, request.ip, forwarded), clientIp: request.ip, origin: app.siteOrigin };
-      const page = await renderAstro(handler, request, reply, locals);
+      const page = await renderAstro(handler, request, locals);
       const shared = Boolean(page.headers[SHARED_PAGE_HEADER]);
       delete page.headers[SHARED_PAGE_HEADER];
       // Only what the site marked public (rendered as for a visitor, normal mode, a 200) is kept.
@@ -98,7 +98,12 @@ function cacheKey(request: FastifyRequest): string | null {
 
 const NOT_FOUND_ROUTE = '/404';
 
-async function renderAstro(handler: AstroHandler, request: FastifyRequest, reply: FastifyReply, locals: HostLocals) {
+/**
+ * One page from Astro's handler: its status, headers and body. A render runs to its end even when the visitor has gone
+ * (a few milliseconds, and a public page still fills the page cache): stopping it halfway made an error of every
+ * visitor who left early, logged as a failed request.
+ */
+async function renderAstro(handler: AstroHandler, request: FastifyRequest, locals: HostLocals) {
   const body = new PassThrough();
   const head = Promise.withResolvers<{ status: number; headers: OutgoingHttpHeaders }>();
   const sink = Object.assign(body, {
@@ -115,7 +120,6 @@ async function renderAstro(handler: AstroHandler, request: FastifyRequest, reply
     head.resolve({ status: sink.statusCode, headers: {} });
     return end(...args);
   }) as typeof body.end;
-  reply.raw.once('close', () => body.destroy());
   // An address no route matches is the 404 page, rendered with the host's locals like every page (else Astro renders
   // it bare, and its absolute URLs would follow the request's Host).
   const notFound = () => {
