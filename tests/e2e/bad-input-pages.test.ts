@@ -1,3 +1,4 @@
+import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissing } from '../helpers/e2e.ts';
@@ -52,6 +53,42 @@ describe.skipIf(chromiumMissing)('bad input in page addresses', () => {
       '/galleries?page=99999999999999999999': 200,
       '/stories?page=abc': 200,
     });
+  });
+
+  it('a page asked for with another method than GET, HEAD or POST is a 405 with the contract’s body, TRACE included', async () => {
+    // Node's own client: fetch refuses to send TRACE at all.
+    const ask = (method: string, path: string) =>
+      new Promise<{ status: number; allow?: string; type?: string; body: string }>((resolve, reject) => {
+        const req = http.request(server.url + path, { method }, (res) => {
+          let body = '';
+          res.setEncoding('utf8').on('data', (d: string) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode!, allow: res.headers.allow, type: res.headers['content-type'], body }));
+        });
+        req.on('error', reject).end();
+      });
+    for (const method of ['TRACE', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']) {
+      for (const path of ['/videos', '/robots.txt', '/no-such-page']) {
+        const res = await ask(method, path);
+        expect({ method, path, status: res.status, allow: res.allow, type: res.type }).toEqual({
+          method,
+          path,
+          status: 405,
+          allow: 'GET, HEAD, POST',
+          type: expect.stringMatching(/^application\/json/),
+        });
+        expect(JSON.parse(res.body)).toMatchObject({ statusCode: 405, error: 'METHOD_NOT_ALLOWED' });
+      }
+    }
+    expect((await ask('GET', '/videos')).status).toBe(200);
+    expect((await ask('HEAD', '/videos')).status).toBe(200);
+    // A form sent before its island woke up: the page again.
+    const posted = await fetch(`${server.url}/auth/login`, {
+      method: 'POST',
+      headers: { origin: new URL(server.url).origin },
+      body: new URLSearchParams({ login: 'x' }),
+    });
+    expect([posted.status, posted.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^text\/html/)]);
+    expect(server.output()).not.toMatch(/"level":50|Could not render/);
   });
 
   it('a visitor who leaves before the page is drawn is no error in the server’s log', async () => {

@@ -14,6 +14,7 @@ import { SHARED_PAGE_HEADER } from '../../shared/page-cache.ts';
 import { deepFreeze } from '../../shared/deep-freeze.ts';
 import type { Transport } from '../../shared/api-client.ts';
 import { ok } from '../types.ts';
+import { AppError } from '../errors.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (() => Promise<void>) | undefined, locals: object) => Promise<void>;
 
@@ -25,6 +26,14 @@ export interface HostLocals {
 }
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * What a page address answers: GET and HEAD, and POST (a form sent before its island woke up gets the page again;
+ * Astro's server islands may POST their props). Any other method is a 405 with the contract's body: Astro would render
+ * the page for PUT or DELETE, and fail (a 500) on TRACE, which a web `Request` cannot carry.
+ */
+const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST']);
+const ALLOW = [...PAGE_METHODS].join(', ');
 
 /**
  * The site around the API: compressed responses, the built client assets, and Astro's handler (middleware mode) for
@@ -63,6 +72,8 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
     site.addContentTypeParser('*', (_req, _payload, done) => done(null));
     site.all('/*', async (request, reply) => {
       if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
+      if (!PAGE_METHODS.has(request.method))
+        throw new AppError(405, 'METHOD_NOT_ALLOWED', `A page cannot be asked for with ${request.method}.`, { allow: ALLOW });
       // GETs may come from (and go into) the page cache: a visitor's any public page, a member's only the pages shared
       // by visitors and members (the site renders those without the member, middleware/session.ts).
       const key = cacheKey(request);
