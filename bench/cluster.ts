@@ -36,7 +36,7 @@ import { insertSession } from '../src/server/modules/auth/sessions.repository.ts
 import { createUser } from '../src/server/modules/users/users.service.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '../src/shared/socket-events.ts';
 import { nginxMainConfig } from './baselines.ts';
-import { ms, rps } from './compare.ts';
+import { mean, ms, rps } from './compare.ts';
 import { parseWrk, type LoadResult } from './load.ts';
 import { freePort } from '../tests/helpers/ports.ts';
 import { spawnServer, waitForHttp, type Spawned } from './processes.ts';
@@ -450,7 +450,6 @@ async function measured(servers: Tessera[], nginx: Spawned, database: string, ru
   return { ...load, cores, serverUs: (cores.servers * 1e6) / result.rps };
 }
 
-const mean = (xs: number[]) => xs.reduce((s, x) => s + x, 0) / xs.length;
 function meanOf(ms: Measured[]): Measured {
   const keys = Object.keys(ms[0]!.cores) as (keyof CpuGroups)[];
   return {

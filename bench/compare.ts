@@ -26,7 +26,8 @@ export interface Comparison {
   met: boolean;
 }
 
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+/** The mean of the rounds' figures (every bench script's). */
+export const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const meanResult = (rs: LoadResult[]): LoadResult => ({
   rps: mean(rs.map((r) => r.rps)),
   p50: mean(rs.map((r) => r.p50)),

@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt } from '../scripts/build.ts';
+import { mean } from './compare.ts';
 import { load } from './load.ts';
 import { startBareAstro } from './baselines.ts';
 import { startTessera, type Tessera } from './tessera.ts';
@@ -51,8 +52,6 @@ function worktreeOf(commit: string): { dir: string; remove: () => void } {
   }
   return { dir, remove };
 }
-
-const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
 
 /** The other side: a server of the other commit (this checkout's then shares its database), or the bare page. */
 async function otherSide(): Promise<{ label: string; url: (path: string) => string; now: Tessera; stop: () => Promise<void> }> {

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import { ensureBuilt } from '../scripts/build.ts';
+import { mean } from './compare.ts';
 import { FFMPEG } from '../src/server/lib/media/binaries.ts';
 import { probeVideo } from '../src/server/lib/media/probe.ts';
 import { makeTeaser, makeThumbnailStrip, takePoster, transcodeHls } from '../src/server/lib/media/transcode.ts';
@@ -110,7 +111,6 @@ async function load(url: string, duration = SECONDS): Promise<Load> {
 }
 
 const fmt = (r: Load) => `${r.rps.toFixed(0).padStart(6)} req/s p99 ${String(r.p99).padStart(4)} ms${r.errors ? ` (${r.errors} errors)` : ''}`;
-const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 /** A process and all its descendants (the busy child, `nice`/ffmpeg under it). */
 function tree(pid: number): number[] {
