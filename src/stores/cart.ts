@@ -5,12 +5,21 @@ import { onResetAll } from './reset.ts';
 export interface CartItem {
   _id: string;
   quantity: number;
+  /**
+   * Whether the product is a physical one, as its page said when it was added: /cart lays out its checkout (with or
+   * without the delivery fields) before the product lookups answer, so that nothing jumps. Not sent at checkout.
+   */
+  physical?: boolean;
 }
 export interface CartState {
   items: CartItem[];
   /** The sum of the quantities (SPEC.md §9). */
   total: number;
 }
+
+/** A line as the cart keeps it: the hint only when it is a boolean. */
+const lineOf = (_id: string, quantity: number, physical: unknown): CartItem =>
+  typeof physical === 'boolean' ? { _id, quantity, physical } : { _id, quantity };
 
 const EMPTY: CartState = { items: [], total: 0 };
 const totalOf = (items: CartItem[]) => items.reduce((sum, i) => sum + i.quantity, 0);
@@ -21,7 +30,11 @@ export const $cart = persistentAtom<CartState>('tessera:cart', EMPTY, {
   decode: (raw) => {
     try {
       const parsed = JSON.parse(raw) as CartState;
-      const items = Array.isArray(parsed.items) ? parsed.items.filter((i) => typeof i._id === 'string' && Number.isInteger(i.quantity) && i.quantity > 0) : [];
+      const items = Array.isArray(parsed.items)
+        ? parsed.items
+            .filter((i) => typeof i._id === 'string' && Number.isInteger(i.quantity) && i.quantity > 0)
+            .map((i) => lineOf(i._id, i.quantity, i.physical))
+        : [];
       return { items, total: totalOf(items) };
     } catch {
       return EMPTY;
@@ -35,7 +48,7 @@ const set = (items: CartItem[]) => $cart.set({ items, total: totalOf(items) });
 export function addToCart(items: CartItem[]): boolean {
   const current = $cart.get().items;
   if (items.some((i) => current.some((c) => c._id === i._id))) return false;
-  set([...current, ...items.map((i) => ({ _id: i._id, quantity: Math.max(1, Math.floor(i.quantity || 1)) }))]);
+  set([...current, ...items.map((i) => lineOf(i._id, Math.max(1, Math.floor(i.quantity || 1)), i.physical))]);
   return true;
 }
 

@@ -8,6 +8,7 @@ type Who = 'visitor' | 'member';
 interface CartLine {
   _id: string;
   quantity: number;
+  physical?: boolean;
 }
 
 /** One page of each type; `who` says which passes visit it (a member is sent away from the login and register pages). */
@@ -311,21 +312,26 @@ describe.skipIf(chromiumMissing)('accessibility: axe, sideways scrolling and lay
     expect(problems).toEqual([]);
   });
 
-  const SHIFT_PAGES: { who: Who; path: string }[] = [
-    { who: 'visitor', path: '/cart' },
-    { who: 'member', path: '/cart' },
-    { who: 'visitor', path: '/auth/login' },
+  /**
+   * The pages, and the cart each is opened with: the test's cart as a returning member's (lines without what their
+   * pages said), or a download alone as added from its page (it says it is not physical: no delivery fields).
+   */
+  const SHIFT_PAGES: { who: Who; path: string; items: () => CartLine[]; label?: string }[] = [
+    { who: 'visitor', path: '/cart', items: () => cart },
+    { who: 'member', path: '/cart', items: () => cart },
+    { who: 'member', path: '/cart', items: () => [{ ...cart[1]!, physical: false }], label: '(a download)' },
+    { who: 'visitor', path: '/auth/login', items: () => cart },
   ];
 
   it('layout shift stays at or under 0.05 on /cart (with a cart) and /auth/login, on a phone and on a desktop', async () => {
     const shifts: Record<string, { value: number; moved: string[] }> = {};
-    for (const { who, path } of SHIFT_PAGES) {
+    for (const { who, path, items, label } of SHIFT_PAGES) {
       for (const [width, height] of [
         [412, 823],
         [1280, 800],
       ] as const) {
         const context = await contextFor(who, 'light', width);
-        await context.addInitScript((items) => localStorage.setItem('tessera:cart', JSON.stringify({ items, total: items.length })), cart);
+        await context.addInitScript((lines) => localStorage.setItem('tessera:cart', JSON.stringify({ items: lines, total: lines.length })), items());
         const page = await context.newPage();
         await page.setViewportSize({ width, height });
         // A slow connection: pictures and the cart's product lookups arrive only once the page has been drawn without them.
@@ -339,11 +345,11 @@ describe.skipIf(chromiumMissing)('accessibility: axe, sideways scrolling and lay
         if (path === '/cart')
           await page
             .locator('[data-testid=cart-line] a')
-            .nth(cart.length - 1)
+            .nth(items().length - 1)
             .waitFor();
         await page.waitForFunction(() => [...document.images].every((img) => img.complete));
         await expect.poll(() => page.evaluate(pendingWork), { timeout: SETTLE_MS, message: `${path} settles` }).toEqual([]);
-        shifts[`${who} ${path} at ${width} px`] = await page.evaluate(layoutShift);
+        shifts[[who, path, label, `at ${width} px`].filter(Boolean).join(' ')] = await page.evaluate(layoutShift);
         await context.close();
       }
     }

@@ -48,6 +48,30 @@ describe('the cart store (SPEC.md §3–4)', () => {
     expect($cart.get()).toEqual({ items: [], total: 0 });
   });
 
+  it('keeps what a product page said of a line (physical or not) only when it is a yes or a no', () => {
+    addToCart([
+      { _id: 'print', quantity: 2, physical: true },
+      { _id: 'download', quantity: 1, physical: false },
+    ]);
+    expect(JSON.parse(localStorage.getItem('tessera:cart')!).items).toEqual([
+      { _id: 'print', quantity: 2, physical: true },
+      { _id: 'download', quantity: 1, physical: false },
+    ]);
+    const newValue = JSON.stringify({
+      items: [
+        { _id: 'p1', quantity: 1, physical: 'yes' },
+        { _id: 'p2', quantity: 1, physical: false },
+        { _id: 'p3', quantity: 1 },
+      ],
+    });
+    window.dispatchEvent(Object.assign(new Event('storage'), { key: 'tessera:cart', newValue }));
+    expect($cart.get().items).toEqual([
+      { _id: 'p1', quantity: 1 },
+      { _id: 'p2', quantity: 1, physical: false },
+      { _id: 'p3', quantity: 1 },
+    ]);
+  });
+
   it('is kept in localStorage, follows another tab, drops damaged lines, and is emptied by the reset of a logout', () => {
     addToCart([{ _id: 'p1', quantity: 2 }]);
     expect(JSON.parse(localStorage.getItem('tessera:cart')!)).toEqual({ items: [{ _id: 'p1', quantity: 2 }], total: 2 });

@@ -68,7 +68,7 @@ export default function AddToCart({ productId, name, type, stock }: Props) {
         type="button"
         data-testid="add-to-cart"
         onClick={() => {
-          if (addToCart([{ _id: productId, quantity }])) showToast(`${name} is in your cart.`, 'success');
+          if (addToCart([{ _id: productId, quantity, physical: type === 'physical' }])) showToast(`${name} is in your cart.`, 'success');
         }}
       >
         Add to cart

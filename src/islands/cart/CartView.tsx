@@ -46,8 +46,10 @@ export default function CartView({ mode, loggedIn: renderedLoggedIn, balance = 0
 
   const lines: Line[] = cart.items.map((item) => ({ item, product: products[item._id] }));
   const tokens = lines.reduce((sum, l) => sum + (l.product && l.product !== 'gone' ? l.product.price * l.item.quantity : 0), 0);
-  const physical = lines.some((l) => l.product && l.product !== 'gone' && l.product.type === 'physical');
   const loading = lines.some((l) => !l.product);
+  // While a line is being looked up, what its page said when it was added stands in (a line without it counts as
+  // physical): the checkout is laid out at once, with or without the delivery fields, and does not jump when they answer.
+  const physical = lines.some((l) => (l.product ? l.product !== 'gone' && l.product.type === 'physical' : l.item.physical !== false));
 
   if (!hydrated)
     return (
@@ -138,18 +140,18 @@ export default function CartView({ mode, loggedIn: renderedLoggedIn, balance = 0
         <a className="btn btn-primary" href={`${LOGIN_ROUTE}?next=${encodeURIComponent(CART_ROUTE)}`}>
           Log in to check out
         </a>
-      ) : // The form waits for every line: whether it asks for a delivery address depends on them (nothing jumps).
-      loading ? (
-        <div className="checkout-skeleton" aria-busy="true" data-testid="checkout-loading" />
       ) : (
-        <CheckoutForm items={cart.items} tokens={tokens} physical={physical} balance={balance} />
+        <CheckoutForm items={cart.items} tokens={loading ? null : tokens} physical={physical} balance={balance} />
       )}
     </div>
   );
 }
 
-/** /cart for a member: delivery details (physical goods), the balance, and the one button that pays with tokens. */
-function CheckoutForm({ items, tokens, physical, balance: rendered }: { items: CartItem[]; tokens: number; physical: boolean; balance: number }) {
+/**
+ * /cart for a member: delivery details (physical goods), the balance, and the one button that pays with tokens. While
+ * the lines are looked up (`tokens` null) the form is there to fill in, and the button waits for the total.
+ */
+function CheckoutForm({ items, tokens, physical, balance: rendered }: { items: CartItem[]; tokens: number | null; physical: boolean; balance: number }) {
   const balance = useBalance(rendered);
   const state = useStore($checkout);
   const busy = state.status === 'loading';
@@ -160,6 +162,7 @@ function CheckoutForm({ items, tokens, physical, balance: rendered }: { items: C
   const key = useRef(crypto.randomUUID());
 
   const submit = async (el: HTMLFormElement) => {
+    if (tokens === null) return;
     const data = new FormData(el);
     const field = (name: string) => String(data.get(name) ?? '').trim() || undefined;
     const problems = physical ? checkFields(Object.fromEntries([...data].map(([k, v]) => [k, String(v)])), DELIVERY_RULES) : {};
@@ -167,7 +170,7 @@ function CheckoutForm({ items, tokens, physical, balance: rendered }: { items: C
     if (Object.keys(problems).length) return focusFirstError(form.current);
     const result = await $checkout.run(
       {
-        products: items,
+        products: items.map(({ _id, quantity }) => ({ _id, quantity })),
         deliveryAddress: field('deliveryAddress'),
         postalCode: field('postalCode'),
         phoneNumber: field('phoneNumber'),
@@ -206,7 +209,7 @@ function CheckoutForm({ items, tokens, physical, balance: rendered }: { items: C
       )}
       <Field name="userNote" label="Note (optional)" maxLength={1000} error={errorOf('userNote')} />
       <p className="muted">
-        Your balance: {balance} tokens{balance < tokens ? ` — ${tokens - balance} short` : ''}.
+        Your balance: {balance} tokens{tokens !== null && balance < tokens ? ` — ${tokens - balance} short` : ''}.
       </p>
       {summary && state.status === 'error' && (
         <div className="alert alert-error" role="alert" data-testid="checkout-error">
@@ -220,8 +223,8 @@ function CheckoutForm({ items, tokens, physical, balance: rendered }: { items: C
         </div>
       )}
       <div className="actions">
-        <button className="btn btn-primary" type="submit" disabled={busy} aria-busy={busy} data-testid="checkout">
-          {busy ? 'Placing your order…' : `Pay ${tokens} tokens`}
+        <button className="btn btn-primary" type="submit" disabled={busy || tokens === null} aria-busy={busy || tokens === null} data-testid="checkout">
+          {busy ? 'Placing your order…' : `Pay ${tokens ?? '…'} tokens`}
         </button>
         <button type="button" className="btn btn-ghost" disabled={busy} onClick={clearCart}>
           Clear cart
