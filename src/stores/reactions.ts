@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import { api } from '../client/api.ts';
-import type { ReactionAction, ReactionBody } from '../shared/contracts/reactions.ts';
+import type { ReactionAction, ReactionBody, ReactionObject } from '../shared/contracts/reactions.ts';
 import { onResetAll } from './reset.ts';
 import { payload, requestFamily } from './request.ts';
 
@@ -16,6 +16,45 @@ export const $reactions = map<Record<string, ItemReactions>>({});
 
 /** The requests, per item and action (`objectType:objectId:action`). */
 export const reactionRequests = requestFamily((_key: string, body: ReactionBody, on: boolean) => payload(on ? api.react(body) : api.unreact(body)));
+
+/** What an item's own page answers of it for the member who asks. */
+interface ReactedItem {
+  isLiked: boolean;
+  isFavourited: boolean;
+  isWatchedLater?: boolean;
+  stats: { likes: number; favourites: number };
+}
+/** The items whose pages show reactions (a post's page has none). */
+export type ReactedKind = Exclude<ReactionObject, 'comment' | 'post'>;
+const ITEM_CALLS: Record<ReactedKind, (id: string, query: { countView: false }) => Promise<{ data: ReactedItem }>> = {
+  video: api.video,
+  gallery: api.gallery,
+  story: api.story,
+  product: api.product,
+};
+
+/**
+ * The member's own reactions to an item whose page was rendered without them (a page shared with visitors), read
+ * from the item's API answer for them (no view counted), per item (`objectType:objectId`).
+ */
+export const ownReactions = requestFamily((_key: string, objectType: ReactedKind, objectId: string) =>
+  payload(ITEM_CALLS[objectType](objectId, { countView: false })),
+);
+
+/** Reads the member's own reactions to an item once (again only after a failed try), and seeds the item with them. */
+export async function readOwnReactions(objectType: ReactedKind, objectId: string): Promise<void> {
+  const key = `${objectType}:${objectId}`;
+  const { status } = ownReactions.of(ownReactions.$states.get(), key);
+  if (status === 'loading' || status === 'ok') return;
+  const result = await ownReactions.run(key, objectType, objectId);
+  if (!result.ok) return;
+  const item = result.data;
+  seedReactions(key, {
+    on: { like: item.isLiked, favourite: item.isFavourited, watch_later: item.isWatchedLater ?? false },
+    likes: item.stats.likes,
+    favourites: item.stats.favourites,
+  });
+}
 
 /** Seeds an item with what the page rendered (the first time only: later answers win). */
 export function seedReactions(key: string, value: ItemReactions): void {

@@ -81,15 +81,15 @@ const PHONE_WIDTHS = [320, 414];
 const SETTLE_MS = 10_000;
 
 /**
- * What a page is still doing: islands not yet hydrated (a cart panel inside a closed dialog never shows, and an island
- * that wakes when reached for — `client:interaction` without "load" — sleeps until then) and busy regions.
+ * What a page is still doing: islands not yet hydrated and busy regions. What is not displayed waits for nothing: a
+ * cart panel inside a closed dialog, a visitor's member corner (empty on pages shared with members), a member's
+ * reaction buttons (they never wake for a visitor). An island that wakes when reached for (`client:interaction`
+ * without "load") sleeps until then.
  */
 function pendingWork(): string[] {
-  const shown = (el: Element) => !el.closest('dialog:not([open])');
   const asleep = (el: Element) => el.getAttribute('client') === 'interaction' && !el.getAttribute('opts')?.includes('"value":"load"');
-  const islands = [...document.querySelectorAll('astro-island[ssr]')].filter((i) => shown(i) && i.firstElementChild && !asleep(i));
-  // What is not displayed waits for nothing (a visitor's member corner, there empty on pages shared with members).
-  const busy = [...document.querySelectorAll('[aria-busy=true]')].filter((el) => shown(el) && el.checkVisibility());
+  const islands = [...document.querySelectorAll('astro-island[ssr]')].filter((i) => i.firstElementChild?.checkVisibility() && !asleep(i));
+  const busy = [...document.querySelectorAll('[aria-busy=true]')].filter((el) => el.checkVisibility());
   return [...islands.map((i) => `island ${i.getAttribute('component-url')}`), ...busy.map((b) => `busy ${b.outerHTML.slice(0, 80)}`)];
 }
 

@@ -27,8 +27,9 @@ describe.skipIf(chromiumMissing)('reactions in a browser', () => {
     await page.waitForSelector('[data-testid=react-watch_later][aria-pressed=true]:not([disabled])');
     await screenshot(page, 'reactions');
 
-    // The server remembers: a fresh render shows them pressed.
+    // The server remembers: the page (the one shared with visitors) shows them pressed once the member's are read.
     await page.reload();
+    await page.waitForSelector('.reactions[role=group]:not([aria-busy])');
     expect(await page.getAttribute('[data-testid=react-like]', 'aria-pressed')).toBe('true');
     await page.goto(`${base()}/account/favourites`);
     expect(await page.locator('.item-title').allTextContents()).toContain('Desert Colour Drift');

@@ -45,7 +45,7 @@ describe.skipIf(chromiumMissing)('pages shared by visitors and members', () => {
     await context.close();
   });
 
-  it("render a locked item's page once for all; its server islands bring each viewer their own content and reactions", async () => {
+  it("render a locked item's page once for all; its server island brings each viewer their own content, a member's island their reactions", async () => {
     const buyer = (await api('/auth/login', { username: 'member2', password: 'member-pass-123' })).token;
     const other = (await api('/auth/login', { username: 'member', password: 'member-pass-123' })).token;
     await api('/token-transactions/gallery/city-after-dark', {}, buyer);
@@ -60,6 +60,8 @@ describe.skipIf(chromiumMissing)('pages shared by visitors and members', () => {
       if (token) await context.addCookies([{ name: 'token', value: token, url: base() }]);
       const tab = await context.newPage();
       await openSettled(tab, `${base()}/galleries/city-after-dark`);
+      // A member's reaction buttons wait (busy) until their own reactions are read.
+      if (token) await tab.waitForSelector('.reactions[role=group]:not([aria-busy])');
       return { tab, close: () => context.close() };
     };
     // The buyer: the full photos in the lightbox's links, no unlock panel, their like pressed.
@@ -75,11 +77,29 @@ describe.skipIf(chromiumMissing)('pages shared by visitors and members', () => {
     expect(await member.tab.isVisible('text=Log in to unlock')).toBe(false);
     expect(await member.tab.getAttribute('[data-testid=react-like]', 'aria-pressed')).toBe('false');
     await member.close();
-    // A visitor: the login link, and login links in place of the reactions.
+    // A visitor: the login link, and login links in place of the reactions (the members' buttons are never woken:
+    // their code is not even downloaded).
     const visitor = await open(null);
     expect(await visitor.tab.isVisible('text=Log in to unlock')).toBe(true);
-    expect(await visitor.tab.locator('[data-testid=react-like]').count()).toBe(0);
+    expect(await visitor.tab.isVisible('a[title="Log in to like"]')).toBe(true);
+    expect(await visitor.tab.isVisible('[data-testid=react-like]')).toBe(false);
+    expect(await visitor.tab.evaluate(() => performance.getEntriesByType('resource').filter((r) => r.name.includes('ReactionButtons')).length)).toBe(0);
     await visitor.close();
+  });
+
+  it("give a member the report button on a post's shared page, and a visitor the login link", async () => {
+    const { token } = await api('/auth/login', { username: 'member', password: 'member-pass-123' });
+    const context = await e2e.browser.newContext();
+    const tab = await context.newPage();
+    await tab.goto(`${base()}/posts/welcome-to-tessera`);
+    expect(await tab.isVisible('a[title="Log in to report"]')).toBe(true);
+    expect(await tab.isVisible('[data-testid=report]')).toBe(false);
+    await context.addCookies([{ name: 'token', value: token, url: base() }]);
+    await tab.reload();
+    expect(await tab.isVisible('a[title="Log in to report"]')).toBe(false);
+    await tab.click('[data-testid=report]');
+    await tab.waitForSelector('dialog.modal[open] >> text=Send report');
+    await context.close();
   });
 
   it('let a visitor whose token was refused browse on as a visitor', async () => {

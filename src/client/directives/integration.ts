@@ -8,6 +8,7 @@ export function clientDirectives(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./interaction.ts', import.meta.url)) });
+        addClientDirective({ name: 'member', entrypoint: fileURLToPath(new URL('./member.ts', import.meta.url)) });
       },
     },
   };
