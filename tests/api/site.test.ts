@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { CountryBlockService } from '../../src/server/modules/country-block/country-block.service.ts';
 import { GeoIp } from '../../src/server/lib/geoip.ts';
 import { inProcessTransport } from '../../src/server/plugins/site.ts';
-import { testConfig, useApi } from '../helpers/api.ts';
+import { createMember, login, testConfig, useApi } from '../helpers/api.ts';
 
 describe('GET /settings/public and POST /settings/keys', () => {
   const h = useApi();
@@ -91,6 +91,24 @@ describe("the site's in-process calls", () => {
     // Any other call goes through the route (here: its validation).
     const other = await inProcessTransport(h.app, ip, {})({ method: 'GET', url: `http://localhost/api/settings/public?group=${'x'.repeat(80)}`, headers: {} });
     expect(other.status).toBe(400);
+  });
+
+  it("look a member's session up once for the reads of one render, and afresh after a call that may change it", async () => {
+    const member = await createMember(h);
+    const token = await login(h, member.username);
+    const lookups = vi.spyOn(h.app.services.auth, 'authenticate');
+    const render = inProcessTransport(h.app, '127.0.0.1', {});
+    const as = { authorization: `Bearer ${token}` };
+    const read = async (send = render, path = '/api/users/me') => (await send({ method: 'GET', url: `http://localhost${path}`, headers: as })).status;
+    expect([await read(), await read(render, '/api/token-transactions/user/search'), await read()]).toEqual([200, 200, 200]);
+    expect(lookups).toHaveBeenCalledTimes(1);
+    // Another render looks it up for itself.
+    expect(await read(inProcessTransport(h.app, '127.0.0.1', {}))).toBe(200);
+    expect(lookups).toHaveBeenCalledTimes(2);
+    // A logout in the render ends the session: the render's next read does not find it.
+    expect((await render({ method: 'POST', url: 'http://localhost/api/auth/logout', headers: as })).status).toBe(200);
+    expect(await read()).toBe(401);
+    lookups.mockRestore();
   });
 });
 

@@ -2,13 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden, unauthorized } from '../errors.ts';
 import { EMAIL_NOT_VERIFIED } from '../../shared/messages.ts';
 import { tokenFromHeader } from '../lib/tokens.ts';
+import { lookUpOnce } from '../lib/session-memo.ts';
 
-/** Resolves `Authorization: <token>` (or `Bearer <token>`) to `request.auth` for every API request. */
+/**
+ * Resolves `Authorization: <token>` (or `Bearer <token>`) to `request.auth` for every API request (once for all the
+ * reads of one page render, lib/session-memo.ts).
+ */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const token = tokenFromHeader(request.headers.authorization);
-    if (token) request.auth = await app.services.auth.authenticate(token);
+    if (token) request.auth = await lookUpOnce(token, () => app.services.auth.authenticate(token));
   });
   app.decorate('requireAuth', async (request) => {
     if (!request.auth) throw unauthorized('Your session has expired or you are not logged in.');

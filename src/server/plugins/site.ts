@@ -15,6 +15,7 @@ import { deepFreeze } from '../../shared/deep-freeze.ts';
 import type { Transport } from '../../shared/api-client.ts';
 import { ok } from '../types.ts';
 import { AppError } from '../errors.ts';
+import { sessionMemo } from '../lib/session-memo.ts';
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (() => Promise<void>) | undefined, locals: object) => Promise<void>;
 
@@ -149,6 +150,8 @@ async function renderAstro(handler: AstroHandler, request: FastifyRequest, local
  * answered without the request (`directAnswer`), and so are the catalogue lists the answer cache holds (`storedAnswer`).
  */
 export function inProcessTransport(app: FastifyInstance, clientIp: string, forwarded: Record<string, string>): Transport {
+  // One session lookup for the render's reads.
+  const once = sessionMemo();
   return async ({ method, url, headers, body }) => {
     const target = new URL(url, 'http://in-process');
     const sent = { ...forwarded, ...headers };
@@ -156,13 +159,15 @@ export function inProcessTransport(app: FastifyInstance, clientIp: string, forwa
     if (direct !== undefined) return { status: 200, statusText: 'OK', text: JSON.stringify(ok(direct)), header: () => null };
     const stored = anonymousGet(method, sent) ? await storedAnswer(app, target, clientIp, sent) : null;
     if (stored) return { status: 200, statusText: 'OK', text: '', value: valueOf(stored), header: (name) => stored.headers[name.toLowerCase()] ?? null };
-    const res = await app.inject({
-      method: method as 'GET',
-      url: target.pathname + target.search,
-      headers: sent,
-      payload: body,
-      remoteAddress: clientIp,
-    });
+    const res = await once(method, () =>
+      app.inject({
+        method: method as 'GET',
+        url: target.pathname + target.search,
+        headers: sent,
+        payload: body,
+        remoteAddress: clientIp,
+      }),
+    );
     return {
       status: res.statusCode,
       statusText: res.statusMessage,
