@@ -17,41 +17,34 @@ import { showToast } from '../../stores/toast.ts';
 interface Props {
   objectType: ReactedKind;
   objectId: string;
+  /** The counts the page was drawn with. */
   likes: number;
   favourites: number;
-  isLiked: boolean;
-  isFavourited: boolean;
-  /** Watch later: videos only (null hides the button). */
-  isWatchedLater: boolean | null;
-  /**
-   * The page was rendered without the member (shared with visitors): the flags above are a visitor's (nothing
-   * pressed), and the member's own are read once hydrated; until then the buttons wait.
-   */
-  readOwn?: boolean;
+  /** Watch later: videos only. */
+  watchLater: boolean;
 }
 
-/** Like (with its count), favourite and watch later, for a member; each press shows at once and then agrees with the server. */
-export default function ReactionButtons(props: Props) {
-  const key = `${props.objectType}:${props.objectId}`;
-  const rendered: ItemReactions = {
-    on: { like: props.isLiked, favourite: props.isFavourited, watch_later: props.isWatchedLater ?? false },
-    likes: props.likes,
-    favourites: props.favourites,
-  };
+/**
+ * Like (with its count), favourite and watch later, for a member; each press shows at once and then agrees with the
+ * server. The page is shared with visitors (drawn without the member): the member's own presses are read once
+ * hydrated, and until then the buttons wait, nothing pressed.
+ */
+export default function ReactionButtons({ objectType, objectId, likes, favourites, watchLater }: Props) {
+  const key = `${objectType}:${objectId}`;
+  const rendered: ItemReactions = { on: { like: false, favourite: false, watch_later: false }, likes, favourites };
   const stored = useStore($reactions)[key];
   const own = ownReactions.of(useStore(ownReactions.$states), key);
   const requests = useStore(reactionRequests.$states);
-  const { readOwn, objectType, objectId } = props;
   useEffect(() => {
-    if (readOwn) void readOwnReactions(objectType, objectId);
-  }, [readOwn, objectType, objectId]);
+    void readOwnReactions(objectType, objectId);
+  }, [objectType, objectId]);
   // Waiting for the member's own answer; should it fail, presses still work (the server's answers are idempotent).
-  const reading = Boolean(readOwn) && !stored && own.status !== 'error';
+  const reading = !stored && own.status !== 'error';
   const item = stored ?? rendered;
 
   const toggle = async (action: ReactionAction) => {
     seedReactions(key, rendered);
-    if (!(await toggleReaction({ objectType: props.objectType, objectId: props.objectId, action }))) showToast(GENERIC_ERROR, 'error');
+    if (!(await toggleReaction({ objectType, objectId, action }))) showToast(GENERIC_ERROR, 'error');
   };
 
   const button = (action: ReactionAction, label: string, text: string) => (
@@ -71,7 +64,7 @@ export default function ReactionButtons(props: Props) {
     <div className="reactions" role="group" aria-label="Reactions" aria-busy={reading || undefined}>
       {button('like', item.on.like ? 'Unlike' : 'Like', `♥ ${item.likes}`)}
       {button('favourite', item.on.favourite ? 'Remove from favourites' : 'Add to favourites', item.on.favourite ? '★ Favourite' : '☆ Favourite')}
-      {props.isWatchedLater !== null &&
+      {watchLater &&
         button('watch_later', item.on.watch_later ? 'Remove from watch later' : 'Watch later', item.on.watch_later ? '✓ Watch later' : '+ Watch later')}
     </div>
   );
