@@ -312,6 +312,30 @@ describe.skipIf(chromiumMissing)('accessibility: axe, sideways scrolling and lay
     expect(problems).toEqual([]);
   });
 
+  it("the header's bar fits at every width from a tablet's to a desktop's, for a member: nothing squeezed or pushed out", async () => {
+    const context = await contextFor('member', 'light', 1280);
+    const page = await context.newPage();
+    const misfits: Record<number, unknown> = {};
+    for (const width of [861, 900, 1000, 1001, 1024, 1100, 1180, 1181, 1280]) {
+      await page.setViewportSize({ width, height: 700 });
+      await page.goto(`${base()}/videos`);
+      await page.waitForSelector('[data-testid=member-name]:has-text("Mia Member")', { state: 'attached' });
+      const bar = await page.evaluate(() => {
+        const el = document.querySelector('.site-header .bar')!;
+        const search = document.querySelector('.header-search')!;
+        return {
+          overflow: el.scrollWidth - el.clientWidth,
+          search: search.checkVisibility() ? Math.round(search.getBoundingClientRect().width) : null,
+          button: Math.round(document.querySelector('#member-button')!.getBoundingClientRect().height),
+        };
+      });
+      // No part of the bar beyond the screen; the search, when shown, wide enough to type in; the member's button on one line.
+      if (bar.overflow > 0 || (bar.search !== null && bar.search < 128) || bar.button > 48) misfits[width] = bar;
+    }
+    await context.close();
+    expect(misfits).toEqual({});
+  });
+
   /**
    * The pages, and the cart each is opened with: the test's cart as a returning member's (lines without what their
    * pages said), or a download alone as added from its page (it says it is not physical: no delivery fields).
