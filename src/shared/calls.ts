@@ -121,6 +121,26 @@ export function apiCalls(api: ApiClient) {
 }
 export type ApiCalls = ReturnType<typeof apiCalls>;
 
+/** The items with a page of their own that a member reacts to (and unlocks, some of them), by kind. */
+export interface DetailItems {
+  video: Video;
+  gallery: Gallery;
+  story: Story;
+  product: Product;
+}
+export type DetailKind = keyof DetailItems;
+
+/** The call of one item of a kind, as the API shows it to whoever asks (item pages, their islands, a member's reactions). */
+export function itemCall<K extends DetailKind>(api: ApiCalls, kind: K): (id: string, query?: DetailQuery) => Promise<ApiResponse<DetailItems[K]>> {
+  const calls: { [P in DetailKind]: (id: string, query?: DetailQuery) => Promise<ApiResponse<DetailItems[P]>> } = {
+    video: api.video,
+    gallery: api.gallery,
+    story: api.story,
+    product: api.product,
+  };
+  return calls[kind];
+}
+
 /** The list call of a catalogue kind (list pages, 'more', feeds and the sitemap all page through it). */
 export function listCall(api: ApiCalls, kind: CatalogueKind): (query: Query) => Promise<ApiResponse<ListResult<CatalogueItem>>> {
   const calls = { video: api.videos, gallery: api.galleries, story: api.stories, post: api.posts, product: api.products };

@@ -1,6 +1,7 @@
 import { map } from 'nanostores';
 import { api } from '../client/api.ts';
-import type { ReactionAction, ReactionBody, ReactionObject } from '../shared/contracts/reactions.ts';
+import { itemCall, type DetailItems, type DetailKind } from '../shared/calls.ts';
+import type { ReactionAction, ReactionBody } from '../shared/contracts/reactions.ts';
 import { onResetAll } from './reset.ts';
 import { payload, requestFamily } from './request.ts';
 
@@ -17,32 +18,16 @@ export const $reactions = map<Record<string, ItemReactions>>({});
 /** The requests, per item and action (`objectType:objectId:action`). */
 export const reactionRequests = requestFamily((_key: string, body: ReactionBody, on: boolean) => payload(on ? api.react(body) : api.unreact(body)));
 
-/** What an item's own page answers of it for the member who asks. */
-interface ReactedItem {
-  isLiked: boolean;
-  isFavourited: boolean;
-  isWatchedLater?: boolean;
-  stats: { likes: number; favourites: number };
-}
-/** The items whose pages show reactions (a post's page has none). */
-export type ReactedKind = Exclude<ReactionObject, 'comment' | 'post'>;
-const ITEM_CALLS: Record<ReactedKind, (id: string, query: { countView: false }) => Promise<{ data: ReactedItem }>> = {
-  video: api.video,
-  gallery: api.gallery,
-  story: api.story,
-  product: api.product,
-};
-
 /**
  * The member's own reactions to an item whose page was rendered without them (a page shared with visitors), read
  * from the item's API answer for them (no view counted), per item (`objectType:objectId`).
  */
-export const ownReactions = requestFamily((_key: string, objectType: ReactedKind, objectId: string) =>
-  payload(ITEM_CALLS[objectType](objectId, { countView: false })),
+export const ownReactions = requestFamily((_key: string, objectType: DetailKind, objectId: string) =>
+  payload<DetailItems[DetailKind]>(itemCall(api, objectType)(objectId, { countView: false })),
 );
 
 /** Reads the member's own reactions to an item once (again only after a failed try), and seeds the item with them. */
-export async function readOwnReactions(objectType: ReactedKind, objectId: string): Promise<void> {
+export async function readOwnReactions(objectType: DetailKind, objectId: string): Promise<void> {
   const key = `${objectType}:${objectId}`;
   const { status } = ownReactions.of(ownReactions.$states.get(), key);
   if (status === 'loading' || status === 'ok') return;
@@ -50,7 +35,7 @@ export async function readOwnReactions(objectType: ReactedKind, objectId: string
   if (!result.ok) return;
   const item = result.data;
   seedReactions(key, {
-    on: { like: item.isLiked, favourite: item.isFavourited, watch_later: item.isWatchedLater ?? false },
+    on: { like: item.isLiked, favourite: item.isFavourited, watch_later: 'isWatchedLater' in item && item.isWatchedLater },
     likes: item.stats.likes,
     favourites: item.stats.favourites,
   });

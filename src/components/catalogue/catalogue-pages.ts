@@ -1,11 +1,7 @@
 import { ApiError } from '../../shared/contracts/errors.ts';
-import { listCall, type ApiCalls } from '../../shared/calls.ts';
+import { itemCall, listCall, type ApiCalls, type DetailItems, type DetailKind } from '../../shared/calls.ts';
 import type { CategoryGroup } from '../../shared/contracts/categories.ts';
 import type { CatalogueKind } from '../../shared/routes.ts';
-import type { Video } from '../../shared/contracts/videos.ts';
-import type { Gallery } from '../../shared/contracts/galleries.ts';
-import type { Story } from '../../shared/contracts/stories.ts';
-import type { Product } from '../../shared/contracts/products.ts';
 import { apiQuery, type ListParams, type SortKey } from './list-params.ts';
 
 /** Per kind: its category group, headings and the choices its list page offers. */
@@ -70,22 +66,7 @@ export async function orNotFound<T>(call: Promise<{ data: T }>): Promise<T | nul
   }
 }
 
-/** The items a member reacts to (and unlocks, some of them), by kind. */
-interface DetailItems {
-  video: Video;
-  gallery: Gallery;
-  story: Story;
-  product: Product;
-}
-export type DetailKind = keyof DetailItems;
-
 /** One item as the API shows it to this page's viewer (their own view: locked or not, their reactions), or null. */
 export function loadItem<K extends DetailKind>(api: ApiCalls, kind: K, id: string): Promise<DetailItems[K] | null> {
-  const calls: { [P in DetailKind]: (id: string, query: { countView: boolean }) => Promise<{ data: DetailItems[P] }> } = {
-    video: api.video,
-    gallery: api.gallery,
-    story: api.story,
-    product: api.product,
-  };
-  return orNotFound(calls[kind](id, { countView: false }));
+  return orNotFound(itemCall(api, kind)(id, { countView: false }));
 }

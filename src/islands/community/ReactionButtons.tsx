@@ -1,21 +1,13 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
+import type { DetailKind } from '../../shared/calls.ts';
 import type { ReactionAction } from '../../shared/contracts/reactions.ts';
 import { GENERIC_ERROR } from '../../shared/messages.ts';
-import {
-  $reactions,
-  ownReactions,
-  reactionRequests,
-  readOwnReactions,
-  seedReactions,
-  toggleReaction,
-  type ItemReactions,
-  type ReactedKind,
-} from '../../stores/reactions.ts';
+import { $reactions, ownReactions, reactionRequests, readOwnReactions, seedReactions, toggleReaction, type ItemReactions } from '../../stores/reactions.ts';
 import { showToast } from '../../stores/toast.ts';
 
 interface Props {
-  objectType: ReactedKind;
+  objectType: DetailKind;
   objectId: string;
   /** The counts the page was drawn with. */
   likes: number;
