@@ -2,6 +2,8 @@
 export const HOME_ROUTE = '/';
 /** Login page; target after logout and for a visit to a page requiring login. */
 export const LOGIN_ROUTE = '/auth/login';
+/** The login page, coming back to `next` (a path of this site) once logged in. */
+export const loginHref = (next: string): string => `${LOGIN_ROUTE}?next=${encodeURIComponent(next)}`;
 /** Where the browser goes when a call answers 401. */
 export const UNAUTHORIZED_ROUTE = '/login';
 

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { CartItem } from '../../stores/cart.ts';
 import type { Product } from '../../shared/contracts/products.ts';
-import { ACCOUNT_ORDERS_ROUTE, CART_ROUTE, LOGIN_ROUTE, TOKENS_ROUTE } from '../../shared/routes.ts';
+import { ACCOUNT_ORDERS_ROUTE, CART_ROUTE, loginHref, TOKENS_ROUTE } from '../../shared/routes.ts';
 import { navigation } from '../../client/navigation.ts';
 import { $cart, clearCart, removeFromCart, updateCartQuantity } from '../../stores/cart.ts';
 import { $cartProducts } from '../../stores/cart-products.ts';
@@ -137,7 +137,7 @@ export default function CartView({ mode, loggedIn: renderedLoggedIn, balance = 0
           </button>
         </div>
       ) : !loggedIn ? (
-        <a className="btn btn-primary" href={`${LOGIN_ROUTE}?next=${encodeURIComponent(CART_ROUTE)}`}>
+        <a className="btn btn-primary" href={loginHref(CART_ROUTE)}>
           Log in to check out
         </a>
       ) : (

@@ -6,7 +6,7 @@ import { $comments, commentKey, createComment, listOf, loadComments, watchCommen
 import { $liveRooms } from '../../stores/live.ts';
 import { $user } from '../../stores/user.ts';
 import { useHydrated } from '../use-hydrated.ts';
-import { LOGIN_ROUTE } from '../../shared/routes.ts';
+import { loginHref } from '../../shared/routes.ts';
 import CommentForm from './CommentForm.tsx';
 import CommentItem, { type Viewer } from './CommentItem.tsx';
 
@@ -59,7 +59,7 @@ export default function CommentsSection({ objectType, objectId, viewer: rendered
         />
       ) : (
         <p className="comments-login">
-          <a href={`${LOGIN_ROUTE}?next=${encodeURIComponent(path)}`}>Log in</a> to join the conversation.
+          <a href={loginHref(path)}>Log in</a> to join the conversation.
         </p>
       )}
       {list.create.status === 'error' && (

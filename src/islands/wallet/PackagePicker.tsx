@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { messageOf } from '../../shared/contracts/errors.ts';
 import type { GatewayName, TokenPackage } from '../../shared/contracts/tokens.ts';
 import { formatMoney } from '../../shared/money.ts';
-import { LOGIN_ROUTE, TOKENS_ROUTE } from '../../shared/routes.ts';
+import { loginHref, TOKENS_ROUTE } from '../../shared/routes.ts';
 import { $tokenPurchase } from '../../stores/wallet.ts';
 
 interface Props {
@@ -66,7 +66,7 @@ export default function PackagePicker({ packages, gateways, loggedIn, compact = 
                 <p className="muted">Payments are switched off on this site.</p>
               )
             ) : (
-              <a className="btn btn-primary" href={`${LOGIN_ROUTE}?next=${encodeURIComponent(TOKENS_ROUTE)}`}>
+              <a className="btn btn-primary" href={loginHref(TOKENS_ROUTE)}>
                 Log in to buy
               </a>
             )}
