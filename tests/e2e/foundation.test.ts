@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
+import { chromiumMissing, logIn, reactionsRead, screenshot, useE2e } from '../helpers/e2e.ts';
 
 const DAY_S = 24 * 60 * 60;
 
@@ -150,7 +150,7 @@ describe.skipIf(chromiumMissing)('the foundation in a browser', () => {
     await logIn(page, base());
     await page.goto(`${base()}/videos`);
     await page.click('.item-card a');
-    await hydrated(page, '[data-testid=react-like]');
+    await reactionsRead(page);
     // The session ends elsewhere (another device logs it out) ...
     const token = (await ctx.cookies()).find((c) => c.name === 'token')!.value;
     const out = await fetch(`${base()}/api/auth/logout`, { method: 'POST', headers: { authorization: token, 'content-type': 'application/json' }, body: '{}' });

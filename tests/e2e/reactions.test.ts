@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
+import { chromiumMissing, logIn, reactionsRead, screenshot, useE2e } from '../helpers/e2e.ts';
 
 describe.skipIf(chromiumMissing)('reactions in a browser', () => {
   const e2e = useE2e();
@@ -16,7 +16,7 @@ describe.skipIf(chromiumMissing)('reactions in a browser', () => {
     await logIn(page, base());
     await page.goto(`${base()}/videos/desert-colour-drift`);
     const like = page.locator('[data-testid=react-like]');
-    await hydrated(page, '[data-testid=react-like]');
+    await reactionsRead(page);
     const before = Number((await like.textContent())!.replace(/\D/g, ''));
     await like.click();
     await page.waitForSelector('[data-testid=react-like][aria-pressed=true]:not([disabled])');
@@ -29,7 +29,7 @@ describe.skipIf(chromiumMissing)('reactions in a browser', () => {
 
     // The server remembers: the page (the one shared with visitors) shows them pressed once the member's are read.
     await page.reload();
-    await page.waitForSelector('.reactions[role=group]:not([aria-busy])');
+    await reactionsRead(page);
     expect(await page.getAttribute('[data-testid=react-like]', 'aria-pressed')).toBe('true');
     await page.goto(`${base()}/account/favourites`);
     expect(await page.locator('.item-title').allTextContents()).toContain('Desert Colour Drift');
@@ -39,7 +39,7 @@ describe.skipIf(chromiumMissing)('reactions in a browser', () => {
 
     // Unfavourite: gone from the list.
     await page.goto(`${base()}/videos/desert-colour-drift`);
-    await hydrated(page, '[data-testid=react-like]');
+    await reactionsRead(page);
     await page.click('[data-testid=react-favourite]');
     await page.waitForSelector('[data-testid=react-favourite][aria-pressed=false]:not([disabled])');
     await page.goto(`${base()}/account/favourites`);

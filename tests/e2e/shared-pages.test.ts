@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiOf, chromiumMissing, openSettled, screenshot, useE2e } from '../helpers/e2e.ts';
+import { apiOf, chromiumMissing, openSettled, reactionsRead, screenshot, useE2e } from '../helpers/e2e.ts';
 
 /** The list pages render one HTML for visitors and members; the member's parts are filled in by the browser. */
 describe.skipIf(chromiumMissing)('pages shared by visitors and members', () => {
@@ -61,7 +61,7 @@ describe.skipIf(chromiumMissing)('pages shared by visitors and members', () => {
       const tab = await context.newPage();
       await openSettled(tab, `${base()}/galleries/city-after-dark`);
       // A member's reaction buttons wait (busy) until their own reactions are read.
-      if (token) await tab.waitForSelector('.reactions[role=group]:not([aria-busy])');
+      if (token) await reactionsRead(tab);
       return { tab, close: () => context.close() };
     };
     // The buyer: the full photos in the lightbox's links, no unlock panel, their like pressed.

@@ -128,6 +128,15 @@ export async function hydrated(page: Page, selector: string) {
 }
 
 /**
+ * Waits until a member's reaction buttons on an item page are ready: hydrated, and their own presses read from the API
+ * (the buttons are busy until then). A test that ends the session or counts presses waits for this first, or the read
+ * may be the call that meets the change.
+ */
+export async function reactionsRead(page: Page) {
+  await page.waitForSelector('.reactions[role=group]:not([aria-busy])');
+}
+
+/**
  * A call to the test server's API that must succeed (200): a GET, or a POST with `body`, as the member of `token`;
  * answers the envelope's `data`.
  */
