@@ -1,7 +1,8 @@
 /**
  * The baselines of `npm run bench`, each in its own process on the server core:
  * - a static server answering the bytes of a page: nginx when installed (its own config in a temp folder, one worker,
- *   a free port), else a plain node:http server (bench/baseline-server.ts);
+ *   a free port), else a plain node:http server (bench/baseline-server.ts), which also shows Node's own ceiling beside
+ *   nginx (the same bytes with the same headers);
  * - a bare Astro SSR page of 24 static cards (bench/bare-astro/), built with this repository's astro into
  *   node_modules/.cache/tessera-bare-astro (rebuilt when its sources change) and run by @astrojs/node standalone.
  */
@@ -60,18 +61,26 @@ function nginxConfig(dir: string, port: number): string {
   });
 }
 
-/** A static server answering `body` for every path. */
-export async function startStatic(body: Buffer, contentType: string): Promise<Baseline> {
+/** Whether `startStatic` answers with nginx (when installed) or node:http. */
+export const STATIC_SERVER = NGINX ? 'nginx' : 'node:http';
+
+/**
+ * A static server answering `body` for every path: nginx when installed and not `node`, with its own headers; else
+ * node:http, with `headers` (a content type at least).
+ */
+export async function startStatic(body: Buffer, headers: Record<string, string>, { node = !NGINX } = {}): Promise<Baseline> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-static-'));
   fs.writeFileSync(path.join(dir, 'page.html'), body);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}/videos`;
   let server;
-  if (NGINX) {
+  if (NGINX && !node) {
     fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxConfig(dir, port));
     server = spawnServer(NGINX, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', path.join(dir, 'error.log')]);
   } else {
-    server = spawnServer(process.execPath, [path.join(import.meta.dirname, 'baseline-server.ts'), path.join(dir, 'page.html'), contentType, String(port)]);
+    fs.writeFileSync(path.join(dir, 'headers.json'), JSON.stringify(headers));
+    const args = [path.join(import.meta.dirname, 'baseline-server.ts'), path.join(dir, 'page.html'), path.join(dir, 'headers.json'), String(port)];
+    server = spawnServer(process.execPath, args);
   }
   const stop = async () => {
     await server.stop();
@@ -83,7 +92,7 @@ export async function startStatic(body: Buffer, contentType: string): Promise<Ba
     await stop();
     throw new Error(`${(err as Error).message}\n${server.output()}`, { cause: err });
   }
-  return { label: NGINX ? 'nginx' : 'node:http', url, pid: server.child.pid!, stop };
+  return { label: NGINX && !node ? 'nginx' : 'node:http', url, pid: server.child.pid!, stop };
 }
 
 const bareRoot = path.join(import.meta.dirname, 'bare-astro');

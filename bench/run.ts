@@ -4,7 +4,8 @@
  * connections; autocannon when wrk is absent) pinned to core 0. Not a test: nothing here fails.
  *
  * For each database (PGlite, then a fresh PostgreSQL database; SEED=demo SEED_SCALE=2):
- * 1. `/videos` anonymous from the page cache against a static server of the same bytes (nginx, else node:http);
+ * 1. `/videos` anonymous from the page cache against a static server of the same bytes (nginx, else node:http); with
+ *    nginx, also a node:http server answering the same bytes and headers against it: how near Node itself comes;
  * 2. `/videos` as the demo member (its `token` cookie) against a bare Astro SSR page of 24 cards (bench/bare-astro/);
  * 3. `/videos` anonymous with PAGE_CACHE_SECONDS=0 (a second server) against the same bare page;
  * 4. the API call behind the list, `GET /api/assets/videos/search?limit=24&sortBy=newest&offset=0`, anonymous,
@@ -16,7 +17,7 @@
  */
 import os from 'node:os';
 import { ensureBuilt } from '../scripts/build.ts';
-import { buildBareAstro, startBareAstro, startStatic, type Baseline } from './baselines.ts';
+import { buildBareAstro, startBareAstro, startStatic, STATIC_SERVER, type Baseline } from './baselines.ts';
 import { compare, ms, ROUNDS, rps, SECONDS, type Comparison } from './compare.ts';
 import { firstLoadJs, pagesOf } from './js-weight.ts';
 import { CONNECTIONS, LOAD_TOOL } from './load.ts';
@@ -46,6 +47,13 @@ async function stopAll() {
 process.once('SIGINT', () => void stopAll().finally(() => process.exit(130)));
 
 const ratioGoal = (min: number) => ({ goal: `≥ ${min}×`, meets: (ratio: number) => ratio >= min });
+/** A response's headers as a static server would send them again (no length, date or connection). */
+const pageHeaders = (res: Response) =>
+  Object.fromEntries(
+    [...res.headers].filter(([k]) => !['content-length', 'content-encoding', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)),
+  );
+/** The figures printed beside the goals, for scale (Node's ceiling against nginx). */
+const ceilings: Comparison[] = [];
 
 async function benchDatabase(db: Db, bare: Baseline): Promise<Comparison[]> {
   const name = DB_NAME[db];
@@ -57,16 +65,32 @@ async function benchDatabase(db: Db, bare: Baseline): Promise<Comparison[]> {
 
   const page = await fetch(`${app.url}/videos`);
   const bytes = Buffer.from(await page.arrayBuffer());
-  const staticServer = await started(startStatic(bytes, page.headers.get('content-type') ?? 'text/html'));
+  const staticServer = await started(startStatic(bytes, pageHeaders(page)));
+  const sameBytes = { label: `${staticServer.label}, the same bytes`, url: staticServer.url };
   results.push(
     await compare({
       name: `\`/videos\` anonymous, page cache (${name})`,
       tessera: target(`GET /videos, ${bytes.length} bytes uncompressed`, '/videos'),
-      baseline: { label: `${staticServer.label}, the same bytes`, url: staticServer.url },
+      baseline: sameBytes,
       rss: app.rss,
       ...ratioGoal(0.5),
     }),
   );
+  if (STATIC_SERVER === 'nginx') {
+    // How near Node itself comes: a node:http server that only writes the same bytes with the same headers.
+    const node = await started(startStatic(bytes, pageHeaders(page), { node: true }));
+    ceilings.push(
+      await compare({
+        name: `Node's ceiling: node:http answering the same bytes and headers (${name})`,
+        tessera: { label: 'node:http, the same bytes and headers', url: node.url },
+        baseline: sameBytes,
+        rss: app.rss,
+        goal: 'for scale',
+        meets: () => true,
+      }),
+    );
+    await stop(node);
+  }
   await stop(staticServer);
 
   results.push(
@@ -110,6 +134,8 @@ async function benchDatabase(db: Db, bare: Baseline): Promise<Comparison[]> {
   return [results[0]!, results[1]!, results[3]!, results[2]!];
 }
 
+const goalCell = (r: Comparison) => (ceilings.includes(r) ? r.goal : `${r.goal} ${r.met ? '✓' : '✗'}`);
+
 function table(results: Comparison[]): string {
   const cell = (r: Comparison['tessera']) => `${rps(r.rps)} req/s · p50 ${ms(r.p50)} · p99 ${ms(r.p99)}${r.errors ? ` · ${r.errors} errors` : ''}`;
   return [
@@ -117,7 +143,7 @@ function table(results: Comparison[]): string {
     '|---|---|---|---|---|---|',
     ...results.map(
       (r) =>
-        `| ${r.name} | ${cell(r.tessera)} | ${r.baselineLabel}: ${cell(r.baseline)} | ${r.ratio.toFixed(2)} | ${r.goal} ${r.met ? '✓' : '✗'} | ${r.rssBefore.toFixed(0)} → ${r.rssAfter.toFixed(0)} MB |`,
+        `| ${r.name} | ${cell(r.tessera)} | ${r.baselineLabel}: ${cell(r.baseline)} | ${r.ratio.toFixed(2)} | ${goalCell(r)} | ${r.rssBefore.toFixed(0)} → ${r.rssAfter.toFixed(0)} MB |`,
     ),
   ].join('\n');
 }
@@ -136,4 +162,4 @@ try {
   await stopAll();
 }
 console.log(`\n${SECONDS} s × ${ROUNDS} rounds per figure (means), ${LOAD_TOOL} 1 × ${CONNECTIONS} connections, ${os.cpus().length} cores:\n`);
-console.log(table(all));
+console.log(table([...all, ...ceilings]));
