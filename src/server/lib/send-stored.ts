@@ -11,7 +11,10 @@ export interface SendOptions {
   beforeSend?: (range: { start: number; end: number } | null, size: number) => Promise<void>;
 }
 
-/** Streams one stored file with HTTP Range (206, 416 with `Content-Range: bytes *\/size`), for GET and HEAD. */
+/**
+ * Streams one stored file with HTTP Range (206; 416 with `Content-Range: bytes *\/size` for a malformed or unsatisfiable
+ * byte range; another unit is ignored), for GET and HEAD.
+ */
 export async function sendStored(request: FastifyRequest, reply: FastifyReply, storage: Storage, key: string, opts: SendOptions) {
   const object = await storage.stat(key);
   if (!object) throw notFound('This file does not exist.');
@@ -25,11 +28,12 @@ export async function sendStored(request: FastifyRequest, reply: FastifyReply, s
   const header = request.headers.range;
   if (header !== undefined) {
     const parsed = rangeParser(object.size, header, { combine: true });
-    if (parsed === -1 || parsed === -2 || parsed.type !== 'bytes') {
+    if (parsed === -1 || parsed === -2) {
       throw new AppError(416, 'RANGE_NOT_SATISFIABLE', 'The requested range cannot be served.', { 'content-range': `bytes */${object.size}` });
     }
-    // Several ranges are answered with the first one (a client asking for more asks again).
-    range = parsed[0]!;
+    // Several ranges are answered with the first one (a client asking for more asks again). A unit other than bytes
+    // is not understood, so the header is ignored and the whole file sent (RFC 9110 §14.2: a server MUST ignore it).
+    if (parsed.type === 'bytes') range = parsed[0]!;
   }
   await opts.beforeSend?.(range, object.size);
   const length = range ? range.end - range.start + 1 : object.size;
