@@ -1,13 +1,13 @@
 /**
  * The server's entry point: `node src/server/main.ts` (systemd, Docker, the tests and the benchmarks), or
- * `npm start` through scripts/start.ts. The server itself is serve.ts, loaded once drizzle-orm resolves quickly.
+ * `npm start` through scripts/start.ts. The server itself is serve.ts, loaded once module resolution is quick (lib/fast-resolve.ts).
  */
-import { resolveDrizzleQuickly } from './lib/fast-resolve.ts';
+import { resolveQuickly } from './lib/fast-resolve.ts';
 
 // A served process is production unless NODE_ENV says otherwise (the configuration's default), and is so before any
 // library loads: React picks its development or production build, like others their modes, when first imported.
 process.env.NODE_ENV ||= 'production';
-resolveDrizzleQuickly();
+resolveQuickly('server');
 
 /** Starts the server from the environment (serve.ts). */
 export const runMain = async () => (await import('./serve.ts')).runMain();

@@ -1,7 +1,7 @@
-/** `npm run worker` (`node src/server/worker.ts`): the media job worker (run-worker.ts), loaded once drizzle-orm resolves quickly. */
-import { resolveDrizzleQuickly } from './lib/fast-resolve.ts';
+/** `npm run worker` (`node src/server/worker.ts`): the media job worker (run-worker.ts), loaded once module resolution is quick (lib/fast-resolve.ts). */
+import { resolveQuickly } from './lib/fast-resolve.ts';
 
 // Production unless NODE_ENV says otherwise, before any library loads (as main.ts).
 process.env.NODE_ENV ||= 'production';
-resolveDrizzleQuickly();
+resolveQuickly('worker');
 await (await import('./run-worker.ts')).runWorker();
