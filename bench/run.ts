@@ -47,7 +47,7 @@ async function stopAll() {
 process.once('SIGINT', () => void stopAll().finally(() => process.exit(130)));
 
 const ratioGoal = (min: number) => ({ goal: `≥ ${min}×`, meets: (ratio: number) => ratio >= min });
-/** A response's headers as a static server would send them again (no length, date or connection). */
+/** A response's headers as a static server would send them again (no length, encoding, date or connection). */
 const pageHeaders = (res: Response) =>
   Object.fromEntries(
     [...res.headers].filter(([k]) => !['content-length', 'content-encoding', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)),
