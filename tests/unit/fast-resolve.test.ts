@@ -85,7 +85,8 @@ test("a restart answers node_modules' resolutions from the kept answers: the ver
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
-});
+  // Two processes loading the whole server, each resolution asked twice: seconds, more on a busy machine.
+}, 60_000);
 
 test('the kept answers are for one install and one Node: another install names another file, no install none', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-kept-root-'));
