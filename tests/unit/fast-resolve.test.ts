@@ -42,7 +42,8 @@ test("drizzle-orm's modules resolve quickly to the very file and format Node's r
   // Most of what the server loads of drizzle goes the quick way, the project's imports of it included.
   expect(seen.quick).toBeGreaterThan(200);
   expect(seen.remembered).toBeGreaterThan(0);
-});
+  // A process loading the database layer, each resolution asked twice: one to three seconds, more on a busy machine.
+}, 60_000);
 
 /** The whole API server's modules (Fastify and its plugins, the services, drizzle, pg, PGlite), without starting it. */
 const app = pathToFileURL(path.join(root, 'src/server/app.ts')).href;
