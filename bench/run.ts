@@ -17,6 +17,7 @@
  */
 import os from 'node:os';
 import { ensureBuilt } from '../scripts/build.ts';
+import { storableHeaders } from '../src/server/lib/send-cached.ts';
 import { buildBareAstro, startBareAstro, startStatic, STATIC_SERVER, type Baseline } from './baselines.ts';
 import { compare, ms, ROUNDS, rps, SECONDS, type Comparison } from './compare.ts';
 import { firstLoadJs, pagesOf } from './js-weight.ts';
@@ -47,11 +48,8 @@ async function stopAll() {
 process.once('SIGINT', () => void stopAll().finally(() => process.exit(130)));
 
 const ratioGoal = (min: number) => ({ goal: `≥ ${min}×`, meets: (ratio: number) => ratio >= min });
-/** A response's headers as a static server would send them again (no length, encoding, date or connection). */
-const pageHeaders = (res: Response) =>
-  Object.fromEntries(
-    [...res.headers].filter(([k]) => !['content-length', 'content-encoding', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(k)),
-  );
+/** A response's headers as a static server would send them again: as the page cache keeps them. */
+const pageHeaders = (res: Response) => storableHeaders(Object.fromEntries(res.headers));
 /** The figures printed beside the goals, for scale (Node's ceiling against nginx). */
 const ceilings: Comparison[] = [];
 

@@ -2,8 +2,8 @@ import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { encodedBody, type CachedPage } from './page-cache.ts';
 
-const DROPPED = new Set(['content-length', 'content-encoding', 'set-cookie', 'date', 'transfer-encoding', 'connection']);
-/** A response's headers as a cache keeps them (lower-case names; no length, encoding, cookie or date). */
+const DROPPED = new Set(['content-length', 'content-encoding', 'set-cookie', 'date', 'transfer-encoding', 'connection', 'keep-alive']);
+/** A response's headers as a cache keeps them (lower-case names; no length, encoding, cookie, date or connection's own). */
 export function storableHeaders(headers: OutgoingHttpHeaders | Record<string, string | number | string[] | undefined>): Record<string, string> {
   return Object.fromEntries(
     Object.entries(headers)
