@@ -48,16 +48,23 @@ export async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T
 
 let databases = 0;
 
-/** Logs the demo member in (its password is in the data folder's demo-logins.txt, else the seed's). */
-async function memberToken(url: string, dataDir: string): Promise<string> {
+/** The connection string of a database on POSTGRES_URL's server. */
+export function urlOf(database: string): string {
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${database}`;
+  return url.href;
+}
+
+/** Logs a demo account in (`member` or `admin`; its password is in the data folder's demo-logins.txt, else the seed's). */
+export async function demoToken(url: string, dataDir: string, username: 'member' | 'admin' = 'member'): Promise<string> {
   const logins = fs.readFileSync(path.join(dataDir, 'demo-logins.txt'), 'utf8');
-  const [, username, password] = /^member\s+(member)\s+\S+\s+(\S+)$/m.exec(logins) ?? [null, 'member', 'member-pass-123'];
+  const password = new RegExp(`^\\w+\\s+${username}\\s+\\S+\\s+(\\S+)$`, 'm').exec(logins)?.[1] ?? 'member-pass-123';
   const res = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ username, password, remember: true }),
   });
-  if (!res.ok) throw new Error(`member login failed: ${res.status} ${await res.text()}`);
+  if (!res.ok) throw new Error(`${username} login failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
@@ -71,26 +78,32 @@ export interface StartOptions {
    * SEED=none) and its media folder, the demo member logged in with that server's demo logins.
    */
   shareWith?: Tessera;
+  /**
+   * A database made elsewhere (neither made, seeded nor dropped here) and the data folder it was seeded with: its media
+   * and demo logins (bench:scale's A and B).
+   */
+  existing?: { database: string; databaseUrl: string; dataDir: string };
 }
 
-export async function startTessera(db: Db, env: Record<string, string> = {}, { root = ROOT, pinned = true, shareWith }: StartOptions = {}): Promise<Tessera> {
+export async function startTessera(
+  db: Db,
+  env: Record<string, string> = {},
+  { root = ROOT, pinned = true, shareWith, existing }: StartOptions = {},
+): Promise<Tessera> {
   let dropDatabase = async () => {};
   let database: string | null = null;
   // glibc's arenas as `npm start` sets them (MALLOC_ARENA_MAX=2), unless the environment says otherwise.
   const extra: Record<string, string> = { SEED: 'demo', SEED_SCALE: '2', MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2', ...env };
-  if (shareWith) {
-    if (db !== 'postgres' || !shareWith.database) throw new Error('only a server on PostgreSQL can be shared');
-    database = shareWith.database;
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${database}`;
-    Object.assign(extra, { SEED: 'none', PAYMENT_TEST_GATEWAY: 'on', DATABASE_URL: url.href, MEDIA_DIR: path.join(shareWith.dataDir, 'media') }, env);
+  if (shareWith && (db !== 'postgres' || !shareWith.database)) throw new Error('only a server on PostgreSQL can be shared');
+  const on = existing ?? (shareWith && { database: shareWith.database!, databaseUrl: urlOf(shareWith.database!), dataDir: shareWith.dataDir });
+  if (on) {
+    database = on.database;
+    Object.assign(extra, { SEED: 'none', PAYMENT_TEST_GATEWAY: 'on', DATABASE_URL: on.databaseUrl, MEDIA_DIR: path.join(on.dataDir, 'media') }, env);
   } else if (db === 'postgres') {
     const name = (database = `tessera_bench_${process.pid}_${++databases}`);
     await admin((c) => c.query(`create database "${name}"`));
     dropDatabase = () => admin((c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => {});
-    const url = new URL(POSTGRES_URL);
-    url.pathname = `/${name}`;
-    extra.DATABASE_URL = url.href;
+    extra.DATABASE_URL = urlOf(name);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-bench-'));
   const server = spawnServer(process.execPath, ['src/server/main.ts'], {
@@ -119,7 +132,7 @@ export async function startTessera(db: Db, env: Record<string, string> = {}, { r
     });
     const url = origin.replace('localhost', '127.0.0.1');
     if (pinned) pin(pid);
-    const token = await memberToken(url, shareWith?.dataDir ?? dataDir);
+    const token = await demoToken(url, on?.dataDir ?? dataDir);
     return { db, database, url, pid, dataDir, output: server.output, memberToken: token, rss: () => rssMb(pid), stop };
   } catch (err) {
     await stop();
