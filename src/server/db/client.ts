@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { is, sql } from 'drizzle-orm';
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT, type PgSelect } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -10,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fromPglite, type ConstructorOptions } from 'pg-boss';
+import { buildIndexesConcurrently } from './concurrent-indexes.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -25,7 +27,10 @@ export interface Database {
   onConnectionError: (err: Error) => void;
   /** How the job queue (pg-boss) reaches this database: its own small pool on PostgreSQL, the one connection on PGlite. */
   jobs: ConstructorOptions;
-  /** Applies every pending migration (serialised across processes on PostgreSQL). */
+  /**
+   * Applies every pending migration (serialised across processes on PostgreSQL, where the indexes they add are built
+   * first without blocking writes: concurrent-indexes.ts).
+   */
   migrate(): Promise<void>;
   close(): Promise<void>;
   /** The node-postgres pool's connections now (PostgreSQL only, for the metrics): open, idle, and callers waiting for one. */
@@ -44,22 +49,28 @@ export interface OpenOptions {
   poolMax?: number;
   /** Where the waiting lines go (stderr by default). */
   log?: (line: string) => void;
+  /** Told the text of every statement the app's handle runs (tests count a request's queries with it). */
+  onQuery?: (sql: string) => void;
 }
+
+/** Drizzle's logger when someone listens to the statements (none otherwise: no cost). */
+const loggerOf = (opts: OpenOptions) => (opts.onQuery ? { logQuery: (query: string) => opts.onQuery!(query) } : false);
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolMax ?? 20 });
+    const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
     // A backend that ends (pg_terminate_backend, a restart, a network blip) must not end the process: without these
     // listeners the 'error' event of an idle or checked-out client is unhandled. The pool drops that client.
     pool.on('error', (err) => database.onConnectionError(err));
     pool.on('connect', (client) => client.on('error', (err) => database.onConnectionError(err)));
     try {
-      await waitForPostgres(pool, opts.databaseUrl, opts.waitSeconds ?? 0, opts.log ?? ((line) => process.stderr.write(`${line}\n`)));
+      await waitForPostgres(pool, opts.databaseUrl, opts.waitSeconds ?? 0, log);
     } catch (err) {
       await pool.end().catch(() => {});
       throw err;
     }
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema, logger: loggerOf(opts) }) as unknown as Db;
     const database: Database = {
       db,
       kind: 'postgres',
@@ -70,6 +81,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
         const client = await pool.connect();
         try {
           await client.query('select pg_advisory_lock(727274)');
+          await buildIndexesConcurrently(client, migrationsFolder, log);
           await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
         } finally {
           await client.query('select pg_advisory_unlock(727274)').catch(() => {});
@@ -82,9 +94,10 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     return database;
   }
   if (opts.pgliteDir) fs.mkdirSync(opts.pgliteDir, { recursive: true });
-  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir) : new PGlite();
+  const extensions = { pg_trgm };
+  const client = opts.pgliteDir ? new PGlite(opts.pgliteDir, { extensions }) : new PGlite({ extensions });
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: loggerOf(opts) }) as unknown as Db;
   return {
     db,
     kind: 'pglite',

@@ -52,6 +52,17 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    // The back office's member list: newest, most tokens, a status, the admins; its search (any part of the username,
+    // e-mail or name: one trigram index over the three, read by the same expression); the public member search by name.
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_balance_idx').on(t.balance, t.createdAt, t.id),
+    index('users_status_idx').on(t.status, t.createdAt, t.id),
+    index('users_admins_idx')
+      .on(t.createdAt)
+      .where(sql`'admin' = any(roles)`),
+    index('users_search_trgm_idx').using('gin', sql`(${t.username} || ' ' || ${t.email} || ' ' || ${t.name}) gin_trgm_ops`),
+    index('users_public_search_trgm_idx').using('gin', sql`(${t.username} || ' ' || ${t.name}) gin_trgm_ops`),
+    index('users_name_idx').on(t.name, t.id),
     check('users_balance_non_negative', sql`${t.balance} >= 0`),
   ],
 );
@@ -118,7 +129,12 @@ export const tokenLedger = pgTable(
     refId: text('ref_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('token_ledger_user_idx').on(t.userId, t.createdAt), check('token_ledger_delta_non_zero', sql`${t.delta} <> 0`)],
+  (t) => [
+    index('token_ledger_user_idx').on(t.userId, t.createdAt),
+    // The entries of one spend or payment (a refund finds its payment's credit; ledger check reads them by kind).
+    index('token_ledger_ref_idx').on(t.refType, t.refId),
+    check('token_ledger_delta_non_zero', sql`${t.delta} <> 0`),
+  ],
 );
 
 /** Markers the application keeps about its own database (e.g. that the demo seed ran). */
@@ -178,15 +194,68 @@ const stats = () => ({
   favourites: integer('stat_favourites').notNull().default(0),
   comments: integer('stat_comments').notNull().default(0),
 });
+/**
+ * Hidden by moderation: a copy, on the item's own row, of its `hidden_targets` entry (which says why and by whom),
+ * kept by the same transaction (reports.repository.ts), so that a list tests it from its index instead of probing
+ * `hidden_targets` for every row it reads.
+ */
+const hidden = () => ({ hidden: boolean('hidden').notNull().default(false) });
 const image = (name: string) => jsonb(name).$type<StoredImage>();
-/** The indexes every catalogue table has: slug, full text, categories, and the list orders. */
-const catalogueIndexes = (name: string, t: { slug: never; search: never; categoryIds: never; createdAt: never; views: never; status: never }) => [
-  uniqueIndex(`${name}_slug_key`).on(t.slug),
-  index(`${name}_search_idx`).using('gin', t.search),
-  index(`${name}_categories_idx`).using('gin', t.categoryIds),
-  index(`${name}_newest_idx`).on(t.status, t.createdAt),
-  index(`${name}_popular_idx`).on(t.status, t.views),
-];
+/**
+ * What makes a catalogue item public, apart from its release time: the predicate of the public lists' partial indexes.
+ * The public queries write the very same SQL (catalogue/tables.ts), so that PostgreSQL can use these indexes from a
+ * prepared statement's generic plan, where a parameter (`status = $1`) would not prove the predicate.
+ */
+export const PUBLIC_WHERE = {
+  videos: `status = 'active' and (media_state = 'ready' or hls is not null)`,
+  galleries: `status = 'active' and cover is not null`,
+  stories: `status = 'active'`,
+  posts: `status = 'active'`,
+  products: `status = 'active'`,
+} as const;
+/** The back office's lists: every item but the withdrawn ones (the predicate of their partial indexes, see PUBLIC_WHERE). */
+export const NOT_DELETED = `status <> 'deleted'`;
+
+type IndexColumn = Parameters<ReturnType<typeof index>['on']>[0];
+interface CatalogueIndexColumns {
+  hidden: IndexColumn;
+  slug: IndexColumn;
+  search: IndexColumn;
+  categoryIds: IndexColumn;
+  createdAt: IndexColumn;
+  views: IndexColumn;
+  status: IndexColumn;
+  id: IndexColumn;
+}
+/**
+ * The indexes every catalogue table has: slug, full text, categories, the back office's state filter, and one
+ * partial index per order a list offers (public: newest/oldest by `dated`, popular, by name `title`, by `price`; back
+ * office: newest, by name). A field order breaks ties in its own direction (catalogue/query.ts `listOrder`), so one
+ * index serves both directions. The public newest index also carries the columns the public filters read
+ * (`covering`), so that a list's count (db/lists.ts) is an index-only scan.
+ */
+function catalogueIndexes(
+  name: keyof typeof PUBLIC_WHERE,
+  t: CatalogueIndexColumns,
+  o: { dated: IndexColumn; title: IndexColumn; price?: IndexColumn; covering: IndexColumn[] },
+) {
+  const publicOnly = sql.raw(PUBLIC_WHERE[name]);
+  const notDeleted = sql.raw(NOT_DELETED);
+  return [
+    uniqueIndex(`${name}_slug_key`).on(t.slug),
+    index(`${name}_search_idx`).using('gin', t.search),
+    index(`${name}_categories_idx`).using('gin', t.categoryIds),
+    index(`${name}_newest_idx`).on(t.status, t.createdAt),
+    index(`${name}_public_newest_idx`)
+      .on(o.dated, t.id, t.hidden, ...o.covering, t.categoryIds)
+      .where(publicOnly),
+    index(`${name}_public_popular_idx`).on(t.views, o.dated, t.id).where(publicOnly),
+    index(`${name}_public_title_idx`).on(o.title, o.dated, t.id).where(publicOnly),
+    ...(o.price ? [index(`${name}_public_price_idx`).on(o.price, o.dated, t.id).where(publicOnly)] : []),
+    index(`${name}_admin_newest_idx`).on(t.createdAt, t.id).where(notDeleted),
+    index(`${name}_admin_title_idx`).on(o.title, t.id).where(notDeleted),
+  ];
+}
 
 export type MediaState = 'processing' | 'ready' | 'failed';
 
@@ -219,12 +288,20 @@ export const videos = pgTable(
     isSchedule: boolean('is_schedule').notNull().default(false),
     scheduledAt: scheduledAt(),
     ...stats(),
+    ...hidden(),
     status: status(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: search(sql`tessera_search_vector(title, tags, description)`),
   },
-  (t) => [...catalogueIndexes('videos', t as never), check('videos_price_non_negative', sql`${t.price} >= 0`)],
+  (t) => [
+    ...catalogueIndexes('videos', t, { dated: t.createdAt, title: t.title, price: t.price, covering: [t.isSchedule, t.scheduledAt, t.isSale] }),
+    // The back office's "in the media pipeline" filter: the few videos not ready.
+    index('videos_media_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`media_state <> 'ready'`),
+    check('videos_price_non_negative', sql`${t.price} >= 0`),
+  ],
 );
 
 export const galleries = pgTable(
@@ -241,13 +318,17 @@ export const galleries = pgTable(
     numOfItems: integer('num_of_items').notNull().default(0),
     ...priced(),
     ...stats(),
+    ...hidden(),
     status: status(),
     scheduledAt: scheduledAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: search(sql`tessera_search_vector(title, tags, description)`),
   },
-  (t) => [...catalogueIndexes('galleries', t as never), check('galleries_price_non_negative', sql`${t.price} >= 0`)],
+  (t) => [
+    ...catalogueIndexes('galleries', t, { dated: t.createdAt, title: t.title, price: t.price, covering: [t.scheduledAt, t.isSale] }),
+    check('galleries_price_non_negative', sql`${t.price} >= 0`),
+  ],
 );
 
 export const photos = pgTable(
@@ -262,7 +343,12 @@ export const photos = pgTable(
     ordering: integer('ordering').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('photos_target_idx').on(t.target, t.targetId, t.ordering)],
+  (t) => [
+    index('photos_target_idx').on(t.target, t.targetId, t.ordering),
+    // Every public photo (no target given), in the list's orders.
+    index('photos_ordering_idx').on(t.ordering, t.createdAt),
+    index('photos_created_idx').on(t.createdAt),
+  ],
 );
 
 export const stories = pgTable(
@@ -279,6 +365,7 @@ export const stories = pgTable(
     cover: image('cover').notNull(),
     ...priced(),
     ...stats(),
+    ...hidden(),
     status: status(),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -287,7 +374,7 @@ export const stories = pgTable(
     search: search(sql`tessera_search_vector(title, tags, short_description)`),
   },
   (t) => [
-    ...catalogueIndexes('stories', t as never),
+    ...catalogueIndexes('stories', t, { dated: t.publishedAt, title: t.title, price: t.price, covering: [t.isSale] }),
     index('stories_published_idx').on(t.status, t.publishedAt),
     check('stories_price_non_negative', sql`${t.price} >= 0`),
   ],
@@ -309,13 +396,17 @@ export const posts = pgTable(
     categoryIds: categoryIds(),
     image: image('image'),
     ...stats(),
+    ...hidden(),
     status: status(),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: search(sql`tessera_search_vector(title, tags, short_description || ' ' || regexp_replace(content, '<[^>]*>', ' ', 'g'))`),
   },
-  (t) => [...catalogueIndexes('posts', t as never), index('posts_type_idx').on(t.type, t.status, t.publishedAt)],
+  (t) => [
+    ...catalogueIndexes('posts', t, { dated: t.publishedAt, title: t.title, covering: [t.type] }),
+    index('posts_type_idx').on(t.type, t.status, t.publishedAt),
+  ],
 );
 
 export const products = pgTable(
@@ -338,6 +429,7 @@ export const products = pgTable(
     /** The downloadable file of a digital product; never sent to a client. */
     file: jsonb('file').$type<StoredFile>(),
     ...stats(),
+    ...hidden(),
     status: status(),
     scheduledAt: scheduledAt(),
     createdAt: createdAt(),
@@ -345,7 +437,7 @@ export const products = pgTable(
     search: search(sql`tessera_search_vector(name, tags, description)`),
   },
   (t) => [
-    ...catalogueIndexes('products', t as never),
+    ...catalogueIndexes('products', t, { dated: t.createdAt, title: t.name, price: t.price, covering: [t.scheduledAt, t.type] }),
     index('products_type_idx').on(t.type, t.status, t.createdAt),
     check('products_price_positive', sql`${t.price} > 0`),
     check('products_stock_non_negative', sql`${t.stock} is null or ${t.stock} >= 0`),
@@ -386,7 +478,11 @@ export const entitlements = pgTable(
     itemId: uuid('item_id').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('entitlements_member_item_key').on(t.userId, t.itemType, t.itemId)],
+  (t) => [
+    uniqueIndex('entitlements_member_item_key').on(t.userId, t.itemType, t.itemId),
+    // A member's purchases of one kind, newest first.
+    index('entitlements_member_newest_idx').on(t.userId, t.itemType, t.createdAt, t.id),
+  ],
 );
 
 /** Who viewed which item in which hour (a hashed member id or address), so a view counts once per visitor per hour. */
@@ -414,7 +510,11 @@ export const reactions = pgTable(
     action: text('action', { enum: ['like', 'favourite', 'watch_later'] }).notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('reactions_member_object_action_key').on(t.userId, t.objectType, t.objectId, t.action)],
+  (t) => [
+    uniqueIndex('reactions_member_object_action_key').on(t.userId, t.objectType, t.objectId, t.action),
+    // A member's favourites (watch later, likes) of one kind, newest first.
+    index('reactions_member_newest_idx').on(t.userId, t.action, t.objectType, t.createdAt, t.id),
+  ],
 );
 
 /** What members buy with money: a number of tokens for a price (in minor units of `currency`). */
@@ -464,7 +564,19 @@ export const paymentTransactions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('payment_transactions_user_idx').on(t.userId, t.createdAt), uniqueIndex('payment_transactions_provider_ref_key').on(t.gateway, t.providerRef)],
+  (t) => [
+    index('payment_transactions_user_idx').on(t.userId, t.createdAt),
+    uniqueIndex('payment_transactions_provider_ref_key').on(t.gateway, t.providerRef),
+    // A package's payments (the foreign key's own lookups, the back office's count per package).
+    index('payment_transactions_package_idx').on(t.packageId),
+    // The back office's payments: newest/oldest, largest amount, a status, a gateway.
+    index('payment_transactions_created_idx').on(t.createdAt, t.id),
+    index('payment_transactions_amount_idx').on(t.amountMinor, t.createdAt, t.id),
+    index('payment_transactions_status_idx').on(t.status, t.createdAt, t.id),
+    index('payment_transactions_gateway_idx').on(t.gateway, t.createdAt, t.id),
+    // The dashboard's money in per day: settled payments by their settle time.
+    index('payment_transactions_settled_idx').on(t.status, t.settledAt),
+  ],
 );
 
 /** Every webhook event a provider delivered, once: the UNIQUE key makes a replayed event a no-op. */
@@ -521,6 +633,16 @@ export const tokenTransactions = pgTable(
   (t) => [
     index('token_transactions_user_idx').on(t.userId, t.createdAt),
     uniqueIndex('token_transactions_idempotency_key').on(t.userId, t.idempotencyKey),
+    // The back office's spends: newest/oldest, by price, a kind (and status), a status.
+    index('token_transactions_created_idx').on(t.createdAt, t.id),
+    index('token_transactions_price_idx').on(t.totalPrice, t.createdAt, t.id),
+    index('token_transactions_type_idx').on(t.type, t.status, t.createdAt, t.id),
+    index('token_transactions_status_idx').on(t.status, t.createdAt, t.id),
+    // The back office's search of what was bought (token-transactions.repository.ts boughtText).
+    index('token_transactions_bought_trgm_idx').using(
+      'gin',
+      sql`(coalesce(${t.targetInfo}->>'title', '') || ' ' || jsonb_path_query_array(${t.products}, '$[*].name')::text) gin_trgm_ops`,
+    ),
     check('token_transactions_total_positive', sql`${t.totalPrice} > 0`),
   ],
 );
@@ -562,6 +684,11 @@ export const orders = pgTable(
     index('orders_buyer_idx').on(t.buyerId, t.createdAt),
     index('orders_product_idx').on(t.productId, t.buyerId),
     index('orders_created_idx').on(t.createdAt),
+    // The back office's orders by delivery state (the dashboard's "still processing") and by kind.
+    index('orders_delivery_idx').on(t.deliveryStatus, t.createdAt, t.id),
+    index('orders_kind_idx').on(t.productType, t.createdAt, t.id),
+    // The back office's search by product name (orders.repository.ts).
+    index('orders_product_name_trgm_idx').using('gin', sql`(${t.productInfo}->>'name') gin_trgm_ops`),
     check('orders_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
@@ -638,6 +765,9 @@ export const comments = pgTable(
   (t) => [index('comments_object_idx').on(t.objectType, t.objectId, t.createdAt), index('comments_user_idx').on(t.userId)],
 );
 
+/** The moderation queue: reports not yet decided (the predicate of its partial index, written as such in its query). */
+export const REPORT_QUEUE = `status in ('open', 'reviewing')`;
+
 /** A member's report about an item or a comment; one open report per member and target. */
 export const violationReports = pgTable(
   'violation_reports',
@@ -663,6 +793,10 @@ export const violationReports = pgTable(
       .where(sql`status in ('open', 'reviewing')`),
     index('violation_reports_status_idx').on(t.status, t.createdAt),
     index('violation_reports_target_idx').on(t.targetType, t.targetId),
+    index('violation_reports_queue_idx').on(t.createdAt, t.id).where(sql.raw(REPORT_QUEUE)),
+    // The back office's reports by what was reported and by reason, within a status.
+    index('violation_reports_kind_idx').on(t.targetType, t.status, t.createdAt),
+    index('violation_reports_type_idx').on(t.type, t.status, t.createdAt),
   ],
 );
 
