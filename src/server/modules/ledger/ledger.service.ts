@@ -50,24 +50,32 @@ export class LedgerService {
   /**
    * Recomputes the books: every balance equals the sum of its ledger entries, every token spend has its debit, and
    * every settled payment has exactly one credit of its tokens (a refunded one, its credit and the refund's debit).
+   *
+   * Set-based, so it stays linear in the rows on a big database: each query aggregates `token_ledger` once (GROUP BY
+   * the owner or the `ref_id`) and hash-joins that to the rows it checks; no sub-select runs per row. `ref_id` is
+   * text, so the join is on `ref_id = id::text` (a stray `ref_id` that is not a uuid is simply never matched).
    */
   async check(): Promise<LedgerProblem[]> {
     const problems: LedgerProblem[] = [];
     const balances = await rowsOf<{ id: string; username: string; balance: number; ledger: string }>(
       this.db,
       sql`
-      select u.id, u.username, u.balance, coalesce(sum(l.delta), 0)::text as ledger
-      from users u left join token_ledger l on l.user_id = u.id
-      group by u.id having u.balance <> coalesce(sum(l.delta), 0)`,
+      select u.id, u.username, u.balance, coalesce(l.total, 0)::text as ledger
+      from users u
+      left join (select user_id, sum(delta) as total from token_ledger group by user_id) l on l.user_id = u.id
+      where u.balance <> coalesce(l.total, 0)`,
     );
     for (const r of balances) problems.push({ kind: 'balance', userId: r.id, detail: `${r.username}: balance ${r.balance}, ledger sums to ${r.ledger}` });
+    // The entries referencing a successful spend net to a debit of its price.
     const spends = await rowsOf<{ id: string; user_id: string; total_price: number; debited: string | null }>(
       this.db,
       sql`
-      select t.id, t.user_id, t.total_price, (select sum(-l.delta) from token_ledger l where l.ref_type = 'token_transaction' and l.ref_id = t.id::text)::text as debited
+      select t.id, t.user_id, t.total_price, d.debited::text as debited
       from token_transactions t
-      where t.status = 'success'
-        and coalesce((select sum(-l.delta) from token_ledger l where l.ref_type = 'token_transaction' and l.ref_id = t.id::text), 0) <> t.total_price`,
+      left join (
+        select ref_id, sum(-delta) as debited from token_ledger where ref_type = 'token_transaction' group by ref_id
+      ) d on d.ref_id = t.id::text
+      where t.status = 'success' and coalesce(d.debited, 0) <> t.total_price`,
     );
     for (const r of spends)
       problems.push({ kind: 'spend-without-debit', userId: r.user_id, detail: `token transaction ${r.id}: price ${r.total_price}, debited ${r.debited ?? 0}` });
@@ -76,13 +84,14 @@ export class LedgerService {
     const payments = await rowsOf<{ id: string; user_id: string; status: string; tokens: number; credited: string; debited: string }>(
       this.db,
       sql`
-      select p.id, p.user_id, p.status, p.tokens, e.credited::text, e.debited::text
+      select p.id, p.user_id, p.status, p.tokens, coalesce(e.credited, 0)::text as credited, coalesce(e.debited, 0)::text as debited
       from payment_transactions p
-      cross join lateral (
-        select coalesce(sum(l.delta) filter (where l.delta > 0), 0) as credited, coalesce(sum(-l.delta) filter (where l.delta < 0), 0) as debited
-        from token_ledger l where l.ref_type = 'payment' and l.ref_id = p.id::text) e
-      where e.credited <> case when p.status in ('success', 'refunded') then p.tokens else 0 end
-         or e.debited <> case when p.status = 'refunded' then p.tokens else 0 end`,
+      left join (
+        select ref_id, sum(delta) filter (where delta > 0) as credited, sum(-delta) filter (where delta < 0) as debited
+        from token_ledger where ref_type = 'payment' group by ref_id
+      ) e on e.ref_id = p.id::text
+      where coalesce(e.credited, 0) <> case when p.status in ('success', 'refunded') then p.tokens else 0 end
+         or coalesce(e.debited, 0) <> case when p.status = 'refunded' then p.tokens else 0 end`,
     );
     for (const r of payments)
       problems.push({
