@@ -9,11 +9,16 @@ export interface ApiResponse<T> {
 export interface ListResult<T> {
   data: T[];
   total: number;
+  /** There are at least `total` (the server stopped counting 1,000 past the offset; shared/contracts/common.ts). */
+  totalCapped?: true;
 }
 
-/** A file the API answered with: its text, `content-type` and `content-disposition` (its name). */
+/**
+ * A file the API answered with: its bytes as they come (a CSV export of a million rows is never whole in memory),
+ * `content-type` and `content-disposition` (its name).
+ */
 export interface ApiFile {
-  body: string;
+  body: ReadableStream<Uint8Array>;
   type: string;
   disposition: string | null;
 }
@@ -26,13 +31,17 @@ export interface TransportRequest {
   url: string;
   headers: Record<string, string>;
   body?: string;
+  /** Hand a successful answer's body over as a stream (`stream`), unread, instead of its text. */
+  stream?: boolean;
 }
 /** One answer as the client reads it (a failed connection throws instead). */
 export interface TransportResponse {
   status: number;
   statusText: string;
-  /** The body ('' when `value` is given). */
+  /** The body ('' when `value` or `stream` is given). */
   text: string;
+  /** A successful answer's body as it comes, when the request asked for a stream. */
+  stream?: ReadableStream<Uint8Array>;
   /**
    * A JSON answer the transport already holds as a value (the site's server hands over the answers it keeps, read
    * once and frozen): the client returns it as the payload instead of parsing `text`.
@@ -48,8 +57,10 @@ export type Transport = (request: TransportRequest) => Promise<TransportResponse
 
 /** The transport over `fetch`. */
 export function fetchTransport(doFetch: typeof fetch): Transport {
-  return async ({ method, url, headers, body }) => {
+  return async ({ method, url, headers, body, stream }) => {
     const res = await doFetch(url, { method, headers, body });
+    if (stream && res.ok && res.body)
+      return { status: res.status, statusText: res.statusText, text: '', stream: res.body, header: (name) => res.headers.get(name) };
     const text = res.status === 204 || res.status === 205 ? '' : await res.text().catch(() => '');
     return { status: res.status, statusText: res.statusText, text, header: (name) => res.headers.get(name) };
   };
@@ -173,12 +184,12 @@ export function createApiClient(opts: ApiClientOptions) {
   async function file(path: string, query?: Query): Promise<ApiFile> {
     let res: TransportResponse;
     try {
-      res = await send({ method: 'GET', url: `${base}${path}${toQueryString(query)}`, headers: { ...headers(false), accept: '*/*' } });
+      res = await send({ method: 'GET', url: `${base}${path}${toQueryString(query)}`, headers: { ...headers(false), accept: '*/*' }, stream: true });
     } catch (err) {
       throw new ApiError(networkFailure(err instanceof Error ? err.message : undefined));
     }
-    if (res.status < 200 || res.status >= 300) handle<never>(res.status, res.statusText, res.text, res.header('retry-after'), {});
-    return { body: res.text, type: res.header('content-type') ?? 'application/octet-stream', disposition: res.header('content-disposition') };
+    if (res.status < 200 || res.status >= 300 || !res.stream) handle<never>(res.status, res.statusText, res.text, res.header('retry-after'), {});
+    return { body: res.stream!, type: res.header('content-type') ?? 'application/octet-stream', disposition: res.header('content-disposition') };
   }
 
   function upload<T>(path: string, files: Blob | Blob[], options: UploadOptions = {}): Promise<T> {

@@ -1,7 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { paymentTransactions, tokenLedger } from '../../src/server/db/schema.ts';
+import { paymentTransactions, tokenLedger, tokenTransactions } from '../../src/server/db/schema.ts';
+import { toCsv } from '../../src/server/lib/csv.ts';
+import type { AdminResource } from '../../src/shared/admin/resource.ts';
+import { paymentsResource } from '../../src/shared/admin/resources/payments.ts';
+import { tokenTransactionsResource } from '../../src/shared/admin/resources/token-transactions.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '../../src/shared/socket-events.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
 import { seedCatalogue } from '../helpers/catalogue.ts';
@@ -267,5 +271,243 @@ describe('money in the back office', () => {
     expect((await as(null, 'GET', '/api/admin/payments/export.csv')).statusCode).toBe(401);
     expect((await as(member, 'GET', '/api/admin/payments/export.csv')).statusCode).toBe(403);
     expect((await as(admin, 'GET', '/api/admin/payments/export.csv?status=paid')).statusCode).toBe(400);
+  });
+
+  // Exports stream every row, read by keyset a batch (5,000) at a time. The spends and payments below are written
+  // straight into the tables (no ledger entries): these tests come last, after the ledger checks above.
+
+  /** An export's lines: the header first, then one per row (the body ends with CRLF, checked by the test above). */
+  const exported = async (resource: string, query: string) => {
+    const res = await as(admin, 'GET', `/api/admin/${resource}/export.csv?${query}`);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    expect(res.body.startsWith('\uFEFF')).toBe(true);
+    expect(res.body.endsWith('\r\n')).toBe(true);
+    return { body: res.body, lines: res.body.slice(1, -2).split('\r\n') };
+  };
+  /** The ids of an export's rows (its first column), in order, after checking the header comes first. */
+  const exportedIds = async (resource: AdminResource, query: string) => {
+    const { lines } = await exported(resource.name, query);
+    expect(lines[0]).toBe(resource.exportCsv!.map((c) => c.label).join(','));
+    return lines.slice(1).map((line) => line.slice(0, line.indexOf(',')));
+  };
+  /** The CSV the list's pages make for the same query: what the export must be, byte for byte. */
+  const listAsCsv = async (resource: AdminResource, query: string) => {
+    const items: Record<string, unknown>[] = [];
+    for (let offset = 0; ; offset += 200) {
+      const page = await json('GET', `/api/admin/${resource.name}?${query}&limit=200&offset=${offset}`);
+      expect(page.status, JSON.stringify(page.body)).toBe(200);
+      items.push(...page.body.data.data);
+      if (page.body.data.data.length < 200) break;
+    }
+    const columns = resource.exportCsv!;
+    return {
+      csv: toCsv(
+        columns.map((c) => c.label),
+        items.map((item) => columns.map((c) => item[c.key])),
+      ),
+      count: items.length,
+    };
+  };
+  /** Where two lists of ids first differ (-1: they are the same), for a short failure message on 25,000 rows. */
+  const firstDifference = (got: string[], want: string[]) => {
+    for (let i = 0; i < Math.max(got.length, want.length); i++)
+      if (got[i] !== want[i]) return { at: i, got: got[i], want: want[i], lengths: [got.length, want.length] };
+    return -1;
+  };
+  let bulkId = '';
+
+  it("CSV export: each filter, the search and each sort give the list's rows, all its pages, in its order", async () => {
+    const person = await createMember(h, { name: 'Filter Person' });
+    const other = await createMember(h, { name: 'Other Person' });
+    const t = tokenTransactions;
+    // Twelve spends: every kind and status, three days, several at the very same instant (the id breaks the tie).
+    const rows = [
+      ['video', 'Alpha Sunset', 5, 'success', '2021-03-01T10:00:00.123456Z'],
+      ['video', 'Alpha Sunrise', 7, 'refunded', '2021-03-01T10:00:00.123456Z'],
+      ['gallery', 'Beta Harbour', 5, 'success', '2021-03-01T10:00:00.123456Z'],
+      ['gallery', 'Beta, "quoted"', 9, 'success', '2021-03-02T00:00:00Z'],
+      ['story', '=cmd|calc', 3, 'success', '2021-03-02T12:30:00.000001Z'],
+      ['story', 'Gamma Story', 3, 'refunded', '2021-03-02T23:59:59.998Z'],
+      ['product', null, 11, 'success', '2021-03-02T23:59:59.998Z'],
+      ['video', 'Delta Night', 5, 'success', '2021-03-03T00:00:00Z'],
+      ['video', 'Delta Night', 5, 'success', '2021-03-03T00:00:00Z'],
+      ['gallery', 'Epsilon', 1, 'success', '2021-03-03T08:00:00Z'],
+    ] as const;
+    await h.database.db.insert(t).values(
+      rows.map(([type, title, totalPrice, status, at]) => ({
+        userId: person.id,
+        type,
+        targetInfo: title ? { title } : {},
+        products: type === 'product' ? [{ productId: '00000000-0000-4000-8000-000000000001', name: 'Alpha Mug', quantity: 2, price: 5 }] : [],
+        totalPrice,
+        status,
+        createdAt: new Date(at),
+      })),
+    );
+    await h.database.db.insert(t).values([
+      { userId: other.id, type: 'video', targetInfo: { title: 'Alpha Sunset' }, totalPrice: 5, createdAt: new Date('2021-03-01T10:00:00.123456Z') },
+      { userId: other.id, type: 'story', targetInfo: { title: 'Zeta' }, totalPrice: 2, status: 'refunded', createdAt: new Date('2021-03-02T05:00:00Z') },
+    ]);
+    // Microseconds the driver's Date cannot hold: written again in SQL.
+    await h.database.db.execute(sql`update token_transactions set created_at = created_at + interval '456 microseconds'
+      where user_id in (${person.id}, ${other.id}) and created_at = '2021-03-01T10:00:00.123Z'`);
+
+    const spends = tokenTransactionsResource;
+    const mine = `userId=${person.id}`;
+    const both = `q=${encodeURIComponent('Person')}`;
+    const queries = [
+      mine,
+      `${mine}&type=gallery`,
+      `${mine}&status=refunded`,
+      `${mine}&type=video&status=success`,
+      `${mine}&fromDate=2021-03-02&toDate=2021-03-02`,
+      `${mine}&fromDate=2021-03-03`,
+      `${mine}&toDate=2021-03-01`,
+      'q=alpha',
+      `q=${person.username}`,
+      `${both}&sortBy=oldest`,
+      `${both}&sortBy=price`,
+      `${both}&sortBy=price&sort=asc`,
+      `${both}&sort=asc`,
+      `${both}&type=story&fromDate=2021-03-02&toDate=2021-03-02&sortBy=price`,
+      `${mine}&type=story&status=refunded&fromDate=2021-03-03`,
+    ];
+    const counts: number[] = [];
+    for (const query of queries) {
+      const list = await listAsCsv(spends, query);
+      expect((await exported(spends.name, query)).body, query).toBe(list.csv);
+      counts.push(list.count);
+    }
+    // The filters did filter (the comparison above would also pass if both ignored them).
+    expect(counts).toEqual([10, 3, 2, 3, 4, 3, 3, 4, 10, 12, 12, 12, 12, 3, 0]);
+    expect((await exported(spends.name, `${mine}&type=story&status=refunded&fromDate=2021-03-03`)).lines).toEqual([
+      spends.exportCsv!.map((c) => c.label).join(','),
+    ]);
+
+    // Payments: the rows of the tests above (settled, failed, pending, refunded with its reason).
+    const payments = paymentsResource;
+    const paymentCounts: number[] = [];
+    for (const query of [
+      'gateway=test',
+      'status=success',
+      'status=refunded',
+      `userId=${memberId}`,
+      `q=${memberName}&sortBy=amount`,
+      'sortBy=amount&sort=asc',
+      'sortBy=oldest',
+      `fromDate=${new Date().toISOString().slice(0, 10)}&status=failed`,
+      'gateway=stripe',
+    ]) {
+      const list = await listAsCsv(payments, query);
+      expect((await exported(payments.name, query)).body, query).toBe(list.csv);
+      paymentCounts.push(list.count);
+    }
+    expect(paymentCounts.slice(0, 3).every((n) => n > 0)).toBe(true);
+    expect(paymentCounts.at(-1)).toBe(0);
+    expect((await exported(payments.name, 'status=refunded')).body).toContain(',refunded,Charged twice by mistake\r\n');
+  });
+
+  it('CSV export: every row, once each, in order, past one batch and past the old 20,000-row limit', async () => {
+    const bulk = await createMember(h, { name: 'Bulk Buyer' });
+    bulkId = bulk.id;
+    // 25,000 spends in one statement; seven at each instant (so batches end inside a tie), a millisecond and a
+    // microsecond apart (what a JS Date would round).
+    await h.database.db.execute(sql`insert into token_transactions (user_id, type, target_id, target_info, total_price, status, created_at)
+      select ${bulk.id}, 'video', null, jsonb_build_object('title', 'Bulk ' || i), 1 + i % 5, 'success',
+        timestamptz '2022-06-01 12:00:00+00' + (i / 7) * interval '1001 microseconds'
+      from generate_series(0, 24999) as i`);
+    const t = tokenTransactions;
+    const want = (await h.database.db.select({ id: t.id }).from(t).where(eq(t.userId, bulk.id)).orderBy(desc(t.createdAt), desc(t.id))).map((r) => r.id);
+    expect(want).toHaveLength(25_000);
+
+    const ids = await exportedIds(tokenTransactionsResource, `userId=${bulk.id}`);
+    expect(firstDifference(ids, want)).toBe(-1);
+
+    // No filter: every spend of the site, each once (the newest first).
+    const all = await exportedIds(tokenTransactionsResource, '');
+    const [{ n } = { n: 0 }] = await h.database.db.select({ n: sql<number>`count(*)::int` }).from(t);
+    expect([all.length, new Set(all).size]).toEqual([n, n]);
+    expect(all.indexOf(want[0]!)).toBeLessThan(all.indexOf(want.at(-1)!));
+  });
+
+  it('CSV export: each sort order the lists offer, across batches, ties broken by the id', async () => {
+    const t = tokenTransactions;
+    const spendOrders = {
+      'sortBy=oldest': [asc(t.createdAt), asc(t.id)],
+      'sort=asc': [asc(t.createdAt), asc(t.id)],
+      'sortBy=price': [desc(t.totalPrice), desc(t.createdAt), desc(t.id)],
+      'sortBy=price&sort=asc': [asc(t.totalPrice), asc(t.createdAt), asc(t.id)],
+      'sortBy=newest&sort=desc': [desc(t.createdAt), desc(t.id)],
+    };
+    for (const [query, order] of Object.entries(spendOrders)) {
+      const want = (
+        await h.database.db
+          .select({ id: t.id })
+          .from(t)
+          .where(eq(t.userId, bulkId))
+          .orderBy(...order)
+      ).map((r) => r.id);
+      expect(firstDifference(await exportedIds(tokenTransactionsResource, `userId=${bulkId}&${query}`), want), query).toBe(-1);
+    }
+
+    // Payments: 6,000 of one member, seven at each instant, amounts repeating.
+    const pkg = await newPackage({ name: 'Bulk Package', tokens: 10, price: 1 });
+    await h.database.db
+      .execute(sql`insert into payment_transactions (user_id, package_id, gateway, amount_minor, currency, tokens, status, provider_ref, created_at)
+      select ${bulkId}, ${pkg._id}, 'test', 100 * (1 + i % 4), 'USD', 10, (array['success', 'failed', 'pending'])[1 + i % 3], 'bulk-' || i,
+        timestamptz '2022-06-01 12:00:00+00' + (i / 7) * interval '1001 microseconds'
+      from generate_series(0, 5999) as i`);
+    const p = paymentTransactions;
+    const paymentOrders = {
+      '': [desc(p.createdAt), desc(p.id)],
+      'sortBy=oldest': [asc(p.createdAt), asc(p.id)],
+      'sortBy=amount': [desc(p.amountMinor), desc(p.createdAt), desc(p.id)],
+      'sortBy=amount&sort=asc': [asc(p.amountMinor), asc(p.createdAt), asc(p.id)],
+    };
+    for (const [query, order] of Object.entries(paymentOrders)) {
+      const want = (
+        await h.database.db
+          .select({ id: p.id })
+          .from(p)
+          .where(eq(p.userId, bulkId))
+          .orderBy(...order)
+      ).map((r) => r.id);
+      expect(want).toHaveLength(6000);
+      expect(firstDifference(await exportedIds(paymentsResource, `userId=${bulkId}&${query}`), want), query).toBe(-1);
+    }
+    const settled = await exportedIds(paymentsResource, `userId=${bulkId}&status=success&sortBy=amount`);
+    expect(settled).toHaveLength(2000);
+  });
+
+  it('CSV export: a database failure after the first batch cuts the download short (a failed transfer, never a complete-looking file)', async () => {
+    const db = h.database.db as { select: (...args: unknown[]) => unknown };
+    const select = db.select;
+    let reads = 0;
+    // The export's second read (its queries select the cursor fields k0, k1, ...) fails as a lost connection would.
+    db.select = function (this: unknown, ...args: unknown[]) {
+      const fields = args[0] as Record<string, unknown> | undefined;
+      if (fields && 'k0' in fields && ++reads === 2) throw new Error('Connection terminated unexpectedly');
+      return select.apply(this, args);
+    };
+    try {
+      const port = (h.app.server.address() as { port: number }).port;
+      const res = await fetch(`http://127.0.0.1:${port}/api/admin/token-transactions/export.csv?userId=${bulkId}`, { headers: { authorization: admin } });
+      expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/csv; charset=utf-8']);
+      const reader = res.body!.getReader();
+      let bytes = 0;
+      const failure = await (async () => {
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) return null;
+          bytes += value.length;
+        }
+      })().catch((err: Error) => err);
+      expect(failure, 'the body ended as if complete').toBeInstanceOf(Error);
+      expect(bytes).toBeGreaterThan(0);
+      expect(reads).toBe(2);
+    } finally {
+      delete (db as { select?: unknown }).select;
+    }
+    expect(db.select).toBe(select);
   });
 });

@@ -5,7 +5,25 @@
  * file never runs what a member typed (CSV injection); numbers are written as they are.
  */
 export function toCsv(header: string[], rows: unknown[][]): string {
-  return `\uFEFF${[header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return CSV_BOM + [header, ...rows].map(csvLine).join('');
+}
+
+/** What a CSV file starts with: the UTF-8 byte order mark (a file written line by line starts with it, then the header). */
+export const CSV_BOM = '\uFEFF';
+
+/** One line of a CSV file, its CRLF included (the same cells as `toCsv`, for a file written a batch at a time). */
+export function csvLine(cells: readonly unknown[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/**
+ * The line of one record: its values under `keys`, in that order (what `csvLine(keys.map((k) => record[k]))` gives,
+ * without an array per line: an export writes millions of lines).
+ */
+export function csvRecord(record: Record<string, unknown>, keys: readonly string[]): string {
+  let line = '';
+  for (let i = 0; i < keys.length; i++) line += i ? `,${csvCell(record[keys[i]!])}` : csvCell(record[keys[i]!]);
+  return `${line}\r\n`;
 }
 
 export function csvCell(value: unknown): string {

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
+import { PassThrough, Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
@@ -89,6 +89,7 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
       const forwarded = typeof country === 'string' ? { [countryHeader!]: country } : {};
       const locals: HostLocals = { apiTransport: inProcessTransport(app, request.ip, forwarded), clientIp: request.ip, origin: app.siteOrigin };
       const page = await renderAstro(handler, request, locals);
+      if (!Buffer.isBuffer(page.body)) return reply.code(page.status).headers(page.headers).send(page.body);
       const shared = Boolean(page.headers[SHARED_PAGE_HEADER]);
       delete page.headers[SHARED_PAGE_HEADER];
       // Only what the site marked public (rendered as for a visitor, normal mode, a 200) is kept.
@@ -139,8 +140,10 @@ async function renderAstro(handler: AstroHandler, request: FastifyRequest, local
     return handler(request.raw, sink as unknown as ServerResponse, undefined, locals);
   };
   handler(request.raw, sink as unknown as ServerResponse, notFound, locals).catch((err) => body.destroy(err));
-  const [{ status, headers }, chunks] = await Promise.all([head.promise, body.toArray()]);
-  return { status, headers, body: Buffer.concat(chunks) };
+  const { status, headers } = await head.promise;
+  // A download (a CSV export of a million rows) goes out as it is made, with its backpressure; a page is read whole.
+  if (String(headers['content-disposition'] ?? '').startsWith('attachment')) return { status, headers, body: body as Readable };
+  return { status, headers, body: Buffer.concat(await body.toArray()) };
 }
 
 /**
@@ -152,8 +155,9 @@ async function renderAstro(handler: AstroHandler, request: FastifyRequest, local
 export function inProcessTransport(app: FastifyInstance, clientIp: string, forwarded: Record<string, string>): Transport {
   // One session lookup for the render's reads.
   const once = sessionMemo();
-  return async ({ method, url, headers, body }) => {
+  return async ({ method, url, headers, body, stream }) => {
     const target = new URL(url, 'http://in-process');
+    if (stream) return streamedAnswer(app, { method, url: target.pathname + target.search, headers: { ...forwarded, ...headers }, remoteAddress: clientIp });
     const sent = { ...forwarded, ...headers };
     const direct = method === 'GET' ? await directAnswer(app, target, clientIp, sent) : undefined;
     if (direct !== undefined) return { status: 200, statusText: 'OK', text: JSON.stringify(ok(direct)), header: () => null };
@@ -178,6 +182,25 @@ export function inProcessTransport(app: FastifyInstance, clientIp: string, forwa
       },
     };
   };
+}
+
+/**
+ * An answer whose body is handed on as it comes (a CSV export): the route's stream through `inject`'s
+ * `payloadAsStream`, with its backpressure (the route waits while the page's reader has not taken what it wrote). An
+ * error answer is read whole, for its message.
+ */
+async function streamedAnswer(app: FastifyInstance, request: { method: string; url: string; headers: Record<string, string>; remoteAddress: string }) {
+  const res = await app.inject({ ...request, method: request.method as 'GET', payloadAsStream: true });
+  const header = (name: string) => {
+    const value = res.headers[name.toLowerCase()];
+    return value === undefined ? null : [value].flat().join(', ');
+  };
+  const body = res.stream();
+  if (res.statusCode >= 200 && res.statusCode < 300)
+    return { status: res.statusCode, statusText: res.statusMessage, text: '', stream: Readable.toWeb(body) as ReadableStream<Uint8Array>, header };
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return { status: res.statusCode, statusText: res.statusMessage, text: Buffer.concat(chunks).toString(), header };
 }
 
 /**
