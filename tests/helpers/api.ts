@@ -16,6 +16,32 @@ import type { App } from '../../src/server/types.ts';
 export const PASSWORD = 'member-pass-123';
 
 let shared: Promise<Database> | null = null;
+let queryWatcher: ((sql: string) => void) | null = null;
+
+/**
+ * The SQL statements the worker's database runs while `run` runs (every query of the app's handle: a request's, and
+ * anything else running then), with `run`'s result. One at a time.
+ */
+export async function queriesDuring<T>(run: () => Promise<T>): Promise<{ result: T; queries: string[] }> {
+  if (queryWatcher) throw new Error('queriesDuring: already counting');
+  const queries: string[] = [];
+  queryWatcher = (query) => queries.push(query);
+  try {
+    return { result: await run(), queries };
+  } finally {
+    queryWatcher = null;
+  }
+}
+
+/** Waits until the database has been idle for 100 ms (an app's start resumes work in the background: media jobs …). */
+export async function untilQuiet(): Promise<void> {
+  for (let i = 0; i < 50; i++) {
+    const { queries } = await queriesDuring(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    if (!queries.length) return;
+  }
+  throw new Error('the database never went quiet');
+}
+
 /** The worker's PostgreSQL database (DATABASE_URL runs), for a second process to share it; null on PGlite. */
 export let testDatabaseUrl: string | null = null;
 
@@ -35,7 +61,7 @@ export function testDatabase(): Promise<Database> {
       databaseUrl = url.href;
       testDatabaseUrl = databaseUrl;
     }
-    const database = await openDatabase({ databaseUrl, pgliteDir: null });
+    const database = await openDatabase({ databaseUrl, pgliteDir: null, onQuery: (query) => queryWatcher?.(query) });
     await database.migrate();
     return database;
   })();

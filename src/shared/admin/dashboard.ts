@@ -7,7 +7,18 @@ const Day = Type.Object({
   amount: Type.Number({ description: "money in, in major units of the site's currency" }),
 });
 
-/** `GET /api/admin/dashboard`: the operator's figures, each the head of a list in the back office. */
+/**
+ * How a figure was counted when not exactly (a big database, where counting every row on each visit would cost seconds):
+ * `atLeast`: counting stopped at the figure, there are more ("1,000+"); `about`: PostgreSQL's estimate of a whole
+ * table, rounded ("about 200,000").
+ */
+export const Precision = Type.Union([Type.Literal('atLeast'), Type.Literal('about')]);
+export type Precision = Static<typeof Precision>;
+
+/**
+ * `GET /api/admin/dashboard`: the operator's figures, each the head of a list in the back office. Money is always exact
+ * (the period's payments are summed); a count may be capped or estimated, and `approximate` then says which and how.
+ */
 export const Dashboard = Type.Object({
   members: Type.Object({ total: Type.Integer(), newThisWeek: Type.Integer() }),
   sales: Type.Object({
@@ -25,6 +36,17 @@ export const Dashboard = Type.Object({
     { processing: Type.Integer({ description: 'videos in the media pipeline' }), failed: Type.Integer({ description: 'videos whose processing failed' }) },
     { description: "the job queue's media work" },
   ),
+  /** The counts that are not exact, and how (absent: exact). */
+  approximate: Type.Object({
+    members: Type.Optional(Precision),
+    newThisWeek: Type.Optional(Precision),
+    unlocksThisWeek: Type.Optional(Precision),
+    unlocksTotal: Type.Optional(Precision),
+    ordersToShip: Type.Optional(Precision),
+    openReports: Type.Optional(Precision),
+    videosProcessing: Type.Optional(Precision),
+    videosFailed: Type.Optional(Precision),
+  }),
 });
 export type Dashboard = Static<typeof Dashboard>;
 

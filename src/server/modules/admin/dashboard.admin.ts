@@ -4,7 +4,10 @@ import { toMajor } from '../../../shared/money.ts';
 import { ok, type App } from '../../types.ts';
 import { dashboardFigures } from './dashboard.repository.ts';
 
-/** `GET /api/admin/dashboard`: members, money in and tokens sold by day, unlocks, orders to ship, open reports. */
+/**
+ * `GET /api/admin/dashboard`: members, money in and tokens sold by day, unlocks, orders to ship, open reports; the
+ * counts a big database cannot afford exactly are capped or estimated, and `approximate` says which.
+ */
 export async function dashboardAdminRoutes(api: App) {
   api.get(
     '/dashboard',
@@ -39,8 +42,21 @@ export async function dashboardAdminRoutes(api: App) {
         others.set(s.currency, { amountMinor: o.amountMinor + s.amountMinor, payments: o.payments + s.payments });
       }
       const sum = (key: 'payments' | 'tokens' | 'amount') => series.reduce((n, d) => n + d[key], 0);
+      const { members, newMembers, unlocksWeek, unlocksAll, toShip, openReports, processing, failed } = figures.counts;
+      const approximate = Object.fromEntries(
+        Object.entries({
+          members,
+          newThisWeek: newMembers,
+          unlocksThisWeek: unlocksWeek,
+          unlocksTotal: unlocksAll,
+          ordersToShip: toShip,
+          openReports,
+          videosProcessing: processing,
+          videosFailed: failed,
+        }).flatMap(([name, figure]) => (figure.precision ? [[name, figure.precision]] : [])),
+      );
       return ok({
-        members: figures.members,
+        members: { total: members.n, newThisWeek: newMembers.n },
         sales: {
           currency,
           days: series,
@@ -54,10 +70,11 @@ export async function dashboardAdminRoutes(api: App) {
           },
           otherCurrencies: [...others].map(([c, o]) => ({ currency: c, amount: toMajor(o.amountMinor, c), payments: o.payments })),
         },
-        unlocks: figures.unlocks,
-        ordersToShip: figures.ordersToShip,
-        openReports: figures.openReports,
-        media: figures.media,
+        unlocks: { thisWeek: unlocksWeek.n, total: unlocksAll.n },
+        ordersToShip: toShip.n,
+        openReports: openReports.n,
+        media: { processing: processing.n, failed: failed.n },
+        approximate,
       });
     },
   );

@@ -1,8 +1,11 @@
-import { and, asc, count, countDistinct, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { containing, rowsOf, type Tx } from '../../db/client.ts';
-import { comments, hiddenTargets, users, violationReports } from '../../db/schema.ts';
+import { listTotal, type ListTotal } from '../../db/lists.ts';
+import { comments, hiddenTargets, REPORT_QUEUE, users, violationReports } from '../../db/schema.ts';
 import type { StoredImage } from '../../lib/media-types.ts';
+import { setItemHidden } from '../catalogue/hidden.ts';
+import { moveCounterOf } from '../comments/comments.repository.ts';
 import type { ReportStatus, ReportTarget } from '../../../shared/contracts/community.ts';
 
 export type ReportRow = typeof violationReports.$inferSelect;
@@ -33,27 +36,49 @@ export async function pendingReporters(tx: Tx, targetType: ReportTarget, targetI
   return row?.n ?? 0;
 }
 
-/** Hides a target; false when it was hidden already. */
-export async function hideTarget(tx: Tx, row: typeof hiddenTargets.$inferInsert): Promise<boolean> {
-  const done = await tx.insert(hiddenTargets).values(row).onConflictDoNothing().returning({ id: hiddenTargets.targetId });
-  return done.length > 0;
+/** Hides a target (an item's own copy of the state too; a comment leaves its thread's count); false when it was hidden already. */
+export async function hideTarget(db: Tx, row: typeof hiddenTargets.$inferInsert): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const done = await tx.insert(hiddenTargets).values(row).onConflictDoNothing().returning({ id: hiddenTargets.targetId });
+    if (done.length) await followHidden(tx, row.targetType, row.targetId, true);
+    return done.length > 0;
+  });
 }
 
-/** Shows a hidden target again; false when it was not hidden. */
-export async function unhideTarget(tx: Tx, targetType: ReportTarget, targetId: string): Promise<boolean> {
-  const done = await tx
-    .delete(hiddenTargets)
-    .where(and(eq(hiddenTargets.targetType, targetType), eq(hiddenTargets.targetId, targetId)))
-    .returning({ id: hiddenTargets.targetId });
-  return done.length > 0;
+/** What follows a target's hiding or showing: an item's `hidden` copy, or a comment's place in its thread's count. */
+async function followHidden(tx: Tx, targetType: ReportTarget, targetId: string, hidden: boolean): Promise<void> {
+  if (targetType === 'comment') await moveCounterOf(tx, targetId, hidden ? -1 : 1);
+  else await setItemHidden(tx, targetType, targetId, hidden);
 }
 
-export async function findHidden(db: Tx, targetType: ReportTarget, targetId: string): Promise<HiddenRow | null> {
-  const [row] = await db
+/** Shows a hidden target again (a comment counts in its thread again); false when it was not hidden. */
+export async function unhideTarget(db: Tx, targetType: ReportTarget, targetId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const done = await tx
+      .delete(hiddenTargets)
+      .where(and(eq(hiddenTargets.targetType, targetType), eq(hiddenTargets.targetId, targetId)))
+      .returning({ id: hiddenTargets.targetId });
+    if (done.length) await followHidden(tx, targetType, targetId, false);
+    return done.length > 0;
+  });
+}
+
+/** A target's key in the maps the batch loaders return: `kind:id`. */
+export const targetKey = (targetType: ReportTarget, targetId: string) => `${targetType}:${targetId}`;
+
+/**
+ * Which of these targets are hidden, by `targetKey`: one query whatever their number (each pair is a lookup of the
+ * primary key).
+ */
+export async function findHiddenOf(db: Tx, targets: { targetType: ReportTarget; targetId: string }[]): Promise<Map<string, HiddenRow>> {
+  if (!targets.length) return new Map();
+  const rows = await db
     .select()
     .from(hiddenTargets)
-    .where(and(eq(hiddenTargets.targetType, targetType), eq(hiddenTargets.targetId, targetId)));
-  return row ?? null;
+    .where(
+      sql`(${hiddenTargets.targetType}, ${hiddenTargets.targetId}) in (select * from unnest(${sql.param(targets.map((t) => t.targetType))}::text[], ${sql.param(targets.map((t) => t.targetId))}::uuid[]))`,
+    );
+  return new Map(rows.map((r) => [targetKey(r.targetType, r.targetId), r]));
 }
 
 const reporter = alias(users, 'reporter');
@@ -75,11 +100,17 @@ export interface ReportSearch {
 }
 
 /** The moderation queue: filtered, oldest first by default (the one waiting longest comes first). */
-export async function searchReports(db: Tx, query: ReportSearch): Promise<{ rows: ReportWithReporter[]; total: number }> {
+export async function searchReports(db: Tx, query: ReportSearch): Promise<{ rows: ReportWithReporter[] } & ListTotal> {
   const status = query.status ?? 'queue';
   const pattern = query.q ? containing(query.q.slice(0, 100)) : null;
   const filters: (SQL | undefined)[] = [
-    status === 'queue' ? inArray(violationReports.status, PENDING) : status === 'all' ? undefined : eq(violationReports.status, status),
+    // The queue as the literal predicate of its partial index (db/schema.ts), not parameters; qualified by its table,
+    // as the rows' query joins users, which has a `status` too.
+    status === 'queue'
+      ? sql`${sql.identifier('violation_reports')}.${sql.raw(REPORT_QUEUE)}`
+      : status === 'all'
+        ? undefined
+        : eq(violationReports.status, status),
     query.targetType ? eq(violationReports.targetType, query.targetType) : undefined,
     query.type ? eq(violationReports.type, query.type) : undefined,
     query.userId ? eq(violationReports.userId, query.userId) : undefined,
@@ -91,18 +122,25 @@ export async function searchReports(db: Tx, query: ReportSearch): Promise<{ rows
   const where = and(...filters);
   const order =
     query.sortBy === 'newest' ? [desc(violationReports.createdAt), desc(violationReports.id)] : [asc(violationReports.createdAt), asc(violationReports.id)];
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+  const page = { offset: query.offset ?? 0, limit: query.limit ?? 20 };
+  const rows = await db
+    .select(withReporter)
+    .from(violationReports)
+    .leftJoin(reporter, eq(reporter.id, violationReports.userId))
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  const total = await listTotal(
+    db,
     db
-      .select(withReporter)
+      .select({ one: sql`1`.as('one') })
       .from(violationReports)
-      .leftJoin(reporter, eq(reporter.id, violationReports.userId))
       .where(where)
-      .orderBy(...order)
-      .limit(query.limit ?? 20)
-      .offset(query.offset ?? 0),
-    db.select({ total: count() }).from(violationReports).where(where),
-  ]);
-  return { rows: flat(rows), total };
+      .$dynamic(),
+    { ...page, rows: rows.length },
+  );
+  return { rows: flat(rows), ...total };
 }
 
 export async function findReport(db: Tx, id: string): Promise<ReportWithReporter | null> {
@@ -162,21 +200,35 @@ const ITEM_SQL: Record<Exclude<ReportTarget, 'comment'>, { table: string; title:
   product: { table: 'products', title: 'name', picture: 'images->0' },
 };
 
-export async function findReportedItem(db: Tx, kind: Exclude<ReportTarget, 'comment'>, id: string): Promise<ReportedItemRow | null> {
+/** The reported items of one kind, by id: one query whatever their number. */
+export async function findReportedItems(db: Tx, kind: Exclude<ReportTarget, 'comment'>, ids: string[]): Promise<Map<string, ReportedItemRow>> {
+  if (!ids.length) return new Map();
   const t = ITEM_SQL[kind];
-  const [row] = await rowsOf<ReportedItemRow>(
+  const rows = await rowsOf<ReportedItemRow & { id: string }>(
     db,
-    sql`select ${sql.identifier(t.title)} as title, slug, status, ${sql.raw(t.picture.includes('->') ? t.picture : `"${t.picture}"`)} as picture from ${sql.identifier(t.table)} where id = ${id}`,
+    sql`select id, ${sql.identifier(t.title)} as title, slug, status, ${sql.raw(t.picture.includes('->') ? t.picture : `"${t.picture}"`)} as picture from ${sql.identifier(t.table)} where id = any(${sql.param([...new Set(ids)])}::uuid[])`,
   );
-  return row ?? null;
+  return new Map(rows.map(({ id, ...item }) => [id, item]));
 }
 
-/** A reported comment with its author. */
-export async function findReportedComment(db: Tx, id: string) {
-  const [row] = await db
+/** Comments with their authors (a deleted member: null). */
+const commentsWithAuthors = (db: Tx, where: SQL) =>
+  db
     .select({ comment: comments, author: { id: users.id, username: users.username, name: users.name, status: users.status } })
     .from(comments)
     .leftJoin(users, eq(users.id, comments.userId))
-    .where(eq(comments.id, id));
+    .where(where);
+export type ReportedComment = Awaited<ReturnType<typeof commentsWithAuthors>>[number];
+
+/** A reported comment with its author. */
+export async function findReportedComment(db: Tx, id: string): Promise<ReportedComment | null> {
+  const [row] = await commentsWithAuthors(db, eq(comments.id, id));
   return row ?? null;
+}
+
+/** Comments with their authors, by id: one query whatever their number. */
+export async function findReportedComments(db: Tx, ids: string[]): Promise<Map<string, ReportedComment>> {
+  if (!ids.length) return new Map();
+  const rows = await commentsWithAuthors(db, sql`${comments.id} = any(${sql.param([...new Set(ids)])}::uuid[])`);
+  return new Map(rows.map((r) => [r.comment.id, r]));
 }
