@@ -38,6 +38,7 @@ import { PostsService } from './modules/posts/posts.service.ts';
 import { productsRoutes } from './modules/products/products.routes.ts';
 import { ProductsService } from './modules/products/products.service.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { sitemapRoutes } from './modules/sitemap/sitemap.routes.ts';
 import { storiesRoutes } from './modules/stories/stories.routes.ts';
 import { StoriesService } from './modules/stories/stories.service.ts';
 import { videosRoutes } from './modules/videos/videos.routes.ts';
@@ -230,7 +231,17 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   await app.register(
     async (api) => {
       const modules = [healthRoutes, authRoutes, usersRoutes, settingsRoutes, countryBlockRoutes, setupRoutes, adminRoutes, uploadsRoutes];
-      const catalogueModules = [videosRoutes, galleriesRoutes, storiesRoutes, postsRoutes, productsRoutes, bannersRoutes, categoriesRoutes, searchRoutes];
+      const catalogueModules = [
+        videosRoutes,
+        galleriesRoutes,
+        storiesRoutes,
+        postsRoutes,
+        productsRoutes,
+        bannersRoutes,
+        categoriesRoutes,
+        searchRoutes,
+        sitemapRoutes,
+      ];
       const commerceModules = [paymentsRoutes, tokenTransactionsRoutes, ordersRoutes];
       const communityModules = [accountsRoutes, captchaRoutes, referenceRoutes, reactionsRoutes, commentsRoutes, reportsRoutes, contactRoutes, eventsRoutes];
       for (const routes of [...modules, ...commerceModules, ...communityModules]) await api.register(routes);

@@ -13,6 +13,7 @@ import type { Post, PostSearchQuery } from './contracts/posts.ts';
 import type { Product, ProductSearchQuery } from './contracts/products.ts';
 import type { Banner, BannerSearchQuery } from './contracts/banners.ts';
 import type { SearchTotal } from './contracts/search.ts';
+import type { SitemapEntries, SitemapKind, SitemapMonths } from './contracts/sitemap.ts';
 import type {
   MyPurchaseQuery,
   PaymentGateways,
@@ -96,6 +97,8 @@ export function apiCalls(api: ApiClient) {
     product: (id: string, query: DetailQuery = {}) => api.get<Product>(`/assets/products/${encodeURIComponent(id)}`, { ...query }),
     banners: (query: BannerSearchQuery = {}) => api.get<ListResult<Banner>>('/site-promo/search', { ...query }),
     searchTotal: (q: string) => api.get<SearchTotal>('/search/total', { q }),
+    sitemapMonths: () => api.get<SitemapMonths>('/sitemap/months'),
+    sitemapEntries: (kind: SitemapKind, month: string) => api.get<SitemapEntries>(`/sitemap/${kind}/${encodeURIComponent(month)}`),
     tokenPackages: () => api.get<ListResult<TokenPackage>>('/package/token/search', { limit: 50 }),
     paymentGateways: () => api.get<PaymentGateways>('/payment/gateways'),
     purchaseTokens: (body: PurchaseTokensBody) => api.post<PurchaseTokensResult>('/payment/purchase-tokens', body),

@@ -18,6 +18,8 @@ export interface AdminListState {
   query: Query;
   items: AdminItem[];
   total: number;
+  /** There are at least `total` (the server stopped counting: shared/totals.ts). */
+  totalCapped?: boolean;
   request: RequestState<ListResult<AdminItem>>;
 }
 
@@ -26,7 +28,7 @@ export const $adminList = map<AdminListState>(empty());
 
 /** Starts from what the page rendered. */
 export function seedAdminList(resource: string, query: Query, page: ListResult<AdminItem>): void {
-  $adminList.set({ resource, query, items: page.data, total: page.total, request: IDLE });
+  $adminList.set({ resource, query, items: page.data, total: page.total, totalCapped: page.totalCapped === true, request: IDLE });
 }
 
 /** Asks for the list again with another query (search, filter, sort, page); the items shown stay until it arrives. */
@@ -38,7 +40,8 @@ export async function queryAdminList(query: Query): Promise<void> {
     (request) => $adminList.setKey('request', request),
     () => payload(admin.list(resource, query)),
   );
-  if (result.ok && $adminList.get().query === query) $adminList.set({ ...$adminList.get(), items: result.data.data, total: result.data.total });
+  if (result.ok && $adminList.get().query === query)
+    $adminList.set({ ...$adminList.get(), items: result.data.data, total: result.data.total, totalCapped: result.data.totalCapped === true });
 }
 
 /** Creating (no id) or changing one item: one form per page. */

@@ -14,6 +14,8 @@ import { IDLE, payload, track, type RequestState } from './request.ts';
 export interface ListState<T> {
   items: T[];
   total: number;
+  /** There are at least `total` (the server stopped counting: shared/totals.ts). */
+  totalCapped?: boolean;
   request: RequestState<ListResult<T>>;
 }
 
@@ -36,8 +38,8 @@ export const LISTS: Record<CatalogueKind, ListStore<CatalogueItem>> = {
 };
 
 /** Starts a list over from what the page rendered: nothing appended yet, the page's total. */
-export function seedList(kind: CatalogueKind, total: number): void {
-  LISTS[kind].set({ ...initial(), total });
+export function seedList(kind: CatalogueKind, total: number, totalCapped = false): void {
+  LISTS[kind].set({ ...initial(), total, totalCapped });
 }
 
 /**
@@ -52,5 +54,6 @@ export async function loadMore(kind: CatalogueKind, query: Query, shown: number)
     (request) => store.setKey('request', request),
     () => payload(listCall(api, kind)({ ...query, offset: shown + store.get().items.length })),
   );
-  if (result.ok) store.set({ ...store.get(), items: [...store.get().items, ...result.data.data], total: result.data.total });
+  if (result.ok)
+    store.set({ ...store.get(), items: [...store.get().items, ...result.data.data], total: result.data.total, totalCapped: result.data.totalCapped === true });
 }

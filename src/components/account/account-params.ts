@@ -2,7 +2,7 @@ import { PAGE_SIZE, pageParam } from '../catalogue/list-params.ts';
 
 /** `?page=` of the account lists (the same page size and links as the catalogue's). */
 export function pageOf(url: URL): { page: number; limit: number; offset: number } {
-  const page = pageParam(url, 10_000);
+  const page = pageParam(url);
   return { page, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
 }
 

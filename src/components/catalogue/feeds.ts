@@ -1,43 +1,33 @@
-import { listCall, type ApiCalls } from '../../shared/calls.ts';
+import type { ApiCalls } from '../../shared/calls.ts';
+import { SITEMAP_KINDS, type SitemapKind } from '../../shared/contracts/sitemap.ts';
 import { SITE_LANGUAGE } from '../../shared/messages.ts';
-import { CATALOGUE_ROUTES, itemRoute, type CatalogueKind } from '../../shared/routes.ts';
+import { CATALOGUE_ROUTES, itemRoute } from '../../shared/routes.ts';
 import { modifiedAt } from './structured-data.ts';
-
-/** Entries per sitemap file (the API's largest page). */
-export const SITEMAP_PAGE = 200;
 
 const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 
-/** One page of a kind's items as the anonymous API shows them (so locked content never reaches a feed or sitemap). */
-async function page(api: ApiCalls, kind: CatalogueKind, n: number) {
-  const q = { limit: SITEMAP_PAGE, offset: (n - 1) * SITEMAP_PAGE, sortBy: 'oldest' as const };
-  const { data } = await listCall(api, kind)(q);
-  return data as { data: { slug: string; createdAt: string; updatedAt: string; publishedAt?: string }[]; total: number };
-}
-
-export const KINDS_IN_SITEMAP: CatalogueKind[] = ['video', 'gallery', 'story', 'post', 'product'];
-
-/** The sitemap index: the static pages, then each kind's item pages. */
+/**
+ * The sitemap index: the static pages, then one file per kind and month of publication (`/sitemap/video-2026-11.xml`),
+ * so that every public item is listed however many there are, each file found by its dates (the API's sitemap calls
+ * read the public items as an anonymous visitor sees them: locked content never reaches a sitemap).
+ */
 export async function sitemapIndex(api: ApiCalls, origin: string): Promise<string> {
-  const files = ['/sitemap/pages.xml'];
-  for (const kind of KINDS_IN_SITEMAP) {
-    const { total } = await page(api, kind, 1);
-    for (let n = 1; n <= Math.max(1, Math.ceil(total / SITEMAP_PAGE)); n++) files.push(`/sitemap/${kind}-${n}.xml`);
-  }
+  const months = (await api.sitemapMonths()).data;
+  const files = ['/sitemap/pages.xml', ...SITEMAP_KINDS.flatMap((kind) => months[kind].map((month) => `/sitemap/${kind}-${month}.xml`))];
   const entries = files.map((f) => `<sitemap><loc>${escapeXml(origin + f)}</loc></sitemap>`).join('');
   return `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${entries}</sitemapindex>`;
 }
 
-/** One sitemap file: `pages` (home and list pages) or `<kind>-<n>`; null for an unknown name. */
+/** One sitemap file: `pages` (home and list pages) or `<kind>-<YYYY-MM>`; null for an unknown name. */
 export async function sitemapFile(api: ApiCalls, origin: string, name: string): Promise<string | null> {
   let urls: { loc: string; lastmod?: string }[];
   if (name === 'pages') urls = ['/', ...Object.values(CATALOGUE_ROUTES)].map((p) => ({ loc: p }));
   else {
-    const match = /^(video|gallery|story|post|product)-([1-9]\d{0,4})$/.exec(name);
+    const match = /^(video|gallery|story|post|product)-(\d{4}-(?:0[1-9]|1[0-2]))$/.exec(name);
     if (!match) return null;
-    const kind = match[1] as CatalogueKind;
-    const { data } = await page(api, kind, Number(match[2]));
-    if (data.length === 0 && match[2] !== '1') return null;
+    const kind = match[1] as SitemapKind;
+    const { data } = (await api.sitemapEntries(kind, match[2]!)).data;
+    if (data.length === 0) return null;
     // The same date as the page's structured data (dateModified): the last edit, or the publication if later.
     urls = data.map((i) => ({ loc: itemRoute(kind, i.slug), lastmod: modifiedAt(i) }));
   }

@@ -1,4 +1,5 @@
 import type { Query } from '../../shared/api-client.ts';
+import { MAX_OFFSET } from '../../shared/contracts/common.ts';
 
 /** Page size of the catalogue's list pages. */
 export const PAGE_SIZE = 24;
@@ -28,8 +29,11 @@ export interface ListParams {
   type: string | null;
 }
 
+/** The last page a list of `pageSize` serves (its offset within the contract's MAX_OFFSET). */
+export const lastPage = (pageSize = PAGE_SIZE): number => Math.floor(MAX_OFFSET / pageSize) + 1;
+
 /** `?page=` as a whole number from 1 to `max` (anything else is page 1, or `max`). */
-export const pageParam = (url: URL, max = 1000): number => Math.min(Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1), max);
+export const pageParam = (url: URL, max = lastPage()): number => Math.min(Math.max(1, Number.parseInt(url.searchParams.get('page') ?? '1', 10) || 1), max);
 
 /** Reads a list page's URL leniently: anything unknown falls back to the default instead of failing the page. */
 export function readListParams(url: URL, opts: { sorts?: readonly SortKey[]; types?: readonly string[] } = {}): ListParams {

@@ -4,7 +4,9 @@ import type { ListResult, Query } from '../../shared/api-client.ts';
 import { adminResource } from '../../shared/admin/resources/index.ts';
 import type { AdminItem } from '../../shared/admin/resource.ts';
 import type { BulkAction } from '../../shared/admin/calls.ts';
+import { MAX_OFFSET } from '../../shared/contracts/common.ts';
 import { messageOf } from '../../shared/contracts/errors.ts';
+import { totalText } from '../../shared/totals.ts';
 import { $adminBulk, $adminList, queryAdminList, seedAdminList } from '../../stores/admin.ts';
 import { showToast } from '../../stores/toast.ts';
 import { cellText } from './cell.ts';
@@ -32,7 +34,9 @@ export default function ResourceList({ resource: name, query: rendered, page }: 
   const [selected, setSelected] = useState<string[]>([]);
   const [search, setSearch] = useState(String(rendered.q ?? ''));
   useEffect(() => seedAdminList(name, rendered, page), [name, rendered, page]);
-  const list = state.resource === name ? state : { query: rendered, items: page.data, total: page.total, request: state.request };
+  const list =
+    state.resource === name ? state : { query: rendered, items: page.data, total: page.total, totalCapped: page.totalCapped === true, request: state.request };
+  const total = totalText(list);
   const loading = list.request.status === 'loading' || bulk.status === 'loading';
   const offset = Number(list.query.offset ?? 0);
 
@@ -152,7 +156,7 @@ export default function ResourceList({ resource: name, query: rendered, page }: 
       <div className="admin-table-wrap" role="region" aria-label={resource.label} tabIndex={0}>
         <table className="admin-table" data-testid="admin-table">
           <caption className="visually-hidden">
-            {resource.label}: {list.total}
+            {resource.label}: {total}
           </caption>
           <thead>
             <tr>
@@ -209,18 +213,18 @@ export default function ResourceList({ resource: name, query: rendered, page }: 
           <a className="btn btn-ghost" href={csv} download data-testid="admin-export">
             Export CSV
           </a>{' '}
-          <span className="muted">of the {list.total} shown by these filters</span>
+          <span className="muted">of the {total} shown by these filters</span>
         </p>
       )}
       <nav className="admin-pages" aria-label="Pages">
-        <span>{list.total ? `${offset + 1}–${Math.min(offset + list.items.length, list.total)} of ${list.total}` : '0 of 0'}</span>
+        <span>{list.total ? `${offset + 1}–${Math.min(offset + list.items.length, list.total)} of ${total}` : '0 of 0'}</span>
         <button type="button" className="btn btn-ghost" disabled={offset === 0 || loading} onClick={() => go({ offset: Math.max(0, offset - PAGE_SIZE) })}>
           Previous
         </button>
         <button
           type="button"
           className="btn btn-ghost"
-          disabled={offset + PAGE_SIZE >= list.total || loading}
+          disabled={offset + PAGE_SIZE >= list.total || offset + PAGE_SIZE > MAX_OFFSET || loading}
           onClick={() => go({ offset: offset + PAGE_SIZE })}
         >
           Next

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { toCards } from '../../shared/cards.ts';
+import { totalText } from '../../shared/totals.ts';
 import type { Query } from '../../shared/api-client.ts';
 import { messageOf } from '../../shared/contracts/errors.ts';
 import type { CatalogueKind } from '../../shared/routes.ts';
@@ -16,15 +17,19 @@ interface Props {
   page: number;
   shown: number;
   total: number;
+  /** There are at least `total` (the server stopped counting). */
+  totalCapped?: boolean;
   /** This list's address for any page (the pager's links, and 'More' without scripts). */
   href: string;
 }
 
 /** 'More' appends the next page under the server-rendered one; the page links below follow what is on screen. */
-export default function MoreList({ kind, query, page, shown, total: rendered, href }: Props) {
+export default function MoreList({ kind, query, page, shown, total: rendered, totalCapped: renderedCapped = false, href }: Props) {
   const list = useStore(LISTS[kind]);
-  useEffect(() => seedList(kind, rendered), [kind, rendered]);
-  const total = list.request.status === 'ok' ? list.total : rendered;
+  useEffect(() => seedList(kind, rendered, renderedCapped), [kind, rendered, renderedCapped]);
+  const fresh = list.request.status === 'ok';
+  const total = fresh ? list.total : rendered;
+  const capped = fresh ? list.totalCapped === true : renderedCapped;
   const loaded = shown + list.items.length;
   const lastPage = Math.ceil(loaded / query.limit);
   const loading = list.request.status === 'loading';
@@ -56,7 +61,7 @@ export default function MoreList({ kind, query, page, shown, total: rendered, hr
               void loadMore(kind, query, shown);
             }}
           >
-            {loading ? 'Loading…' : `More (${total - loaded} left)`}
+            {loading ? 'Loading…' : `More (${totalText({ total: total - loaded, totalCapped: capped })} left)`}
           </a>
         </p>
       )}

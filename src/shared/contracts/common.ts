@@ -3,8 +3,25 @@ import { Type, type Static, type TSchema } from 'typebox';
 /** `{ status: 0, data }`: the success envelope of every JSON response (API.md, Transport). */
 export const Envelope = <T extends TSchema>(data: T) => Type.Object({ status: Type.Literal(0), data });
 
-/** `{ data: [...], total }`: the payload of every list call. */
-export const ListPayload = <T extends TSchema>(item: T) => Type.Object({ data: Type.Array(item), total: Type.Integer() });
+/**
+ * The deepest `offset` a list serves: an OFFSET reads and throws away every row before it, so a list is a window of its
+ * first rows; a 400 beyond it (narrow the list with its filters, search, dates, or the other order).
+ */
+export const MAX_OFFSET = 10_000;
+
+/** How far past the page's start a list counts its matches, and where a search's counts stop (`/search/total`). */
+export const COUNT_AHEAD = 1_000;
+
+/**
+ * `{ data: [...], total }`: the payload of every list call. `total` counts the matches up to `offset + COUNT_AHEAD`
+ * (cheap at any size); where there are more, it is that bound and `totalCapped` is true: "at least `total`".
+ */
+export const ListPayload = <T extends TSchema>(item: T) =>
+  Type.Object({
+    data: Type.Array(item),
+    total: Type.Integer(),
+    totalCapped: Type.Optional(Type.Literal(true, { description: 'There are at least `total` matches (counting stopped 1,000 past the offset).' })),
+  });
 
 export const ErrorBody = Type.Object(
   {
@@ -29,7 +46,7 @@ export const ListQuery = Type.Object({
   /** Free text; longer input is cut to its first 200 characters, never refused. */
   q: Type.Optional(Type.String()),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 12 })),
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0 })),
   sort: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
 });
 export type ListQuery = Static<typeof ListQuery>;

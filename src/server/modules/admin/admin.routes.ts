@@ -144,7 +144,7 @@ async function adminScope(api: App) {
       },
     },
     async (request) => {
-      const { rows, total } = await searchAudit(db, request.query);
+      const { rows, ...total } = await searchAudit(db, request.query);
       return ok({
         data: rows.map((r) => ({
           _id: r.id,
@@ -156,7 +156,7 @@ async function adminScope(api: App) {
           after: r.after ?? null,
           createdAt: r.createdAt.toISOString(),
         })),
-        total,
+        ...total,
       });
     },
   );

@@ -1,5 +1,6 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { listTotal } from '../../db/lists.ts';
 import { auditLog } from '../../db/schema.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
@@ -20,15 +21,16 @@ export async function searchAudit(
   if (query.action) filters.push(eq(auditLog.action, query.action));
   if (query.actorId) filters.push(eq(auditLog.actorId, query.actorId));
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, total] = await Promise.all([
+  const page = { offset: query.offset ?? 0, limit: query.limit ?? 50 };
+  const rows = await db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt)).limit(page.limit).offset(page.offset);
+  const total = await listTotal(
+    db,
     db
-      .select()
+      .select({ one: sql`1`.as('one') })
       .from(auditLog)
       .where(where)
-      .orderBy(desc(auditLog.createdAt))
-      .limit(query.limit ?? 50)
-      .offset(query.offset ?? 0),
-    db.$count(auditLog, where),
-  ]);
-  return { rows, total };
+      .$dynamic(),
+    { ...page, rows: rows.length },
+  );
+  return { rows, ...total };
 }

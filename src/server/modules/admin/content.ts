@@ -3,7 +3,8 @@ import { and, asc, desc, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { containing, uniqueViolation } from '../../db/client.ts';
-import { categories } from '../../db/schema.ts';
+import { listTotal } from '../../db/lists.ts';
+import { categories, NOT_DELETED } from '../../db/schema.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { slugify } from '../../lib/slug.ts';
 import type { AdminItem, AdminListQuery } from '../../../shared/admin/resource.ts';
@@ -244,7 +245,8 @@ export function contentAdapter<B extends ContentBody>(o: ContentOptions<B>): Adm
   return {
     find,
     async list(query) {
-      const filters: (SQL | undefined)[] = [ne(c.status, 'deleted'), ...(o.filters?.(query) ?? [])];
+      // The literal predicate of the back office's partial indexes (db/schema.ts NOT_DELETED), not a parameter.
+      const filters: (SQL | undefined)[] = [sql.raw(NOT_DELETED), ...(o.filters?.(query) ?? [])];
       const state = query.state as PublicationState | undefined;
       if (state) filters.push(stateWhere(c, state));
       const tsq = c.search ? textQuery(query.q) : null;
@@ -253,17 +255,24 @@ export function contentAdapter<B extends ContentBody>(o: ContentOptions<B>): Adm
       const where = and(...filters);
       const order =
         query.sortBy === 'title' ? [asc(c.title), asc(c.id)] : query.sortBy === 'oldest' ? [asc(c.createdAt), asc(c.id)] : [desc(c.createdAt), desc(c.id)];
-      const [rows, total] = await Promise.all([
+      const page = { offset: query.offset ?? 0, limit: query.limit ?? 25 };
+      const rows = (await db
+        .select()
+        .from(table)
+        .where(where)
+        .orderBy(...order)
+        .limit(page.limit)
+        .offset(page.offset)) as Row[];
+      const total = await listTotal(
+        db,
         db
-          .select()
+          .select({ one: sql`1`.as('one') })
           .from(table)
           .where(where)
-          .orderBy(...order)
-          .limit(query.limit ?? 25)
-          .offset(query.offset ?? 0),
-        db.$count(table, where),
-      ]);
-      return { data: (rows as Row[]).map(item), total };
+          .$dynamic(),
+        { ...page, rows: rows.length },
+      );
+      return { data: rows.map(item), ...total };
     },
     get: async (id) => item(await find(id)),
     async create(body) {

@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { listTotal } from '../../db/lists.ts';
 import { banners } from '../../db/schema.ts';
 import { Banner, BannerSearchQuery } from '../../../shared/contracts/banners.ts';
 import { Envelope, ErrorBody, ListPayload } from '../../../shared/contracts/common.ts';
@@ -26,16 +27,17 @@ export async function bannersRoutes(app: App) {
         sql`(${banners.endsAt} is null or ${banners.endsAt} > now())`,
         request.query.position ? eq(banners.position, request.query.position) : undefined,
       );
-      const [rows, total] = await Promise.all([
+      const page = { offset: request.query.offset ?? 0, limit: request.query.limit ?? 12 };
+      const rows = await db.select().from(banners).where(where).orderBy(asc(banners.ordering), asc(banners.createdAt)).limit(page.limit).offset(page.offset);
+      const total = await listTotal(
+        db,
         db
-          .select()
+          .select({ one: sql`1`.as('one') })
           .from(banners)
           .where(where)
-          .orderBy(asc(banners.ordering), asc(banners.createdAt))
-          .limit(request.query.limit ?? 12)
-          .offset(request.query.offset ?? 0),
-        db.$count(banners, where),
-      ]);
+          .$dynamic(),
+        { ...page, rows: rows.length },
+      );
       const data = rows.map((b) => ({
         _id: b.id,
         title: b.title,
@@ -45,7 +47,7 @@ export async function bannersRoutes(app: App) {
         photo: app.services.media.image(b.photo, false),
         status: b.status,
       }));
-      return ok({ data, total });
+      return ok({ data, ...total });
     },
   );
 }

@@ -24,9 +24,9 @@ export function canView(viewer: Viewer, item: { isSale: boolean; price: number; 
  * page and search for everybody except the members who bought it, who keep what they paid for. Part of the access
  * rule: the catalogue's queries (lists, detail, search counts, purchases) all add it.
  */
-export function notHiddenFrom(viewer: { id: Bound<string> } | null, kind: ItemKind, idColumn: PgColumn): SQL {
-  const id = qualified(idColumn);
-  const hidden = sql`exists(select 1 from hidden_targets h where h.target_type = ${kind} and h.target_id = ${id})`;
+export function notHiddenFrom(viewer: { id: Bound<string> } | null, kind: ItemKind, columns: { id: PgColumn; hidden: PgColumn }): SQL {
+  // The item's own copy of its hidden state (db/schema.ts `hidden`): read from the list's index, no probe per row.
+  const hidden = qualified(columns.hidden);
   if (!viewer) return sql`not ${hidden}`;
-  return sql`(not ${hidden} or exists(select 1 from entitlements e where e.user_id = ${viewer.id} and e.item_type = ${kind} and e.item_id = ${id}))`;
+  return sql`(not ${hidden} or exists(select 1 from entitlements e where e.user_id = ${viewer.id} and e.item_type = ${kind} and e.item_id = ${qualified(columns.id)}))`;
 }

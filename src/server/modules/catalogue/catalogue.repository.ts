@@ -1,8 +1,9 @@
-import { eq, getTableColumns, is, SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { paged, prepared, type Tx } from '../../db/client.ts';
+import { countUpTo, totalAfter, totalOf, type ListTotal } from '../../db/lists.ts';
 import type { CatalogueQuery } from '../../../shared/contracts/catalogue.ts';
-import { categoryRefs, listOrder, listWhere, viewerFlags, isUuid, placeholderTerms, termsKey, termsOf, type ListColumns, type ListTerms } from './query.ts';
+import { after, categoryRefs, listOrder, listWhere, viewerFlags, isUuid, placeholderTerms, termsKey, termsOf, type ListColumns } from './query.ts';
 import { notHiddenFrom, type Viewer } from './access.ts';
 
 export type ItemKind = 'video' | 'gallery' | 'story' | 'product' | 'post';
@@ -17,10 +18,10 @@ export interface CatalogueTable<T extends PgTable> {
 export type ViewerFlags = { isBought: boolean; isLiked: boolean; isFavourited: boolean; isWatchedLater: boolean };
 export type CategoryRefs = { _id: string; name: string; slug: string }[];
 /**
- * Columns no public surface reads, left out of the rows: the search vector, the category ids (the rows carry their
+ * Columns no public surface reads, left out of the rows: the search vector, the hidden copy, the category ids (the rows carry their
  * categories), the media pipeline's state of a video (the back office's).
  */
-const UNREAD_KEYS = ['search', 'categoryIds', 'teaserStart', 'uploadId', 'mediaState', 'mediaProgress', 'mediaStep', 'mediaError', 'strip'] as const;
+const UNREAD_KEYS = ['search', 'hidden', 'categoryIds', 'teaserStart', 'uploadId', 'mediaState', 'mediaProgress', 'mediaStep', 'mediaError', 'strip'] as const;
 const UNREAD = new Set<string>(UNREAD_KEYS);
 type Unread = (typeof UNREAD_KEYS)[number];
 /** A row as the lists return it: the table's columns (but UNREAD), the viewer's flags, its categories. */
@@ -51,9 +52,22 @@ function selection<T extends PgTable>(spec: CatalogueTable<T>, viewer: { id: unk
 }
 
 /**
- * One page of a public list with its total, in one query: the rows (flags and categories included) and the number of
- * all matching rows (`count(*) over()`). A page past the end has no row to carry it: only then is it counted apart.
- * Lists of the same shape (kind, member or not, which filters, order) share one prepared statement.
+ * How many of a search's most viewed matches its relevance ranks: ranking every match of a common word would read
+ * them all (15,000 of 100,000 videos for a frequent word); these are found in popularity order, ranked, and paged.
+ */
+export const SEARCH_CANDIDATES = 200;
+
+/**
+ * One page of a public list with its total, at a cost that grows with the page, not with the table:
+ * - the first page reads its rows by the order's index; a deeper page finds its ids first (the OFFSET skips index
+ *   entries, not rows with their categories and flags) and then reads just those rows;
+ * - a search without a sortBy ranks (ts_rank) the SEARCH_CANDIDATES most viewed matches (or as many as the page
+ *   needs), found by the popularity index or the full-text index, whichever PostgreSQL finds cheaper;
+ * - the total (db/lists.ts) is exact while the page is not full; else counted up to 1,000 past the offset: from the
+ *   start on a first page or a search, by the narrowest index that answers; after the page by the order's keyset on
+ *   a deeper page, so that the count costs the same on page 400 as on page 1.
+ * `counted: false` when the caller needs the rows only. Lists of the same shape (kind, member or not, which filters,
+ * order) share one prepared statement per query.
  */
 export async function listItems<T extends PgTable>(
   db: Tx,
@@ -61,39 +75,124 @@ export async function listItems<T extends PgTable>(
   query: CatalogueQuery,
   viewer: Viewer,
   extra: (ListFilter | undefined)[] = [],
-): Promise<{ rows: ItemRow<T>[]; total: number }> {
+  { counted = true }: { counted?: boolean } = {},
+): Promise<{ rows: ItemRow<T>[] } & ListTotal> {
   const terms = termsOf(query);
   const equals = extra.filter((f): f is Equal => f !== undefined && !is(f, SQL));
   const conditions = extra.filter((f): f is SQL => is(f, SQL));
-  const values: Record<string, unknown> = { ...terms, viewerId: viewer?.id, limit: query.limit ?? 12, offset: query.offset ?? 0 };
+  const offset = query.offset ?? 0;
+  const limit = query.limit ?? 12;
+  const order = listOrder(spec.columns, query, terms.websearch !== undefined);
+  const values: Record<string, unknown> = { ...terms, viewerId: viewer?.id, limit, offset, candidates: Math.max(SEARCH_CANDIDATES, offset + limit) };
   equals.forEach((e, i) => (values[`equal${i}`] = e.value));
-  const where = (t: ListTerms) =>
-    listWhere(spec.columns, t, [
-      notHiddenFrom(viewerParam(viewer), spec.kind, spec.columns.id),
+  const table = spec.table as PgTable;
+  const c = spec.columns;
+  const filter = () =>
+    listWhere(c, placeholderTerms(terms), [
+      notHiddenFrom(viewerParam(viewer), spec.kind, c),
       ...equals.map((e, i) => (Array.isArray(e.value) ? sql`${e.column} = any(${sql.placeholder(`equal${i}`)})` : eq(e.column, sql.placeholder(`equal${i}`)))),
       ...conditions,
     ]);
-  const build = (on: Tx) => {
-    const { where: filter, rank } = where(placeholderTerms(terms));
-    const rows = on
-      .select({ ...selection(spec, viewer), total: sql<number>`count(*) over()`.mapWith(Number) })
-      .from(spec.table as PgTable)
-      .where(filter)
-      .orderBy(...listOrder(spec.columns, query, rank));
-    return paged(rows.$dynamic(), values.offset as number);
+  // A list with a condition of its own (SQL a service built) is built for this call; every other one is prepared.
+  type Runnable<R> = { execute(v: Record<string, unknown>): Promise<R>; prepare(name: string): { execute(v: Record<string, unknown>): Promise<R> } };
+  const run = <R>(key: string, build: (on: Tx) => Runnable<R>, params: Record<string, unknown>): Promise<R> =>
+    conditions.length ? build(db).execute(params) : prepared(db, key, build).execute(params);
+
+  const page = (on: Tx) => {
+    const { where, rank } = filter();
+    if (order.relevance) {
+      const dated = c.publishedAt ?? c.createdAt;
+      const candidates = on
+        .select({
+          id: sql<string>`${c.id}`.as('candidate_id'),
+          rank: sql<number>`${rank}`.as('rank'),
+          views: sql<number>`${c.views}`.as('views'),
+          dated: sql`${dated}`.as('dated'),
+        })
+        .from(table)
+        .where(where)
+        .orderBy(desc(c.views), desc(dated), desc(c.id))
+        .limit(sql.placeholder('candidates'))
+        .as('candidates');
+      const ranked = [desc(candidates.rank), desc(candidates.views), desc(candidates.dated), desc(candidates.id)];
+      const ids = paged(
+        on
+          .select({ id: candidates.id, rank: candidates.rank, views: candidates.views, dated: candidates.dated })
+          .from(candidates)
+          .orderBy(...ranked)
+          .$dynamic(),
+        offset,
+      ).as('ranked');
+      return on
+        .select(selection(spec, viewer))
+        .from(table)
+        .innerJoin(ids, eq(c.id, ids.id))
+        .orderBy(desc(ids.rank), desc(ids.views), desc(ids.dated), desc(ids.id));
+    }
+    if (!offset)
+      return paged(
+        on
+          .select(selection(spec, viewer))
+          .from(table)
+          .where(where)
+          .orderBy(...order.by)
+          .$dynamic(),
+        0,
+      );
+    // Drizzle writes a sub-select's columns unqualified: its id gets a name of its own.
+    const ids = paged(
+      on
+        .select({ id: sql<string>`${c.id}`.as('page_id') })
+        .from(table)
+        .where(where)
+        .orderBy(...order.by)
+        .$dynamic(),
+      offset,
+    ).as('page');
+    return on
+      .select(selection(spec, viewer))
+      .from(table)
+      .innerJoin(ids, eq(c.id, ids.id))
+      .orderBy(...order.by);
   };
-  const key = `list:${spec.kind}:${viewer ? 'member' : 'anonymous'}:${values.offset ? 'paged' : 'first'}:${termsKey(terms)}:${query.sortBy ?? ''}:${query.sort ?? ''}:${equals.map((e) => `${e.column.name}${Array.isArray(e.value) ? '[]' : ''}`)}`;
-  const rows = conditions.length ? await build(db).execute(values) : await prepared(db, key, build).execute(values);
-  let total = rows[0]?.total ?? 0;
-  if (!rows.length && (query.offset ?? 0) > 0) {
-    const [row] = await db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(spec.table as PgTable)
-      .where(where(placeholderTerms(terms)).where)
-      .execute(values);
-    total = row?.total ?? 0;
+  const counting = (extraWhere?: SQL) => (on: Tx) =>
+    on.select({ n: sql<number>`count(*)::int` }).from(
+      on
+        .select({ one: sql`1`.as('one') })
+        .from(table)
+        .where(and(filter().where, extraWhere))
+        .limit(sql.placeholder('upTo'))
+        .as('counted'),
+    );
+  const shape = `${spec.kind}:${viewer ? 'member' : 'anonymous'}:${termsKey(terms)}:${equals.map((e) => `${e.column.name}${Array.isArray(e.value) ? '[]' : ''}`)}`;
+  const sorted = `${query.sortBy ?? ''}:${query.sort ?? ''}`;
+  const rows = (await run(`list:${shape}:${offset ? 'paged' : 'first'}:${sorted}`, page, values)) as unknown as ItemRow<T>[];
+  if (!counted) return { rows, total: offset + rows.length };
+  const last = rows.at(-1);
+  // A deeper full page counts what follows it by the order's keyset; a first page from the start, which PostgreSQL
+  // answers from the narrowest (covering) index whatever the order.
+  if (!order.relevance && last && rows.length === limit && offset > 0) {
+    const keyNames = order.keys.map((k) => columnKey(table, k));
+    const total = await totalAfter({ offset, rows: rows.length }, async (upTo) => {
+      const placeholders = order.keys.map((_, i) => sql.placeholder(`after${i}`));
+      const params = Object.fromEntries(keyNames.map((name, i) => [`after${i}`, (last as Record<string, unknown>)[name]]));
+      const [row] = await run<{ n: number }[]>(`count-after:${shape}:${sorted}`, counting(after(order, placeholders)), { ...values, ...params, upTo });
+      return row?.n ?? 0;
+    });
+    return { rows, ...total };
   }
-  return { rows: rows as unknown as ItemRow<T>[], total };
+  const total = await totalOf({ offset, limit, rows: rows.length }, async (upTo) => {
+    const [row] = await run<{ n: number }[]>(`count:${shape}`, counting(), { ...values, upTo });
+    return row?.n ?? 0;
+  });
+  return { rows, ...total };
+}
+
+/** The key of a table's column in its rows (`created_at` → `createdAt`). */
+function columnKey(table: PgTable, column: PgColumn): string {
+  const found = Object.entries(getTableColumns(table) as Record<string, PgColumn>).find(([, col]) => col === column);
+  if (!found) throw new Error(`column ${column.name} is not in its table`);
+  return found[0];
 }
 
 /** One active item by `_id` or slug, with the viewer's flags; null when there is none. */
@@ -106,7 +205,7 @@ export async function findItem<T extends PgTable>(db: Tx, spec: CatalogueTable<T
       .where(
         listWhere(spec.columns, {}, [
           eq(byId ? spec.columns.id : spec.columns.slug, sql.placeholder('idOrSlug')),
-          notHiddenFrom(viewerParam(viewer), spec.kind, spec.columns.id),
+          notHiddenFrom(viewerParam(viewer), spec.kind, spec.columns),
         ]).where,
       )
       .limit(1),
@@ -115,9 +214,18 @@ export async function findItem<T extends PgTable>(db: Tx, spec: CatalogueTable<T
   return (row as unknown as ItemRow<T>) ?? null;
 }
 
-/** How many active items match `q` (for `/search/total`). */
-export async function countMatches<T extends PgTable>(db: Tx, spec: CatalogueTable<T>, q: string | undefined): Promise<number> {
-  return db.$count(spec.table, listWhere(spec.columns, termsOf({ q }), [notHiddenFrom(null, spec.kind, spec.columns.id)]).where);
+/** How many public items match `q`, counted up to `upTo` (for `/search/total`). */
+export async function countMatches<T extends PgTable>(db: Tx, spec: CatalogueTable<T>, q: string | undefined, upTo: number): Promise<number> {
+  const { where } = listWhere(spec.columns, termsOf({ q }), [notHiddenFrom(null, spec.kind, spec.columns)]);
+  return countUpTo(
+    db,
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(spec.table as PgTable)
+      .where(where)
+      .$dynamic(),
+    upTo,
+  );
 }
 
 /** Just what a purchase needs of an active item not hidden by moderation (no flags, no categories): id, slug, title, isSale, price. */
@@ -133,10 +241,8 @@ export async function findPriced<T extends PgTable>(
       .select({ id: t.id!, slug: t.slug!, title: t.title!, isSale: t.isSale!, price: t.price! })
       .from(spec.table as PgTable)
       .where(
-        listWhere(spec.columns, {}, [
-          eq(byId ? spec.columns.id : spec.columns.slug, sql.placeholder('idOrSlug')),
-          notHiddenFrom(null, spec.kind, spec.columns.id),
-        ]).where,
+        listWhere(spec.columns, {}, [eq(byId ? spec.columns.id : spec.columns.slug, sql.placeholder('idOrSlug')), notHiddenFrom(null, spec.kind, spec.columns)])
+          .where,
       )
       .limit(1),
   );

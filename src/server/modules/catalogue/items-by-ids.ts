@@ -16,22 +16,22 @@ export async function itemsByIds(db: Db, services: Services, viewer: Viewer, kin
   const page = { limit: ids.length };
   const byKind = {
     video: async () =>
-      (await listItems(db, VIDEOS, page, viewer, [equal(VIDEOS.columns.id, ids)])).rows.map((r) => ({
+      (await listItems(db, VIDEOS, page, viewer, [equal(VIDEOS.columns.id, ids)], { counted: false })).rows.map((r) => ({
         id: r.id,
         item: services.videos.toVideo(r, viewer, false),
       })),
     gallery: async () =>
-      (await listItems(db, GALLERIES, page, viewer, [equal(GALLERIES.columns.id, ids)])).rows.map((r) => ({
+      (await listItems(db, GALLERIES, page, viewer, [equal(GALLERIES.columns.id, ids)], { counted: false })).rows.map((r) => ({
         id: r.id,
         item: services.galleries.toGallery(r, viewer),
       })),
     story: async () =>
-      (await listItems(db, STORIES, page, viewer, [equal(STORIES.columns.id, ids)])).rows.map((r) => ({
+      (await listItems(db, STORIES, page, viewer, [equal(STORIES.columns.id, ids)], { counted: false })).rows.map((r) => ({
         id: r.id,
         item: services.stories.toStory(r, viewer, false),
       })),
     product: async () =>
-      (await listItems(db, PRODUCTS, page, viewer, [equal(PRODUCTS.columns.id, ids)])).rows.map((r) => ({
+      (await listItems(db, PRODUCTS, page, viewer, [equal(PRODUCTS.columns.id, ids)], { counted: false })).rows.map((r) => ({
         id: r.id,
         item: services.products.toProduct(r as ItemRow<typeof PRODUCTS.table>),
       })),

@@ -7,6 +7,13 @@ import { subtreeIds } from '../categories/categories.repository.ts';
 export interface ListColumns {
   id: PgColumn;
   status: PgColumn;
+  /** Hidden by moderation (the item's copy of its `hidden_targets` entry: catalogue/access.ts notHiddenFrom). */
+  hidden: PgColumn;
+  /**
+   * What makes an item public apart from its release time (active; a video ready, a gallery with a cover): the very SQL
+   * of the public lists' partial indexes (db/schema.ts PUBLIC_WHERE), so that PostgreSQL proves them usable.
+   */
+  public: SQL;
   createdAt: PgColumn;
   views: PgColumn;
   categoryIds: PgColumn;
@@ -16,8 +23,6 @@ export interface ListColumns {
   /** A scheduled release (videos, galleries, products): hidden until this time; videos also say `isSchedule`. */
   scheduledAt?: PgColumn;
   isSchedule?: PgColumn;
-  /** What else a public item needs (a gallery its cover). */
-  visible?: () => SQL;
   /** Field sorts allowed by the resource's `sortBy` (title, price ...). */
   fields: Record<string, PgColumn>;
 }
@@ -95,9 +100,9 @@ export function releasedWhere(c: Pick<ListColumns, 'publishedAt' | 'scheduledAt'
   return c.isSchedule ? sql`(not ${c.isSchedule} or ${due})` : due;
 }
 
-/** WHERE of a public list: active, published, and the shared filters (values or placeholders, see ListTerms). */
+/** WHERE of a public list: public, released, and the shared filters (values or placeholders, see ListTerms). */
 export function listWhere(c: ListColumns, terms: ListTerms, extra: (SQL | undefined)[] = []): { where: SQL; rank: SQL | null } {
-  const filters: (SQL | undefined)[] = [eq(c.status, 'active'), releasedWhere(c), c.visible?.(), ...extra];
+  const filters: (SQL | undefined)[] = [c.public, releasedWhere(c), ...extra];
   const tsq = terms.websearch !== undefined && terms.prefix !== undefined ? tsQuery(terms.websearch, terms.prefix) : null;
   if (tsq) filters.push(sql`${c.search} @@ ${tsq}`);
   // A category's items include those of the categories under it.
@@ -118,19 +123,32 @@ export function listWhere(c: ListColumns, terms: ListTerms, extra: (SQL | undefi
   return { where: and(...filters)!, rank: tsq ? sql`ts_rank(${c.search}, ${tsq})` : null };
 }
 
-/** ORDER BY: relevance when searching without a sortBy; newest/oldest/popular; a field with `sort` (default desc). */
-export function listOrder(c: ListColumns, query: Pick<CatalogueQuery, 'sortBy' | 'sort'>, rank: SQL | null): SQL[] {
+/**
+ * A list's order: its ORDER BY, and the columns it sorts by, all in one direction (`descending` or not), so that the
+ * rows after a given row are `(keys) < (its values)` (or `>`): a keyset. Ties go by time and id in the order's own
+ * direction (a field ascending: the older first), so that one index per order serves both directions
+ * (db/schema.ts catalogueIndexes). A search without a sortBy has no keyset: `relevance` (see catalogue.repository.ts).
+ */
+export type ListOrder = { relevance: false; by: SQL[]; keys: PgColumn[]; descending: boolean } | { relevance: true };
+
+/** The order of a list: relevance when searching without a sortBy; newest/oldest/popular; a field with `sort` (default desc). */
+export function listOrder(c: ListColumns, query: Pick<CatalogueQuery, 'sortBy' | 'sort'>, searching: boolean): ListOrder {
   const dated = c.publishedAt ?? c.createdAt;
-  const tie = [desc(dated), desc(c.id)];
   const by = query.sortBy;
-  if (!by && rank) return [sql`${rank} desc`, ...tie];
-  if (!by || by === 'newest') return tie;
-  if (by === 'oldest') return [asc(dated), asc(c.id)];
-  if (by === 'popular') return [desc(c.views), ...tie];
-  const column = c.fields[by];
-  if (!column) return tie;
-  return [query.sort === 'asc' ? asc(column) : desc(column), ...tie];
+  if (!by && searching) return { relevance: true };
+  const column = by === 'popular' ? c.views : by && by !== 'newest' && by !== 'oldest' ? c.fields[by] : undefined;
+  const descending = by === 'oldest' ? false : column && by !== 'popular' ? query.sort !== 'asc' : true;
+  const keys = column && column !== dated ? [column, dated, c.id] : [dated, c.id];
+  const dir = descending ? desc : asc;
+  return { relevance: false, by: keys.map((k) => dir(k)), keys, descending };
 }
+
+/** `(keys) < (values)` (descending) or `>`: the rows after the one with these values, in the order's direction. */
+export const after = (order: { keys: PgColumn[]; descending: boolean }, values: unknown[]): SQL =>
+  sql`(${sql.join(order.keys, sql`, `)}) ${sql.raw(order.descending ? '<' : '>')} (${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )})`;
 
 /** `"table"."column"`: inside a sub-select drizzle writes columns unqualified, which could bind to the inner table. */
 export const qualified = (column: PgColumn): SQL => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;

@@ -68,7 +68,7 @@ export class ShareImages {
   private async row(kind: ShareKind, id: string): Promise<Row | null> {
     // Published and not hidden by moderation (an anonymous visitor's view).
     const published = (spec: CatalogueTable<PgTable>): SQL =>
-      listWhere(spec.columns, {}, [eq(spec.columns.id, id), notHiddenFrom(null, spec.kind, spec.columns.id)]).where;
+      listWhere(spec.columns, {}, [eq(spec.columns.id, id), notHiddenFrom(null, spec.kind, spec.columns)]).where;
     const first = async <T>(rows: Promise<T[]>) => (await rows)[0] ?? null;
     // Posts are free to read, and products are sold through the cart, never locked: their pictures are public.
     const free = async (image: Promise<{ image: Row['image'] } | null>): Promise<Row | null> => {

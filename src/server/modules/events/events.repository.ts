@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { listTotal } from '../../db/lists.ts';
 import { events, users } from '../../db/schema.ts';
 
 export type EventRow = typeof events.$inferSelect;
@@ -34,16 +35,22 @@ export async function deleteEvent(db: Tx, id: string): Promise<boolean> {
 export async function listEvents(db: Tx, opts: { createdBy?: string; q?: string; limit: number; offset: number }) {
   const where = (opts.createdBy ? eq(events.createdBy, opts.createdBy) : and(eq(events.status, 'active'), gt(events.endAt, new Date()))) as SQL;
   const order = opts.createdBy ? [desc(events.startAt), desc(events.id)] : [asc(events.startAt), asc(events.id)];
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+  const rows = await db
+    .select({ event: events, creator: users })
+    .from(events)
+    .leftJoin(users, eq(users.id, events.createdBy))
+    .where(where)
+    .orderBy(...order)
+    .limit(opts.limit)
+    .offset(opts.offset);
+  const total = await listTotal(
+    db,
     db
-      .select({ event: events, creator: users })
+      .select({ one: sql`1`.as('one') })
       .from(events)
-      .leftJoin(users, eq(users.id, events.createdBy))
       .where(where)
-      .orderBy(...order)
-      .limit(opts.limit)
-      .offset(opts.offset),
-    db.select({ total: count() }).from(events).where(where),
-  ]);
-  return { rows: rows.map((r) => ({ ...r.event, creator: r.creator })) as EventWithCreator[], total };
+      .$dynamic(),
+    { ...opts, rows: rows.length },
+  );
+  return { rows: rows.map((r) => ({ ...r.event, creator: r.creator })) as EventWithCreator[], ...total };
 }

@@ -54,12 +54,12 @@ export class EventsService {
   }
 
   async list(viewer: Viewer, query: EventSearchQuery) {
-    const { rows, total } = await listEvents(this.db, {
+    const { rows, ...total } = await listEvents(this.db, {
       createdBy: query.mine && viewer ? viewer.id : undefined,
       limit: query.limit ?? 12,
       offset: query.offset ?? 0,
     });
-    return { data: rows.map((e) => toEvent(e, viewer)), total };
+    return { data: rows.map((e) => toEvent(e, viewer)), ...total };
   }
 
   /** An active event; an inactive one only for its creator and admins (404 for others). */

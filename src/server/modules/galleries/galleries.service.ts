@@ -15,8 +15,8 @@ export class GalleriesService {
 
   async search(query: GallerySearchQuery, viewer: Viewer) {
     const extra = query.isSale === undefined ? [] : [equal(galleries.isSale, query.isSale)];
-    const { rows, total } = await listItems(this.ctx.db, GALLERIES, query, viewer, extra);
-    return { data: rows.map((r) => this.toGallery(r, viewer)), total };
+    const { rows, ...total } = await listItems(this.ctx.db, GALLERIES, query, viewer, extra);
+    return { data: rows.map((r) => this.toGallery(r, viewer)), ...total };
   }
 
   async view(idOrSlug: string, viewer: Viewer, visitor: string | null = null): Promise<Gallery> {
@@ -32,8 +32,8 @@ export class GalleriesService {
   }
 
   async photos(query: PhotoSearchQuery, viewer: Viewer) {
-    const { rows, total } = await listPhotos(this.ctx.db, query, viewer);
-    return { data: rows.map((r) => this.toPhoto(r, viewer)), total };
+    const { rows, ...total } = await listPhotos(this.ctx.db, query, viewer);
+    return { data: rows.map((r) => this.toPhoto(r, viewer)), ...total };
   }
 
   private async find(idOrSlug: string, viewer: Viewer) {
@@ -50,7 +50,7 @@ export class GalleriesService {
       title: r.title,
       description: r.description,
       tags: r.tags,
-      // Public lists hold only galleries with a cover (GALLERIES.columns.visible).
+      // Public lists hold only galleries with a cover (PUBLIC_WHERE.galleries).
       coverPhoto: this.ctx.media.image(r.cover!, !allowed),
       numOfItems: r.numOfItems,
       categories: r.categories,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { paged, prepared, type Tx } from '../../db/client.ts';
+import { totalOf, type ListTotal } from '../../db/lists.ts';
 import { photos } from '../../db/schema.ts';
 import type { PhotoSearchQuery } from '../../../shared/contracts/galleries.ts';
 import type { Viewer } from '../catalogue/access.ts';
@@ -23,11 +24,11 @@ const target = (column: string) =>
   );
 
 /**
- * Photos with what the access rule needs about their target (its price, and whether this viewer bought it), and the
- * number of all matching photos (`count(*) over()`), in one prepared query per shape (viewer or not, filters, order).
- * Only photos of public targets (active, released) are listed.
+ * Photos with what the access rule needs about their target (its price, and whether this viewer bought it), in one
+ * prepared query per shape (viewer or not, filters, order), and their total (db/lists.ts). Only photos of public
+ * targets (active, released) are listed.
  */
-export async function listPhotos(db: Tx, query: PhotoSearchQuery, viewer: Viewer): Promise<{ rows: PhotoRow[]; total: number }> {
+export async function listPhotos(db: Tx, query: PhotoSearchQuery, viewer: Viewer): Promise<{ rows: PhotoRow[] } & ListTotal> {
   const shape = `photos:${viewer ? 'member' : 'anonymous'}:${query.offset ? 'paged' : 'first'}:${query.target ? 'target' : ''}:${query.targetId ? 'targetId' : ''}:${query.sortBy ?? ''}`;
   const values = { viewerId: viewer?.id, target: query.target, targetId: query.targetId, limit: query.limit ?? 12, offset: query.offset ?? 0 };
   const where = () => {
@@ -55,7 +56,6 @@ export async function listPhotos(db: Tx, query: PhotoSearchQuery, viewer: Viewer
         isSale: sql<boolean>`${target('is_sale')}`,
         price: sql<number>`${target('price')}`,
         isBought,
-        total: sql<number>`count(*) over()`.mapWith(Number),
       })
       .from(photos)
       .where(filter)
@@ -63,15 +63,18 @@ export async function listPhotos(db: Tx, query: PhotoSearchQuery, viewer: Viewer
     return paged(rows.$dynamic(), values.offset);
   });
   const rows = await statement.execute(values);
-  let total = rows[0]?.total ?? 0;
-  // A page past the end has no row to carry the total: only then is it counted apart.
-  if (!rows.length && values.offset > 0) {
-    const [row] = await db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+  const total = await totalOf({ offset: values.offset, limit: values.limit, rows: rows.length }, async (upTo) => {
+    const counting = db
+      .select({ one: sql`1`.as('one') })
       .from(photos)
       .where(where().where)
+      .limit(upTo)
+      .as('counted');
+    const [row] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(counting)
       .execute(values);
-    total = row?.total ?? 0;
-  }
-  return { rows: rows.map((r) => ({ ...r.photo, isSale: r.isSale, price: Number(r.price), isBought: r.isBought })), total };
+    return row?.n ?? 0;
+  });
+  return { rows: rows.map((r) => ({ ...r.photo, isSale: r.isSale, price: Number(r.price), isBought: r.isBought })), ...total };
 }

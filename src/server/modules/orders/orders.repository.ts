@@ -1,11 +1,13 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { containing, type Tx } from '../../db/client.ts';
+import { listTotal, type ListTotal } from '../../db/lists.ts';
 import { downloads, orderFiles, orders, products, users } from '../../db/schema.ts';
 import { byIdOrSlug } from '../catalogue/query.ts';
 import type { DeliveryStatus, OrderSearchQuery } from '../../../shared/contracts/orders.ts';
 import { dateRange } from '../../lib/dates.ts';
 import type { StoredFile } from '../../lib/media-types.ts';
+import { memberMatches } from '../users/users.repository.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -38,9 +40,10 @@ function where(query: OrderSearchQuery, buyerId: string | null, scope: OrderList
     query.productType ? eq(orders.productType, query.productType) : undefined,
     from ? gte(orders.createdAt, from) : undefined,
     to ? lte(orders.createdAt, to) : undefined,
+    // Its number, its product's name, or (admin) its buyer: each through its own index, so that PostgreSQL can OR them.
     q
-      ? sql`(${orders.orderNumber} = upper(${q}) or ${orders.productInfo}->>'name' ilike ${like}${
-          scope.searchBuyers ? sql` or ${users.username} ilike ${like} or ${users.email} ilike ${like}` : sql``
+      ? sql`(${orders.orderNumber} = upper(${q}) or (${orders.productInfo}->>'name') ilike ${like}${
+          scope.searchBuyers ? sql` or ${memberMatches(orders.buyerId, like)}` : sql``
         })`
       : undefined,
   );
@@ -52,20 +55,23 @@ export async function listOrders(
   query: OrderSearchQuery,
   buyerId: string | null,
   scope: OrderListScope = {},
-): Promise<{ rows: (OrderRow & { buyer: BuyerRef })[]; total: number }> {
+): Promise<{ rows: (OrderRow & { buyer: BuyerRef })[] } & ListTotal> {
   const condition = where(query, buyerId, scope);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select({ order: orders, buyer: { id: users.id, name: users.name, username: users.username, email: users.email } })
-      .from(orders)
-      .innerJoin(users, eq(users.id, orders.buyerId))
-      .where(condition)
-      .orderBy(query.sort === 'asc' ? asc(orders.createdAt) : desc(orders.createdAt), asc(orders.orderNumber))
-      .limit(query.limit ?? 12)
-      .offset(query.offset ?? 0),
-    db.select({ total: count() }).from(orders).innerJoin(users, eq(users.id, orders.buyerId)).where(condition),
-  ]);
-  return { rows: rows.map((r) => ({ ...r.order, buyer: r.buyer })), total };
+  const page = { offset: query.offset ?? 0, limit: query.limit ?? 12 };
+  const rows = await db
+    .select({ order: orders, buyer: { id: users.id, name: users.name, username: users.username, email: users.email } })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.buyerId))
+    .where(condition)
+    .orderBy(query.sort === 'asc' ? asc(orders.createdAt) : desc(orders.createdAt), asc(orders.orderNumber))
+    .limit(page.limit)
+    .offset(page.offset);
+  const counting = db
+    .select({ one: sql`1`.as('one') })
+    .from(orders)
+    .where(condition)
+    .$dynamic();
+  return { rows: rows.map((r) => ({ ...r.order, buyer: r.buyer })), ...(await listTotal(db, counting, { ...page, rows: rows.length })) };
 }
 
 export async function findOrder(db: Tx, id: string): Promise<(OrderRow & { buyer: BuyerRef }) | null> {

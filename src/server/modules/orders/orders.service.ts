@@ -87,8 +87,8 @@ export class OrdersService {
 
   /** The member's orders (`mine`), or everybody's for an admin (`scope`: the back office's product filter and buyer search). */
   async search(query: OrderSearchQuery, buyerId: string | null, scope: repo.OrderListScope = {}): Promise<ListResult<OrderWithBuyer>> {
-    const { rows, total } = await repo.listOrders(this.db, query, buyerId, scope);
-    return { data: rows.map(this.withBuyer), total };
+    const { rows, ...total } = await repo.listOrders(this.db, query, buyerId, scope);
+    return { data: rows.map(this.withBuyer), ...total };
   }
 
   /** Admin: one order with its buyer, or a 404. */

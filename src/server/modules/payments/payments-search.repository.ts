@@ -1,9 +1,13 @@
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { containing, type Tx } from '../../db/client.ts';
+import { orderOf, type SortKey } from '../../db/keyset.ts';
+import { listTotal, type ListTotal } from '../../db/lists.ts';
 import { paymentTransactions, tokenLedger, tokenPackages, users } from '../../db/schema.ts';
 import { dateRange } from '../../lib/dates.ts';
-import type { GatewayName, PaymentStatus } from '../../../shared/contracts/tokens.ts';
+import { GATEWAYS, type GatewayName, type PaymentStatus } from '../../../shared/contracts/tokens.ts';
 import type { PackageRow, PaymentRow } from './payments.repository.ts';
+import { isUuid } from '../catalogue/query.ts';
+import { memberMatches } from '../users/users.repository.ts';
 
 /** `ilike` pattern of a search text (its wildcards taken literally). */
 export const likeOf = (q: string) => containing(q.trim().slice(0, 200));
@@ -18,10 +22,12 @@ export interface PackageSearch {
 }
 export type PackageWithPayments = PackageRow & { payments: number };
 
-const paymentsOfPackage = sql<number>`(select count(*)::int from ${paymentTransactions} p where p.package_id = ${tokenPackages.id})`;
+/** How many payments refer to a package, counted up to PAYMENTS_SHOWN (the list says "100+" beyond). */
+export const PAYMENTS_SHOWN = 100;
+const paymentsOfPackage = sql<number>`(select count(*)::int from (select 1 from ${paymentTransactions} p where p.package_id = ${tokenPackages.id} limit ${PAYMENTS_SHOWN}) c)`;
 
 /** Every token package (on sale or not) with how many payments refer to it, for the back office. */
-export async function searchPackages(db: Tx, query: PackageSearch): Promise<{ rows: PackageWithPayments[]; total: number }> {
+export async function searchPackages(db: Tx, query: PackageSearch): Promise<{ rows: PackageWithPayments[] } & ListTotal> {
   const where = and(
     query.q?.trim() ? sql`${tokenPackages.name} ilike ${likeOf(query.q)}` : undefined,
     query.isActive !== undefined ? eq(tokenPackages.isActive, query.isActive) : undefined,
@@ -33,17 +39,23 @@ export async function searchPackages(db: Tx, query: PackageSearch): Promise<{ ro
       : query.sortBy === 'newest'
         ? [(dir ?? desc)(tokenPackages.createdAt)]
         : [(dir ?? asc)(tokenPackages.ordering), asc(tokenPackages.tokens)];
-  const [rows, total] = await Promise.all([
+  const rows = await db
+    .select({ pkg: tokenPackages, payments: paymentsOfPackage })
+    .from(tokenPackages)
+    .where(where)
+    .orderBy(...order, asc(tokenPackages.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  const total = await listTotal(
+    db,
     db
-      .select({ pkg: tokenPackages, payments: paymentsOfPackage })
+      .select({ one: sql`1`.as('one') })
       .from(tokenPackages)
       .where(where)
-      .orderBy(...order, asc(tokenPackages.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.$count(tokenPackages, where),
-  ]);
-  return { rows: rows.map((r) => ({ ...r.pkg, payments: Number(r.payments) })), total };
+      .$dynamic(),
+    { ...query, rows: rows.length },
+  );
+  return { rows: rows.map((r) => ({ ...r.pkg, payments: Number(r.payments) })), ...total };
 }
 
 export interface PaymentSearch {
@@ -64,15 +76,15 @@ export interface PaymentSearch {
 /** A payment with its member and package, as the back office lists it. */
 export type PaymentForAdmin = PaymentRow & { packageName: string; username: string; email: string; refundReason: string | null };
 
-/** The reason of a refund: the ledger entry that took the payment's tokens back. */
-const refundReason = sql<string | null>`(select l.reason from ${tokenLedger} l
-  where l.ref_type = 'payment' and l.ref_id = ${paymentTransactions.id}::text and l.delta < 0 order by l.created_at desc limit 1)`;
-
-/** Every member's payments: status, gateway, member and day filters; search by member, e-mail, provider's reference or id. */
-export async function searchAllPayments(db: Tx, query: PaymentSearch): Promise<{ rows: PaymentForAdmin[]; total: number }> {
+/**
+ * The WHERE of the back office's payments (the list and its export): status, gateway, member, day range; `q` on the
+ * member's username, e-mail and name, the provider's reference or the payment id, each through its own index, so that
+ * PostgreSQL can OR them.
+ */
+export function paymentSearchWhere(query: Omit<PaymentSearch, 'limit' | 'offset'>): SQL | undefined {
   const { from, to } = dateRange(query.fromDate, query.toDate);
   const q = query.q?.trim();
-  const conditions: (SQL | undefined)[] = [
+  return and(
     query.id ? eq(paymentTransactions.id, query.id) : undefined,
     query.status ? eq(paymentTransactions.status, query.status) : undefined,
     query.gateway ? eq(paymentTransactions.gateway, query.gateway) : undefined,
@@ -80,30 +92,59 @@ export async function searchAllPayments(db: Tx, query: PaymentSearch): Promise<{
     from ? gte(paymentTransactions.createdAt, from) : undefined,
     to ? lte(paymentTransactions.createdAt, to) : undefined,
     q
-      ? sql`(${users.username} ilike ${likeOf(q)} or ${users.email} ilike ${likeOf(q)} or ${users.name} ilike ${likeOf(q)}
-            or ${paymentTransactions.providerRef} = ${q} or ${paymentTransactions.id}::text = ${q.toLowerCase()})`
+      ? sql`(${memberMatches(paymentTransactions.userId, likeOf(q))}
+            or (${paymentTransactions.gateway}, ${paymentTransactions.providerRef}) in (${sql.join(
+              GATEWAYS.map((g) => sql`(${g}, ${q})`),
+              sql`, `,
+            )})${isUuid(q) ? sql` or ${paymentTransactions.id} = ${q.toLowerCase()}` : sql``})`
       : undefined,
-  ];
-  const where = and(...conditions);
-  const newestFirst = query.sortBy !== 'oldest';
-  const dir = query.sort ? (query.sort === 'asc' ? asc : desc) : null;
-  const order =
-    query.sortBy === 'amount'
-      ? [(dir ?? desc)(paymentTransactions.amountMinor), desc(paymentTransactions.createdAt)]
-      : [(dir ?? (newestFirst ? desc : asc))(paymentTransactions.createdAt)];
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select({ payment: paymentTransactions, packageName: tokenPackages.name, username: users.username, email: users.email, refundReason })
-      .from(paymentTransactions)
-      .innerJoin(tokenPackages, eq(tokenPackages.id, paymentTransactions.packageId))
-      .innerJoin(users, eq(users.id, paymentTransactions.userId))
-      .where(where)
-      .orderBy(...order, asc(paymentTransactions.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(paymentTransactions).innerJoin(users, eq(users.id, paymentTransactions.userId)).where(where),
-  ]);
-  return { rows: rows.map((r) => ({ ...r.payment, packageName: r.packageName, username: r.username, email: r.email, refundReason: r.refundReason })), total };
+  );
+}
+
+/**
+ * The payments' order as sort keys: newest first (`sortBy=oldest`: oldest first),
+ * or the largest amount first then newest (`sortBy=amount`); `sort` turns the whole order around. Ties are broken by
+ * the id in the same direction, so the keyset is one row comparison that one index per order answers as a range.
+ */
+export function paymentSearchOrder(query: Pick<PaymentSearch, 'sortBy' | 'sort'>): SortKey[] {
+  const dir = query.sort ?? (query.sortBy === 'oldest' ? 'asc' : 'desc');
+  const p = paymentTransactions;
+  const columns = query.sortBy === 'amount' ? [p.amountMinor, p.createdAt, p.id] : [p.createdAt, p.id];
+  return columns.map((column) => ({ column, dir }));
+}
+
+/**
+ * The reason of a refund: the ledger entry that took the payment's tokens back (as the list reads it). Looked up for
+ * refunded payments only: a refund writes that entry and sets `refunded` in one transaction, and nothing else writes a
+ * debit referring to a payment (`ledger check` holds it), so the others have none, and an export of every payment
+ * makes one lookup per refund, not one per payment.
+ */
+export const refundReason = sql<string | null>`case when ${paymentTransactions.status} = 'refunded' then (select l.reason from ${tokenLedger} l
+  where l.ref_type = 'payment' and l.ref_id = ${paymentTransactions.id}::text and l.delta < 0 order by l.created_at desc limit 1) end`;
+
+/** Every member's payments: status, gateway, member and day filters; search by member, e-mail, provider's reference or id. */
+export async function searchAllPayments(db: Tx, query: PaymentSearch): Promise<{ rows: PaymentForAdmin[] } & ListTotal> {
+  const where = paymentSearchWhere(query);
+  const order = orderOf(paymentSearchOrder(query));
+  const rows = await db
+    .select({ payment: paymentTransactions, packageName: tokenPackages.name, username: users.username, email: users.email, refundReason })
+    .from(paymentTransactions)
+    .innerJoin(tokenPackages, eq(tokenPackages.id, paymentTransactions.packageId))
+    .innerJoin(users, eq(users.id, paymentTransactions.userId))
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(query.offset);
+  const counting = db
+    .select({ one: sql`1`.as('one') })
+    .from(paymentTransactions)
+    .where(where)
+    .$dynamic();
+  const total = await listTotal(db, counting, { offset: query.offset, limit: query.limit, rows: rows.length });
+  return {
+    rows: rows.map((r) => ({ ...r.payment, packageName: r.packageName, username: r.username, email: r.email, refundReason: r.refundReason })),
+    ...total,
+  };
 }
 
 /**

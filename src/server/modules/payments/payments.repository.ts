@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { listTotal, type ListTotal } from '../../db/lists.ts';
 import { paymentEvents, paymentTransactions, tokenPackages } from '../../db/schema.ts';
 import type { PaymentSearchQuery } from '../../../shared/contracts/tokens.ts';
 import { dateRange } from '../../lib/dates.ts';
@@ -8,13 +9,19 @@ export type PackageRow = typeof tokenPackages.$inferSelect;
 export type PaymentRow = typeof paymentTransactions.$inferSelect;
 export type PaymentWithPackage = PaymentRow & { packageName: string };
 
-export async function listActivePackages(db: Tx, limit: number, offset: number): Promise<{ rows: PackageRow[]; total: number }> {
+export async function listActivePackages(db: Tx, limit: number, offset: number): Promise<{ rows: PackageRow[] } & ListTotal> {
   const where = eq(tokenPackages.isActive, true);
-  const [rows, total] = await Promise.all([
-    db.select().from(tokenPackages).where(where).orderBy(asc(tokenPackages.ordering), asc(tokenPackages.tokens)).limit(limit).offset(offset),
-    db.$count(tokenPackages, where),
-  ]);
-  return { rows, total };
+  const rows = await db.select().from(tokenPackages).where(where).orderBy(asc(tokenPackages.ordering), asc(tokenPackages.tokens)).limit(limit).offset(offset);
+  const total = await listTotal(
+    db,
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(tokenPackages)
+      .where(where)
+      .$dynamic(),
+    { offset, limit, rows: rows.length },
+  );
+  return { rows, ...total };
 }
 
 export async function findPackage(db: Tx, id: string): Promise<PackageRow | null> {
@@ -92,7 +99,7 @@ export async function findPayment(db: Tx, id: string): Promise<PaymentWithPackag
   return row ? { ...row.payment, packageName: row.packageName } : null;
 }
 
-export async function listPayments(db: Tx, userId: string, query: PaymentSearchQuery): Promise<{ rows: PaymentWithPackage[]; total: number }> {
+export async function listPayments(db: Tx, userId: string, query: PaymentSearchQuery): Promise<{ rows: PaymentWithPackage[] } & ListTotal> {
   const { from, to } = dateRange(query.fromDate, query.toDate);
   const conditions: (SQL | undefined)[] = [
     eq(paymentTransactions.userId, userId),
@@ -101,18 +108,26 @@ export async function listPayments(db: Tx, userId: string, query: PaymentSearchQ
     to ? lte(paymentTransactions.createdAt, to) : undefined,
   ];
   const where = and(...conditions);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+  const page = { offset: query.offset ?? 0, limit: query.limit ?? 12 };
+  const dir = query.sort === 'asc' ? asc : desc;
+  const rows = await db
+    .select({ payment: paymentTransactions, packageName: tokenPackages.name })
+    .from(paymentTransactions)
+    .innerJoin(tokenPackages, eq(tokenPackages.id, paymentTransactions.packageId))
+    .where(where)
+    .orderBy(dir(paymentTransactions.createdAt), dir(paymentTransactions.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const total = await listTotal(
+    db,
     db
-      .select({ payment: paymentTransactions, packageName: tokenPackages.name })
+      .select({ one: sql`1`.as('one') })
       .from(paymentTransactions)
-      .innerJoin(tokenPackages, eq(tokenPackages.id, paymentTransactions.packageId))
       .where(where)
-      .orderBy(query.sort === 'asc' ? asc(paymentTransactions.createdAt) : desc(paymentTransactions.createdAt))
-      .limit(query.limit ?? 12)
-      .offset(query.offset ?? 0),
-    db.select({ total: count() }).from(paymentTransactions).where(where),
-  ]);
-  return { rows: rows.map((r) => ({ ...r.payment, packageName: r.packageName })), total };
+      .$dynamic(),
+    { ...page, rows: rows.length },
+  );
+  return { rows: rows.map((r) => ({ ...r.payment, packageName: r.packageName })), ...total };
 }
 
 /** Records a provider event once; false when it was delivered before (a replay). */

@@ -75,8 +75,8 @@ export class PaymentsService {
   }
 
   async packages(limit = 50, offset = 0): Promise<ListResult<TokenPackage>> {
-    const { rows, total } = await repo.listActivePackages(this.db, limit, offset);
-    return { data: rows.map(toPackage), total };
+    const { rows, ...total } = await repo.listActivePackages(this.db, limit, offset);
+    return { data: rows.map(toPackage), ...total };
   }
 
   /** A pending payment and the provider's checkout for it. */
@@ -117,8 +117,8 @@ export class PaymentsService {
   }
 
   async list(userId: string, query: PaymentSearchQuery): Promise<ListResult<PaymentTransaction>> {
-    const { rows, total } = await repo.listPayments(this.db, userId, query);
-    return { data: rows.map(toPayment), total };
+    const { rows, ...total } = await repo.listPayments(this.db, userId, query);
+    return { data: rows.map(toPayment), ...total };
   }
 
   /** One payment, for its owner or an admin. */

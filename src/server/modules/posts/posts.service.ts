@@ -15,8 +15,8 @@ export class PostsService {
 
   async search(query: PostSearchQuery, viewer: Viewer) {
     const extra = query.type ? [equal(posts.type, query.type)] : [];
-    const { rows, total } = await listItems(this.ctx.db, POSTS, query, viewer, extra);
-    return { data: rows.map((r) => this.toPost(r, false)), total };
+    const { rows, ...total } = await listItems(this.ctx.db, POSTS, query, viewer, extra);
+    return { data: rows.map((r) => this.toPost(r, false)), ...total };
   }
 
   async get(idOrSlug: string, viewer: Viewer, visitor: string | null = null): Promise<Post> {

@@ -14,8 +14,8 @@ export class ProductsService {
 
   async search(query: ProductSearchQuery, viewer: Viewer) {
     const extra = query.type ? [equal(products.type, query.type)] : [];
-    const { rows, total } = await listItems(this.ctx.db, PRODUCTS, query, viewer, extra);
-    return { data: rows.map((r) => this.toProduct(r)), total };
+    const { rows, ...total } = await listItems(this.ctx.db, PRODUCTS, query, viewer, extra);
+    return { data: rows.map((r) => this.toProduct(r)), ...total };
   }
 
   async get(idOrSlug: string, viewer: Viewer, visitor: string | null = null): Promise<Product> {

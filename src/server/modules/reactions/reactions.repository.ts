@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type Tx } from '../../db/client.ts';
+import { listTotal, type ListTotal } from '../../db/lists.ts';
 import { reactions } from '../../db/schema.ts';
 import type { CatalogueTable } from '../catalogue/catalogue.repository.ts';
 import { GALLERIES, POSTS, PRODUCTS, STORIES, VIDEOS } from '../catalogue/tables.ts';
@@ -67,23 +68,25 @@ export async function setReaction(db: Tx, userId: string, kind: ItemKind, object
   });
 }
 
-export async function listReactions(db: Tx, userId: string, query: ReactionSearchQuery): Promise<{ rows: ReactionRow[]; total: number }> {
+export async function listReactions(db: Tx, userId: string, query: ReactionSearchQuery): Promise<{ rows: ReactionRow[] } & ListTotal> {
   const where = and(
     eq(reactions.userId, userId),
     query.action ? eq(reactions.action, query.action) : undefined,
     query.objectType ? eq(reactions.objectType, query.objectType) : undefined,
   ) as SQL;
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+  const page = { offset: query.offset ?? 0, limit: query.limit ?? 12 };
+  const dir = query.sort === 'asc' ? asc : desc;
+  const rows = await db.select().from(reactions).where(where).orderBy(dir(reactions.createdAt), dir(reactions.id)).limit(page.limit).offset(page.offset);
+  const total = await listTotal(
+    db,
     db
-      .select()
+      .select({ one: sql`1`.as('one') })
       .from(reactions)
       .where(where)
-      .orderBy(query.sort === 'asc' ? asc(reactions.createdAt) : desc(reactions.createdAt), asc(reactions.id))
-      .limit(query.limit ?? 12)
-      .offset(query.offset ?? 0),
-    db.select({ total: count() }).from(reactions).where(where),
-  ]);
-  return { rows, total };
+      .$dynamic(),
+    { ...page, rows: rows.length },
+  );
+  return { rows, ...total };
 }
 
 /** Title and slug of the items behind a page of reactions, by kind and id. */
@@ -107,21 +110,31 @@ export async function reactedIds(
   action: ReactionAction | undefined,
   limit: number,
   offset: number,
-): Promise<{ ids: string[]; total: number }> {
+): Promise<{ ids: string[] } & ListTotal> {
   const where = and(eq(reactions.userId, userId), eq(reactions.objectType, kind), action ? eq(reactions.action, action) : undefined) as SQL;
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select({ id: reactions.objectId, last: sql<Date>`max(${reactions.createdAt})` })
-      .from(reactions)
-      .where(where)
-      .groupBy(reactions.objectId)
-      .orderBy(sql`max(${reactions.createdAt}) desc`, asc(reactions.objectId))
-      .limit(limit)
-      .offset(offset),
-    db
-      .select({ total: sql<number>`count(distinct ${reactions.objectId})::int` })
-      .from(reactions)
-      .where(where),
-  ]);
-  return { ids: rows.map((r) => r.id), total: Number(total) };
+  // One action: one row per item, newest first by the member's index. Any action: an item once, by its latest reaction.
+  const rows = action
+    ? await db
+        .select({ id: reactions.objectId })
+        .from(reactions)
+        .where(where)
+        .orderBy(desc(reactions.createdAt), desc(reactions.id))
+        .limit(limit)
+        .offset(offset)
+    : await db
+        .select({ id: reactions.objectId })
+        .from(reactions)
+        .where(where)
+        .groupBy(reactions.objectId)
+        .orderBy(sql`max(${reactions.createdAt}) desc`, asc(reactions.objectId))
+        .limit(limit)
+        .offset(offset);
+  const counting = action
+    ? db
+        .select({ one: sql`1`.as('one') })
+        .from(reactions)
+        .where(where)
+        .$dynamic()
+    : db.select({ id: reactions.objectId }).from(reactions).where(where).groupBy(reactions.objectId).$dynamic();
+  return { ids: rows.map((r) => r.id), ...(await listTotal(db, counting, { offset, limit, rows: rows.length })) };
 }

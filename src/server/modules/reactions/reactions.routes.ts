@@ -62,8 +62,15 @@ export async function reactionsRoutes(app: App) {
       },
       async (request) => {
         const viewer = viewerOf(request.auth)!;
-        const { ids, total } = await reactedIds(app.database.db, viewer.id, kind, request.query.action, request.query.limit ?? 12, request.query.offset ?? 0);
-        return ok({ data: await itemsByIds(app.database.db, app.services, viewer, kind, ids), total });
+        const { ids, ...total } = await reactedIds(
+          app.database.db,
+          viewer.id,
+          kind,
+          request.query.action,
+          request.query.limit ?? 12,
+          request.query.offset ?? 0,
+        );
+        return ok({ data: await itemsByIds(app.database.db, app.services, viewer, kind, ids), ...total });
       },
     );
   }

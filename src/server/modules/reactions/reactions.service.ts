@@ -22,7 +22,7 @@ export class ReactionsService {
   }
 
   async list(userId: string, query: ReactionSearchQuery): Promise<ListResult<Reaction>> {
-    const { rows, total } = await repo.listReactions(this.db, userId, query);
+    const { rows, ...total } = await repo.listReactions(this.db, userId, query);
     const infos = await repo.itemInfos(this.db, rows);
     return {
       data: rows.map((r) => ({
@@ -33,7 +33,7 @@ export class ReactionsService {
         objectInfo: infos.get(`${r.objectType}:${r.objectId}`) ?? null,
         createdAt: r.createdAt.toISOString(),
       })),
-      total,
+      ...total,
     };
   }
 }

@@ -15,8 +15,8 @@ export class StoriesService {
 
   async search(query: StorySearchQuery, viewer: Viewer) {
     const extra = query.isSale === undefined ? [] : [equal(stories.isSale, query.isSale)];
-    const { rows, total } = await listItems(this.ctx.db, STORIES, query, viewer, extra);
-    return { data: rows.map((r) => this.toStory(r, viewer, false)), total };
+    const { rows, ...total } = await listItems(this.ctx.db, STORIES, query, viewer, extra);
+    return { data: rows.map((r) => this.toStory(r, viewer, false)), ...total };
   }
 
   async view(idOrSlug: string, viewer: Viewer, visitor: string | null = null): Promise<Story> {
@@ -32,7 +32,7 @@ export class StoriesService {
     const earlier = or(lt(stories.publishedAt, at), and(eq(stories.publishedAt, at), lt(stories.id, story.id)));
     const later = or(gt(stories.publishedAt, at), and(eq(stories.publishedAt, at), gt(stories.id, story.id)));
     const side = async (where: typeof earlier, ascending: boolean) => {
-      const { rows } = await listItems(this.ctx.db, STORIES, { limit, sortBy: ascending ? 'oldest' : 'newest' }, viewer, [where]);
+      const { rows } = await listItems(this.ctx.db, STORIES, { limit, sortBy: ascending ? 'oldest' : 'newest' }, viewer, [where], { counted: false });
       return rows.map((r) => this.toStory(r, viewer, false));
     };
     const [before, after] = await Promise.all([side(earlier, false), side(later, true)]);

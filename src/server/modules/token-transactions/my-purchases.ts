@@ -17,6 +17,6 @@ export async function myPurchases(
   type: SpendType,
   page: { limit: number; offset: number; ids?: string[] },
 ): Promise<ListResult<CatalogueItem>> {
-  const { ids, total } = await services.tokenTransactions.entitlementIds(viewer, type, page.limit, page.offset, page.ids);
-  return { data: await itemsByIds(db, services, viewer, type, ids), total };
+  const { ids, ...total } = await services.tokenTransactions.entitlementIds(viewer, type, page.limit, page.offset, page.ids);
+  return { data: await itemsByIds(db, services, viewer, type, ids), ...total };
 }

@@ -1,8 +1,11 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { containing, type Tx } from '../../db/client.ts';
 import { entitlements, products, tokenTransactions, users } from '../../db/schema.ts';
+import { orderOf, type SortKey } from '../../db/keyset.ts';
+import { listTotal, type ListTotal } from '../../db/lists.ts';
 import type { SpendType, TokenTransactionSearchQuery } from '../../../shared/contracts/tokens.ts';
 import { dateRange } from '../../lib/dates.ts';
+import { memberMatches } from '../users/users.repository.ts';
 import { releasedWhere } from '../catalogue/query.ts';
 import { PRODUCTS } from '../catalogue/tables.ts';
 
@@ -29,11 +32,7 @@ export async function insertEntitlement(db: Tx, userId: string, itemType: SpendT
   return rows.length > 0;
 }
 
-export async function listTokenTransactions(
-  db: Tx,
-  userId: string,
-  query: TokenTransactionSearchQuery,
-): Promise<{ rows: TokenTransactionRow[]; total: number }> {
+export async function listTokenTransactions(db: Tx, userId: string, query: TokenTransactionSearchQuery): Promise<{ rows: TokenTransactionRow[] } & ListTotal> {
   const { from, to } = dateRange(query.fromDate, query.toDate);
   const conditions: (SQL | undefined)[] = [
     eq(tokenTransactions.userId, userId),
@@ -42,17 +41,21 @@ export async function listTokenTransactions(
     to ? lte(tokenTransactions.createdAt, to) : undefined,
   ];
   const where = and(...conditions);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select()
-      .from(tokenTransactions)
-      .where(where)
-      .orderBy(query.sort === 'asc' ? asc(tokenTransactions.createdAt) : desc(tokenTransactions.createdAt), asc(tokenTransactions.id))
-      .limit(query.limit ?? 12)
-      .offset(query.offset ?? 0),
-    db.select({ total: count() }).from(tokenTransactions).where(where),
-  ]);
-  return { rows, total };
+  const page = { offset: query.offset ?? 0, limit: query.limit ?? 12 };
+  const dir = query.sort === 'asc' ? asc : desc;
+  const rows = await db
+    .select()
+    .from(tokenTransactions)
+    .where(where)
+    .orderBy(dir(tokenTransactions.createdAt), dir(tokenTransactions.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const counting = db
+    .select({ one: sql`1`.as('one') })
+    .from(tokenTransactions)
+    .where(where)
+    .$dynamic();
+  return { rows, ...(await listTotal(db, counting, { ...page, rows: rows.length })) };
 }
 
 /** The products of a cart that are in the store now (active, their scheduled time come), by id. */
@@ -82,19 +85,21 @@ export async function listEntitlementIds(
   limit: number,
   offset: number,
   only?: string[],
-): Promise<{ ids: string[]; total: number }> {
+): Promise<{ ids: string[] } & ListTotal> {
   const where = and(eq(entitlements.userId, userId), eq(entitlements.itemType, itemType), only ? inArray(entitlements.itemId, only) : undefined);
-  const [rows, total] = await Promise.all([
-    db
-      .select({ id: entitlements.itemId })
-      .from(entitlements)
-      .where(where)
-      .orderBy(desc(entitlements.createdAt), asc(entitlements.id))
-      .limit(limit)
-      .offset(offset),
-    db.$count(entitlements, where),
-  ]);
-  return { ids: rows.map((r) => r.id), total };
+  const rows = await db
+    .select({ id: entitlements.itemId })
+    .from(entitlements)
+    .where(where)
+    .orderBy(desc(entitlements.createdAt), desc(entitlements.id))
+    .limit(limit)
+    .offset(offset);
+  const counting = db
+    .select({ one: sql`1`.as('one') })
+    .from(entitlements)
+    .where(where)
+    .$dynamic();
+  return { ids: rows.map((r) => r.id), ...(await listTotal(db, counting, { offset, limit, rows: rows.length })) };
 }
 
 export interface SpendSearch {
@@ -113,38 +118,58 @@ export interface SpendSearch {
 }
 export type SpendForAdmin = TokenTransactionRow & { username: string; email: string };
 
-/** Every member's spends (back office): kind, status, member and day filters; search by member or what was bought. */
-export async function searchAllTokenTransactions(db: Tx, query: SpendSearch): Promise<{ rows: SpendForAdmin[]; total: number }> {
+/** What a spend bought, as one text: the unlocked item's title, a checkout's product names (its trigram index's expression). */
+const boughtText = sql`(coalesce(${tokenTransactions.targetInfo}->>'title', '') || ' ' || jsonb_path_query_array(${tokenTransactions.products}, '$[*].name')::text)`;
+
+/**
+ * The WHERE of the back office's spends (the list and its export): kind, status, member, day range; `q` on the
+ * member's username, e-mail and name or on what was bought, each through its own index (the members' trigrams, this
+ * table's member index, the trigrams of what was bought), so that PostgreSQL can OR them.
+ */
+export function spendSearchWhere(query: Omit<SpendSearch, 'limit' | 'offset'>): SQL | undefined {
   const { from, to } = dateRange(query.fromDate, query.toDate);
   const q = query.q?.trim().slice(0, 200);
   const like = q ? containing(q) : '';
-  const where = and(
+  return and(
     query.id ? eq(tokenTransactions.id, query.id) : undefined,
     query.type ? eq(tokenTransactions.type, query.type) : undefined,
     query.status ? eq(tokenTransactions.status, query.status) : undefined,
     query.userId ? eq(tokenTransactions.userId, query.userId) : undefined,
     from ? gte(tokenTransactions.createdAt, from) : undefined,
     to ? lte(tokenTransactions.createdAt, to) : undefined,
-    q
-      ? sql`(${users.username} ilike ${like} or ${users.email} ilike ${like} or ${users.name} ilike ${like}
-            or ${tokenTransactions.targetInfo}->>'title' ilike ${like} or ${tokenTransactions.products}::text ilike ${like})`
-      : undefined,
+    q ? sql`(${memberMatches(tokenTransactions.userId, like)} or ${boughtText} ilike ${like})` : undefined,
   );
-  const dir = query.sort ? (query.sort === 'asc' ? asc : desc) : null;
-  const order =
-    query.sortBy === 'price'
-      ? [(dir ?? desc)(tokenTransactions.totalPrice), desc(tokenTransactions.createdAt)]
-      : [(dir ?? (query.sortBy === 'oldest' ? asc : desc))(tokenTransactions.createdAt)];
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select({ spend: tokenTransactions, username: users.username, email: users.email })
-      .from(tokenTransactions)
-      .innerJoin(users, eq(users.id, tokenTransactions.userId))
-      .where(where)
-      .orderBy(...order, asc(tokenTransactions.id))
-      .limit(query.limit)
-      .offset(query.offset),
-    db.select({ total: count() }).from(tokenTransactions).innerJoin(users, eq(users.id, tokenTransactions.userId)).where(where),
-  ]);
-  return { rows: rows.map((r) => ({ ...r.spend, username: r.username, email: r.email })), total };
+}
+
+/**
+ * The spends' order as sort keys: newest first (`sortBy=oldest`: oldest first), or most tokens first then newest
+ * (`sortBy=price`); `sort` turns the whole order around. Ties go by the id in the same direction, so that one index
+ * per order serves both directions and the export's keyset is one row comparison.
+ */
+export function spendSearchOrder(query: Pick<SpendSearch, 'sortBy' | 'sort'>): SortKey[] {
+  const dir = query.sort ?? (query.sortBy === 'oldest' ? 'asc' : 'desc');
+  const t = tokenTransactions;
+  const columns = query.sortBy === 'price' ? [t.totalPrice, t.createdAt, t.id] : [t.createdAt, t.id];
+  return columns.map((column) => ({ column, dir }));
+}
+
+/** Every member's spends (back office): kind, status, member and day filters; search by member or what was bought. */
+export async function searchAllTokenTransactions(db: Tx, query: SpendSearch): Promise<{ rows: SpendForAdmin[] } & ListTotal> {
+  const where = spendSearchWhere(query);
+  const order = orderOf(spendSearchOrder(query));
+  const rows = await db
+    .select({ spend: tokenTransactions, username: users.username, email: users.email })
+    .from(tokenTransactions)
+    .innerJoin(users, eq(users.id, tokenTransactions.userId))
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(query.offset);
+  const counting = db
+    .select({ one: sql`1`.as('one') })
+    .from(tokenTransactions)
+    .where(where)
+    .$dynamic();
+  const total = await listTotal(db, counting, { offset: query.offset, limit: query.limit, rows: rows.length });
+  return { rows: rows.map((r) => ({ ...r.spend, username: r.username, email: r.email })), ...total };
 }

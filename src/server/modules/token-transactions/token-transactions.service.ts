@@ -154,8 +154,8 @@ export class TokenTransactionsService {
   }
 
   async list(member: Member, query: TokenTransactionSearchQuery): Promise<ListResult<TokenTransaction>> {
-    const { rows, total } = await repo.listTokenTransactions(this.db, member.id, query);
-    return { data: rows.map((r) => toTokenTransaction(r)), total };
+    const { rows, ...total } = await repo.listTokenTransactions(this.db, member.id, query);
+    return { data: rows.map((r) => toTokenTransaction(r)), ...total };
   }
 
   async entitlementIds(member: Member, type: SpendType, limit: number, offset: number, only?: string[]) {

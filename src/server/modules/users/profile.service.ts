@@ -95,8 +95,8 @@ export class ProfileService {
   }
 
   async search(q: string | undefined, limit: number, offset: number) {
-    const { rows, total } = await searchMembers(this.db, q?.trim() || undefined, limit, offset);
-    return { data: rows.map(toPublicUser), total };
+    const { rows, ...total } = await searchMembers(this.db, q?.trim() || undefined, limit, offset);
+    return { data: rows.map(toPublicUser), ...total };
   }
 }
 

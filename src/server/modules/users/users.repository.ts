@@ -1,5 +1,7 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { containing, type Tx } from '../../db/client.ts';
+import { listTotal, type ListTotal } from '../../db/lists.ts';
 import { users } from '../../db/schema.ts';
 import { isUuid } from '../catalogue/query.ts';
 
@@ -41,26 +43,53 @@ export async function findActiveMember(db: Tx, idOrUsername: string): Promise<Us
   return row ?? null;
 }
 
+/**
+ * What the member searches match, as the very expressions of their trigram indexes (db/schema.ts): any part of the
+ * username or name (public), and of the e-mail too (back office).
+ */
+const publicText = sql`(${users.username} || ' ' || ${users.name})`;
+const adminText = sql`(${users.username} || ' ' || ${users.email} || ' ' || ${users.name})`;
+
+/** How many members a search of another list (spends, payments, orders) matches by name, at most. */
+export const MEMBERS_MATCHED = 1000;
+
+/**
+ * `column = any(the ids of the members whose username, e-mail or name contains pattern)`, for another list (spends,
+ * payments, orders) searched by member: the members are found by their trigram index, at most MEMBERS_MATCHED of them
+ * (a search that matches more, e.g. one letter, is narrowed to those), and the list's rows by its own member index,
+ * so that PostgreSQL can OR it with the list's other searched fields. (Given as an array value instead, the ids make
+ * PostgreSQL walk the whole list in order and test each row: seconds on 1.75 million spends.)
+ */
+export const memberMatches = (column: PgColumn, pattern: string): SQL =>
+  sql`${column} = any(array(select m.id from users m where (m.username || ' ' || m.email || ' ' || m.name) ilike ${pattern} limit ${MEMBERS_MATCHED}))`;
+
 /** Active members whose name or username contains `q` (case-insensitive), by name. */
-export async function searchMembers(db: Tx, q: string | undefined, limit: number, offset: number): Promise<{ rows: UserRow[]; total: number }> {
+export async function searchMembers(db: Tx, q: string | undefined, limit: number, offset: number): Promise<{ rows: UserRow[] } & ListTotal> {
   const pattern = q ? containing(q.slice(0, 100)) : null;
-  const where = and(eq(users.status, 'active'), pattern ? or(ilike(users.name, pattern), ilike(users.username, pattern)) : undefined);
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { rows, total };
+  const where = and(eq(users.status, 'active'), pattern ? sql`${publicText} ilike ${pattern}` : undefined);
+  const rows = await db.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(limit).offset(offset);
+  const total = await listTotal(
+    db,
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(users)
+      .where(where)
+      .$dynamic(),
+    { offset, limit, rows: rows.length },
+  );
+  return { rows, ...total };
 }
 
 /** Every member for the back office: `q` in username, e-mail or name; role and status filters; newest first by default. */
 export async function searchAllMembers(
   db: Tx,
   query: { q?: string; role?: 'member' | 'admin'; status?: 'active' | 'inactive'; sortBy?: string; limit?: number; offset?: number },
-): Promise<{ rows: UserRow[]; total: number }> {
+): Promise<{ rows: UserRow[] } & ListTotal> {
   const pattern = query.q ? containing(query.q.slice(0, 100)) : null;
-  const admin = sql`'admin' = any(${users.roles})`;
+  // The literal predicate of the admins' partial index (db/schema.ts).
+  const admin = sql`'admin' = any(roles)`;
   const where = and(
-    pattern ? or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.name, pattern)) : undefined,
+    pattern ? sql`${adminText} ilike ${pattern}` : undefined,
     query.role === 'admin' ? admin : query.role === 'member' ? sql`not ${admin}` : undefined,
     query.status ? eq(users.status, query.status) : undefined,
   );
@@ -68,17 +97,24 @@ export async function searchAllMembers(
     query.sortBy === 'username'
       ? [asc(sql`lower(${users.username})`)]
       : query.sortBy === 'balance'
-        ? [desc(users.balance), desc(users.createdAt)]
-        : [desc(users.createdAt)];
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+        ? [desc(users.balance), desc(users.createdAt), desc(users.id)]
+        : [desc(users.createdAt), desc(users.id)];
+  const page = { offset: query.offset ?? 0, limit: query.limit ?? 20 };
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  const total = await listTotal(
+    db,
     db
-      .select()
+      .select({ one: sql`1`.as('one') })
       .from(users)
       .where(where)
-      .orderBy(...order, asc(users.id))
-      .limit(query.limit ?? 20)
-      .offset(query.offset ?? 0),
-    db.select({ total: count() }).from(users).where(where),
-  ]);
-  return { rows, total };
+      .$dynamic(),
+    { ...page, rows: rows.length },
+  );
+  return { rows, ...total };
 }

@@ -20,8 +20,8 @@ export class VideosService {
 
   async search(query: VideoSearchQuery, viewer: Viewer) {
     const extra = query.isSale === undefined ? [] : [equal(videos.isSale, query.isSale)];
-    const { rows, total } = await listItems(this.ctx.db, VIDEOS, query, viewer, extra);
-    return { data: rows.map((r) => this.toVideo(r, viewer, false)), total };
+    const { rows, ...total } = await listItems(this.ctx.db, VIDEOS, query, viewer, extra);
+    return { data: rows.map((r) => this.toVideo(r, viewer, false)), ...total };
   }
 
   /** One video by `_id` or slug; counts a view of `visitor` (once an hour; null: none). */

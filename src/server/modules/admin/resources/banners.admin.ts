@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { containing, type Db } from '../../../db/client.ts';
+import { listTotal } from '../../../db/lists.ts';
 import { banners } from '../../../db/schema.ts';
 import { invalid, notFound } from '../../../errors.ts';
 import { iso } from '../../../lib/dates.ts';
@@ -108,17 +109,24 @@ export function bannersAdmin(db: Db, uploads: AdminUploads): AdminAdapter<Banner
           : query.sortBy === 'newest'
             ? [desc(banners.createdAt)]
             : [sql`case ${banners.position} when 'top' then 0 when 'middle' then 1 else 2 end`, asc(banners.ordering), asc(banners.createdAt)];
-      const [rows, total] = await Promise.all([
+      const page = { offset: query.offset ?? 0, limit: query.limit ?? 25 };
+      const rows = await db
+        .select()
+        .from(banners)
+        .where(where)
+        .orderBy(...order, asc(banners.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      const total = await listTotal(
+        db,
         db
-          .select()
+          .select({ one: sql`1`.as('one') })
           .from(banners)
           .where(where)
-          .orderBy(...order, asc(banners.id))
-          .limit(query.limit ?? 25)
-          .offset(query.offset ?? 0),
-        db.$count(banners, where),
-      ]);
-      return { data: rows.map(item), total };
+          .$dynamic(),
+        { ...page, rows: rows.length },
+      );
+      return { data: rows.map(item), ...total };
     },
     get: async (id) => item(await find(id)),
     async create(body) {

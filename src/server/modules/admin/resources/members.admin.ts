@@ -88,8 +88,8 @@ export function membersAdmin(db: Db, members: MembersService, origin: () => stri
   };
   return {
     async list(query) {
-      const { rows, total } = await searchAllMembers(db, query as Parameters<typeof searchAllMembers>[1]);
-      return { data: rows.map(toItem), total };
+      const { rows, ...total } = await searchAllMembers(db, query as Parameters<typeof searchAllMembers>[1]);
+      return { data: rows.map(toItem), ...total };
     },
     get: async (id) => record(await members.get(id)),
     create: refuse,

@@ -26,7 +26,7 @@ export function ordersAdmin(orders: OrdersService, uploads: AdminUploads): Admin
   return {
     async list(query) {
       const str = (key: string) => (typeof query[key] === 'string' ? (query[key] as string) : undefined);
-      const { data, total } = await orders.search(
+      const { data, ...total } = await orders.search(
         {
           q: query.q,
           limit: query.limit,
@@ -38,7 +38,7 @@ export function ordersAdmin(orders: OrdersService, uploads: AdminUploads): Admin
         str('buyerId') ?? null,
         { productId: str('productId'), searchBuyers: true },
       );
-      return { data: data.map(itemOf), total };
+      return { data: data.map(itemOf), ...total };
     },
     get,
     create: () => Promise.reject(readOnly()),

@@ -9,6 +9,7 @@ import type { PaymentsService } from '../../payments/payments.service.ts';
 import { searchAllPayments, type PaymentForAdmin } from '../../payments/payments-search.repository.ts';
 import type { AdminAdapter } from '../admin-resource.ts';
 import { memberListSearch } from './member-lists.ts';
+import { paymentExportBatches } from '../../payments/payments-export.repository.ts';
 
 const toItem = (p: PaymentForAdmin): AdminItem => {
   const amount = toMajor(p.amountMinor, p.currency);
@@ -53,8 +54,11 @@ export function paymentsAdmin(db: Db, payments: PaymentsService): AdminAdapter {
   const readOnly = () => Promise.reject(notFound('Payments are not written here.'));
   return {
     async list(query) {
-      const { rows, total } = await searchAllPayments(db, searchOf(query));
-      return { data: rows.map(toItem), total };
+      const { rows, ...total } = await searchAllPayments(db, searchOf(query));
+      return { data: rows.map(toItem), ...total };
+    },
+    async *listAllInBatches(query) {
+      for await (const rows of paymentExportBatches(db, searchOf(query))) yield rows.map(toItem);
     },
     get,
     create: readOnly,

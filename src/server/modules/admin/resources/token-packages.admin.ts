@@ -14,7 +14,7 @@ import {
   updatePackage,
   type PackageRow,
 } from '../../payments/payments.repository.ts';
-import { searchPackages, type PackageWithPayments } from '../../payments/payments-search.repository.ts';
+import { PAYMENTS_SHOWN, searchPackages, type PackageWithPayments } from '../../payments/payments-search.repository.ts';
 import type { AdminAdapter } from '../admin-resource.ts';
 
 interface PackageBody {
@@ -27,11 +27,14 @@ interface PackageBody {
   isActive?: boolean;
 }
 
-/** A package as the back office shows it: the public shape, its price written out, and how many payments it has. */
+/**
+ * A package as the back office shows it: the public shape, its price written out, and how many payments it has
+ * (counted up to PAYMENTS_SHOWN: "100+" beyond).
+ */
 const toItem = (row: PackageRow, payments: number): AdminItem => ({
   ...toPackage(row),
   priceText: formatMoney(toPackage(row).price, row.currency, 'en'),
-  payments,
+  payments: payments >= PAYMENTS_SHOWN ? `${PAYMENTS_SHOWN.toLocaleString('en-US')}+` : payments,
 });
 
 /** A currency the platform knows (ICU), upper-case, or null. */
@@ -90,7 +93,7 @@ export function tokenPackagesAdmin(db: Db): AdminAdapter<PackageBody> {
 
   return {
     async list(query) {
-      const { rows, total } = await searchPackages(db, {
+      const { rows, ...total } = await searchPackages(db, {
         q: query.q,
         isActive: query.isActive === undefined ? undefined : query.isActive === 'true',
         sortBy: query.sortBy,
@@ -98,7 +101,7 @@ export function tokenPackagesAdmin(db: Db): AdminAdapter<PackageBody> {
         limit: query.limit ?? 25,
         offset: query.offset ?? 0,
       });
-      return { data: rows.map((r: PackageWithPayments) => toItem(r, r.payments)), total };
+      return { data: rows.map((r: PackageWithPayments) => toItem(r, r.payments)), ...total };
     },
     get,
     async create(body) {

@@ -6,6 +6,7 @@ import { isUuid } from '../../catalogue/query.ts';
 import { searchAllTokenTransactions, type SpendForAdmin } from '../../token-transactions/token-transactions.repository.ts';
 import type { AdminAdapter } from '../admin-resource.ts';
 import { memberListSearch } from './member-lists.ts';
+import { spendExportBatches } from '../../token-transactions/token-transactions-export.repository.ts';
 
 /** What a spend bought, in words: the item's title, or a checkout's lines. */
 const whatOf = (t: SpendForAdmin) =>
@@ -39,8 +40,11 @@ export function tokenTransactionsAdmin(db: Db): AdminAdapter {
   const readOnly = () => Promise.reject(notFound('Token transactions are not written here.'));
   return {
     async list(query) {
-      const { rows, total } = await searchAllTokenTransactions(db, searchOf(query));
-      return { data: rows.map(toItem), total };
+      const { rows, ...total } = await searchAllTokenTransactions(db, searchOf(query));
+      return { data: rows.map(toItem), ...total };
+    },
+    async *listAllInBatches(query) {
+      for await (const rows of spendExportBatches(db, searchOf(query))) yield rows.map(toItem);
     },
     async get(id) {
       const { rows } = isUuid(id) ? await searchAllTokenTransactions(db, { limit: 1, offset: 0, id }) : { rows: [] };
