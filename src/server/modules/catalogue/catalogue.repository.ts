@@ -1,9 +1,10 @@
 import { and, desc, eq, getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { paged, prepared, type Tx } from '../../db/client.ts';
+import { after, cursorFields, cursorOf } from '../../db/keyset.ts';
 import { countUpTo, totalAfter, totalOf, type ListTotal } from '../../db/lists.ts';
 import type { CatalogueQuery } from '../../../shared/contracts/catalogue.ts';
-import { after, categoryRefs, listOrder, listWhere, viewerFlags, isUuid, placeholderTerms, termsKey, termsOf, type ListColumns } from './query.ts';
+import { categoryRefs, listOrder, listWhere, viewerFlags, isUuid, placeholderTerms, termsKey, termsOf, type ListColumns } from './query.ts';
 import { notHiddenFrom, type Viewer } from './access.ts';
 
 export type ItemKind = 'video' | 'gallery' | 'story' | 'product' | 'post';
@@ -139,7 +140,8 @@ export async function listItems<T extends PgTable>(
           .$dynamic(),
         0,
       );
-    // Drizzle writes a sub-select's columns unqualified: its id gets a name of its own.
+    // Drizzle writes a sub-select's columns unqualified: its id gets a name of its own. The rows carry their sort keys
+    // as PostgreSQL's text (`cursorFields`): the count after the page compares them exactly (a Date has no microseconds).
     const ids = paged(
       on
         .select({ id: sql<string>`${c.id}`.as('page_id') })
@@ -150,7 +152,7 @@ export async function listItems<T extends PgTable>(
       offset,
     ).as('page');
     return on
-      .select(selection(spec, viewer))
+      .select({ ...selection(spec, viewer), ...cursorFields(order.keys) })
       .from(table)
       .innerJoin(ids, eq(c.id, ids.id))
       .orderBy(...order.by);
@@ -172,11 +174,9 @@ export async function listItems<T extends PgTable>(
   // A deeper full page counts what follows it by the order's keyset; a first page from the start, which PostgreSQL
   // answers from the narrowest (covering) index whatever the order.
   if (!order.relevance && last && rows.length === limit && offset > 0) {
-    const keyNames = order.keys.map((k) => columnKey(table, k));
+    const beyond = after(order.keys, cursorOf(order.keys, last as Record<string, unknown>));
     const total = await totalAfter({ offset, rows: rows.length }, async (upTo) => {
-      const placeholders = order.keys.map((_, i) => sql.placeholder(`after${i}`));
-      const params = Object.fromEntries(keyNames.map((name, i) => [`after${i}`, (last as Record<string, unknown>)[name]]));
-      const [row] = await run<{ n: number }[]>(`count-after:${shape}:${sorted}`, counting(after(order, placeholders)), { ...values, ...params, upTo });
+      const [row] = await counting(beyond)(db).execute({ ...values, upTo });
       return row?.n ?? 0;
     });
     return { rows, ...total };
@@ -186,13 +186,6 @@ export async function listItems<T extends PgTable>(
     return row?.n ?? 0;
   });
   return { rows, ...total };
-}
-
-/** The key of a table's column in its rows (`created_at` → `createdAt`). */
-function columnKey(table: PgTable, column: PgColumn): string {
-  const found = Object.entries(getTableColumns(table) as Record<string, PgColumn>).find(([, col]) => col === column);
-  if (!found) throw new Error(`column ${column.name} is not in its table`);
-  return found[0];
 }
 
 /** One active item by `_id` or slug, with the viewer's flags; null when there is none. */

@@ -1,6 +1,7 @@
-import { and, asc, desc, eq, getTableName, lte, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, getTableName, lte, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CatalogueQuery } from '../../../shared/contracts/catalogue.ts';
+import { orderOf, type SortKey } from '../../db/keyset.ts';
 import { subtreeIds } from '../categories/categories.repository.ts';
 
 /** The columns every catalogue table shares, as the list builder needs them. */
@@ -129,7 +130,7 @@ export function listWhere(c: ListColumns, terms: ListTerms, extra: (SQL | undefi
  * direction (a field ascending: the older first), so that one index per order serves both directions
  * (db/schema.ts catalogueIndexes). A search without a sortBy has no keyset: `relevance` (see catalogue.repository.ts).
  */
-export type ListOrder = { relevance: false; by: SQL[]; keys: PgColumn[]; descending: boolean } | { relevance: true };
+export type ListOrder = { relevance: false; by: SQL[]; keys: SortKey[] } | { relevance: true };
 
 /** The order of a list: relevance when searching without a sortBy; newest/oldest/popular; a field with `sort` (default desc). */
 export function listOrder(c: ListColumns, query: Pick<CatalogueQuery, 'sortBy' | 'sort'>, searching: boolean): ListOrder {
@@ -138,17 +139,10 @@ export function listOrder(c: ListColumns, query: Pick<CatalogueQuery, 'sortBy' |
   if (!by && searching) return { relevance: true };
   const column = by === 'popular' ? c.views : by && by !== 'newest' && by !== 'oldest' ? c.fields[by] : undefined;
   const descending = by === 'oldest' ? false : column && by !== 'popular' ? query.sort !== 'asc' : true;
-  const keys = column && column !== dated ? [column, dated, c.id] : [dated, c.id];
-  const dir = descending ? desc : asc;
-  return { relevance: false, by: keys.map((k) => dir(k)), keys, descending };
+  const columns = column && column !== dated ? [column, dated, c.id] : [dated, c.id];
+  const keys = columns.map((k): SortKey => ({ column: k, dir: descending ? 'desc' : 'asc' }));
+  return { relevance: false, by: orderOf(keys), keys };
 }
-
-/** `(keys) < (values)` (descending) or `>`: the rows after the one with these values, in the order's direction. */
-export const after = (order: { keys: PgColumn[]; descending: boolean }, values: unknown[]): SQL =>
-  sql`(${sql.join(order.keys, sql`, `)}) ${sql.raw(order.descending ? '<' : '>')} (${sql.join(
-    values.map((v) => sql`${v}`),
-    sql`, `,
-  )})`;
 
 /** `"table"."column"`: inside a sub-select drizzle writes columns unqualified, which could bind to the inner table. */
 export const qualified = (column: PgColumn): SQL => sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
