@@ -36,8 +36,11 @@ export interface Tessera {
 }
 
 /** Runs `fn` with a connection to POSTGRES_URL (making and dropping databases, reading pg_stat_activity). */
-export async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
+export const admin = <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> => withClient(POSTGRES_URL, fn);
+
+/** Runs `fn` with a connection of its own to `url`, closed after. */
+export async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await fn(client);

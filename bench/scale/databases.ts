@@ -7,8 +7,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
-import { admin, urlOf } from '../tessera.ts';
+import { admin, urlOf, withClient } from '../tessera.ts';
 import { runCliProcess, serverEnv } from '../../tests/helpers/server.ts';
 import { ACTIVITY, GROWN_TABLES, growSteps, sizes } from './grow.ts';
 
@@ -115,14 +114,4 @@ export async function scaleDatabases({ rebuild = false, scale = 1, log = console
     });
   }
   return { a, b, urlA: urlOf(a), urlB: urlOf(b), dataDir, buildSeconds, sizeA: await size(a), sizeB: await size(b) };
-}
-
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
 }

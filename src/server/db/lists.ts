@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import { COUNT_AHEAD } from '../../shared/contracts/common.ts';
 import type { Tx } from './client.ts';
 
@@ -48,3 +48,15 @@ export async function countUpTo(db: Tx, rows: PgSelect, upTo: number): Promise<n
 
 /** `totalOf` with `countUpTo` of a list's query, the usual pair. */
 export const listTotal = (db: Tx, rows: PgSelect, page: { offset: number; limit: number; rows: number }) => totalOf(page, (upTo) => countUpTo(db, rows, upTo));
+
+/** `listTotal` of the rows of one table that match `where`, the usual case. */
+export const listTotalOf = (db: Tx, table: PgTable, where: SQL | undefined, page: { offset: number; limit: number; rows: number }) =>
+  listTotal(
+    db,
+    db
+      .select({ one: sql`1`.as('one') })
+      .from(table)
+      .where(where)
+      .$dynamic(),
+    page,
+  );

@@ -1,6 +1,6 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { listTotal } from '../../db/lists.ts';
+import { listTotalOf } from '../../db/lists.ts';
 import { auditLog } from '../../db/schema.ts';
 
 export type AuditRow = typeof auditLog.$inferSelect;
@@ -23,14 +23,6 @@ export async function searchAudit(
   const where = filters.length ? and(...filters) : undefined;
   const page = { offset: query.offset ?? 0, limit: query.limit ?? 50 };
   const rows = await db.select().from(auditLog).where(where).orderBy(desc(auditLog.createdAt)).limit(page.limit).offset(page.offset);
-  const total = await listTotal(
-    db,
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(auditLog)
-      .where(where)
-      .$dynamic(),
-    { ...page, rows: rows.length },
-  );
+  const total = await listTotalOf(db, auditLog, where, { ...page, rows: rows.length });
   return { rows, ...total };
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { listTotal } from '../../db/lists.ts';
+import { listTotalOf } from '../../db/lists.ts';
 import { banners } from '../../db/schema.ts';
 import { Banner, BannerSearchQuery } from '../../../shared/contracts/banners.ts';
 import { Envelope, ErrorBody, ListPayload } from '../../../shared/contracts/common.ts';
@@ -29,15 +29,7 @@ export async function bannersRoutes(app: App) {
       );
       const page = { offset: request.query.offset ?? 0, limit: request.query.limit ?? 12 };
       const rows = await db.select().from(banners).where(where).orderBy(asc(banners.ordering), asc(banners.createdAt)).limit(page.limit).offset(page.offset);
-      const total = await listTotal(
-        db,
-        db
-          .select({ one: sql`1`.as('one') })
-          .from(banners)
-          .where(where)
-          .$dynamic(),
-        { ...page, rows: rows.length },
-      );
+      const total = await listTotalOf(db, banners, where, { ...page, rows: rows.length });
       const data = rows.map((b) => ({
         _id: b.id,
         title: b.title,

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { listTotal } from '../../db/lists.ts';
+import { listTotalOf } from '../../db/lists.ts';
 import { events, users } from '../../db/schema.ts';
 
 export type EventRow = typeof events.$inferSelect;
@@ -43,14 +43,6 @@ export async function listEvents(db: Tx, opts: { createdBy?: string; q?: string;
     .orderBy(...order)
     .limit(opts.limit)
     .offset(opts.offset);
-  const total = await listTotal(
-    db,
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(events)
-      .where(where)
-      .$dynamic(),
-    { ...opts, rows: rows.length },
-  );
+  const total = await listTotalOf(db, events, where, { ...opts, rows: rows.length });
   return { rows: rows.map((r) => ({ ...r.event, creator: r.creator })) as EventWithCreator[], ...total };
 }

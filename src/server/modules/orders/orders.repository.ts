@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { containing, type Tx } from '../../db/client.ts';
-import { listTotal, type ListTotal } from '../../db/lists.ts';
+import { listTotalOf, type ListTotal } from '../../db/lists.ts';
 import { downloads, orderFiles, orders, products, users } from '../../db/schema.ts';
 import { byIdOrSlug } from '../catalogue/query.ts';
 import type { DeliveryStatus, OrderSearchQuery } from '../../../shared/contracts/orders.ts';
@@ -66,12 +66,7 @@ export async function listOrders(
     .orderBy(query.sort === 'asc' ? asc(orders.createdAt) : desc(orders.createdAt), asc(orders.orderNumber))
     .limit(page.limit)
     .offset(page.offset);
-  const counting = db
-    .select({ one: sql`1`.as('one') })
-    .from(orders)
-    .where(condition)
-    .$dynamic();
-  return { rows: rows.map((r) => ({ ...r.order, buyer: r.buyer })), ...(await listTotal(db, counting, { ...page, rows: rows.length })) };
+  return { rows: rows.map((r) => ({ ...r.order, buyer: r.buyer })), ...(await listTotalOf(db, orders, condition, { ...page, rows: rows.length })) };
 }
 
 export async function findOrder(db: Tx, id: string): Promise<(OrderRow & { buyer: BuyerRef }) | null> {

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { containing, type Tx } from '../../db/client.ts';
 import { orderOf, type SortKey } from '../../db/keyset.ts';
-import { listTotal, type ListTotal } from '../../db/lists.ts';
+import { listTotalOf, type ListTotal } from '../../db/lists.ts';
 import { paymentTransactions, tokenLedger, tokenPackages, users } from '../../db/schema.ts';
 import { dateRange } from '../../lib/dates.ts';
 import { GATEWAYS, type GatewayName, type PaymentStatus } from '../../../shared/contracts/tokens.ts';
@@ -46,15 +46,7 @@ export async function searchPackages(db: Tx, query: PackageSearch): Promise<{ ro
     .orderBy(...order, asc(tokenPackages.id))
     .limit(query.limit)
     .offset(query.offset);
-  const total = await listTotal(
-    db,
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(tokenPackages)
-      .where(where)
-      .$dynamic(),
-    { ...query, rows: rows.length },
-  );
+  const total = await listTotalOf(db, tokenPackages, where, { ...query, rows: rows.length });
   return { rows: rows.map((r) => ({ ...r.pkg, payments: Number(r.payments) })), ...total };
 }
 
@@ -135,12 +127,7 @@ export async function searchAllPayments(db: Tx, query: PaymentSearch): Promise<{
     .orderBy(...order)
     .limit(query.limit)
     .offset(query.offset);
-  const counting = db
-    .select({ one: sql`1`.as('one') })
-    .from(paymentTransactions)
-    .where(where)
-    .$dynamic();
-  const total = await listTotal(db, counting, { offset: query.offset, limit: query.limit, rows: rows.length });
+  const total = await listTotalOf(db, paymentTransactions, where, { offset: query.offset, limit: query.limit, rows: rows.length });
   return {
     rows: rows.map((r) => ({ ...r.payment, packageName: r.packageName, username: r.username, email: r.email, refundReason: r.refundReason })),
     ...total,

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { listTotal, type ListTotal } from '../../db/lists.ts';
+import { listTotalOf, type ListTotal } from '../../db/lists.ts';
 import { paymentEvents, paymentTransactions, tokenPackages } from '../../db/schema.ts';
 import type { PaymentSearchQuery } from '../../../shared/contracts/tokens.ts';
 import { dateRange } from '../../lib/dates.ts';
@@ -12,15 +12,7 @@ export type PaymentWithPackage = PaymentRow & { packageName: string };
 export async function listActivePackages(db: Tx, limit: number, offset: number): Promise<{ rows: PackageRow[] } & ListTotal> {
   const where = eq(tokenPackages.isActive, true);
   const rows = await db.select().from(tokenPackages).where(where).orderBy(asc(tokenPackages.ordering), asc(tokenPackages.tokens)).limit(limit).offset(offset);
-  const total = await listTotal(
-    db,
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(tokenPackages)
-      .where(where)
-      .$dynamic(),
-    { offset, limit, rows: rows.length },
-  );
+  const total = await listTotalOf(db, tokenPackages, where, { offset, limit, rows: rows.length });
   return { rows, ...total };
 }
 
@@ -118,15 +110,7 @@ export async function listPayments(db: Tx, userId: string, query: PaymentSearchQ
     .orderBy(dir(paymentTransactions.createdAt), dir(paymentTransactions.id))
     .limit(page.limit)
     .offset(page.offset);
-  const total = await listTotal(
-    db,
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(paymentTransactions)
-      .where(where)
-      .$dynamic(),
-    { ...page, rows: rows.length },
-  );
+  const total = await listTotalOf(db, paymentTransactions, where, { ...page, rows: rows.length });
   return { rows: rows.map((r) => ({ ...r.payment, packageName: r.packageName })), ...total };
 }
 

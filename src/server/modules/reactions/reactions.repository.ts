@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type Tx } from '../../db/client.ts';
-import { listTotal, type ListTotal } from '../../db/lists.ts';
+import { listTotal, listTotalOf, type ListTotal } from '../../db/lists.ts';
 import { reactions } from '../../db/schema.ts';
 import type { CatalogueTable } from '../catalogue/catalogue.repository.ts';
 import { GALLERIES, POSTS, PRODUCTS, STORIES, VIDEOS } from '../catalogue/tables.ts';
@@ -77,15 +77,7 @@ export async function listReactions(db: Tx, userId: string, query: ReactionSearc
   const page = { offset: query.offset ?? 0, limit: query.limit ?? 12 };
   const dir = query.sort === 'asc' ? asc : desc;
   const rows = await db.select().from(reactions).where(where).orderBy(dir(reactions.createdAt), dir(reactions.id)).limit(page.limit).offset(page.offset);
-  const total = await listTotal(
-    db,
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(reactions)
-      .where(where)
-      .$dynamic(),
-    { ...page, rows: rows.length },
-  );
+  const total = await listTotalOf(db, reactions, where, { ...page, rows: rows.length });
   return { rows, ...total };
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, countDistinct, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { containing, rowsOf, type Tx } from '../../db/client.ts';
-import { listTotal, type ListTotal } from '../../db/lists.ts';
+import { listTotalOf, type ListTotal } from '../../db/lists.ts';
 import { comments, hiddenTargets, REPORT_QUEUE, users, violationReports } from '../../db/schema.ts';
 import type { StoredImage } from '../../lib/media-types.ts';
 import { setItemHidden } from '../catalogue/hidden.ts';
@@ -131,15 +131,7 @@ export async function searchReports(db: Tx, query: ReportSearch): Promise<{ rows
     .orderBy(...order)
     .limit(page.limit)
     .offset(page.offset);
-  const total = await listTotal(
-    db,
-    db
-      .select({ one: sql`1`.as('one') })
-      .from(violationReports)
-      .where(where)
-      .$dynamic(),
-    { ...page, rows: rows.length },
-  );
+  const total = await listTotalOf(db, violationReports, where, { ...page, rows: rows.length });
   return { rows: flat(rows), ...total };
 }
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-or
 import { containing, type Tx } from '../../db/client.ts';
 import { entitlements, products, tokenTransactions, users } from '../../db/schema.ts';
 import { orderOf, type SortKey } from '../../db/keyset.ts';
-import { listTotal, type ListTotal } from '../../db/lists.ts';
+import { listTotalOf, type ListTotal } from '../../db/lists.ts';
 import type { SpendType, TokenTransactionSearchQuery } from '../../../shared/contracts/tokens.ts';
 import { dateRange } from '../../lib/dates.ts';
 import { memberMatches } from '../users/users.repository.ts';
@@ -50,12 +50,7 @@ export async function listTokenTransactions(db: Tx, userId: string, query: Token
     .orderBy(dir(tokenTransactions.createdAt), dir(tokenTransactions.id))
     .limit(page.limit)
     .offset(page.offset);
-  const counting = db
-    .select({ one: sql`1`.as('one') })
-    .from(tokenTransactions)
-    .where(where)
-    .$dynamic();
-  return { rows, ...(await listTotal(db, counting, { ...page, rows: rows.length })) };
+  return { rows, ...(await listTotalOf(db, tokenTransactions, where, { ...page, rows: rows.length })) };
 }
 
 /** The products of a cart that are in the store now (active, their scheduled time come), by id. */
@@ -94,12 +89,7 @@ export async function listEntitlementIds(
     .orderBy(desc(entitlements.createdAt), desc(entitlements.id))
     .limit(limit)
     .offset(offset);
-  const counting = db
-    .select({ one: sql`1`.as('one') })
-    .from(entitlements)
-    .where(where)
-    .$dynamic();
-  return { ids: rows.map((r) => r.id), ...(await listTotal(db, counting, { offset, limit, rows: rows.length })) };
+  return { ids: rows.map((r) => r.id), ...(await listTotalOf(db, entitlements, where, { offset, limit, rows: rows.length })) };
 }
 
 export interface SpendSearch {
@@ -165,11 +155,6 @@ export async function searchAllTokenTransactions(db: Tx, query: SpendSearch): Pr
     .orderBy(...order)
     .limit(query.limit)
     .offset(query.offset);
-  const counting = db
-    .select({ one: sql`1`.as('one') })
-    .from(tokenTransactions)
-    .where(where)
-    .$dynamic();
-  const total = await listTotal(db, counting, { offset: query.offset, limit: query.limit, rows: rows.length });
+  const total = await listTotalOf(db, tokenTransactions, where, { offset: query.offset, limit: query.limit, rows: rows.length });
   return { rows: rows.map((r) => ({ ...r.spend, username: r.username, email: r.email })), ...total };
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { containing, type Db } from '../../../db/client.ts';
-import { listTotal } from '../../../db/lists.ts';
+import { listTotalOf } from '../../../db/lists.ts';
 import { banners } from '../../../db/schema.ts';
 import { invalid, notFound } from '../../../errors.ts';
 import { iso } from '../../../lib/dates.ts';
@@ -117,15 +117,7 @@ export function bannersAdmin(db: Db, uploads: AdminUploads): AdminAdapter<Banner
         .orderBy(...order, asc(banners.id))
         .limit(page.limit)
         .offset(page.offset);
-      const total = await listTotal(
-        db,
-        db
-          .select({ one: sql`1`.as('one') })
-          .from(banners)
-          .where(where)
-          .$dynamic(),
-        { ...page, rows: rows.length },
-      );
+      const total = await listTotalOf(db, banners, where, { ...page, rows: rows.length });
       return { data: rows.map(item), ...total };
     },
     get: async (id) => item(await find(id)),
