@@ -86,6 +86,8 @@ describe('money in the back office', () => {
     expect([refused.status, refused.body.error]).toEqual([422, 'PACKAGE_IN_USE']);
     expect(refused.body.message).toBe("1 payment refers to 'Bbb Second', so it stays for their records: disable it instead (it leaves the tokens page).");
     expect((await json('GET', `/api/admin/token-packages/${second._id}`)).body.data).toMatchObject({ payments: 1, isActive: true });
+    const listed = (await json('GET', '/api/admin/token-packages?limit=200')).body.data.data;
+    expect(listed.find((p: { _id: string }) => p._id === second._id)).toMatchObject({ payments: 1 });
 
     const log = (await json('GET', `/api/admin/audit?resource=token-packages&targetId=${second._id}`)).body.data.data;
     expect(log.map((e: { action: string }) => e.action)).toEqual(['update', 'unpublish', 'update', 'create']);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, beforeAll } from 'vitest';
-import { COUNT_AHEAD, MAX_OFFSET } from '../../src/shared/contracts/common.ts';
+import { COUNT_AHEAD, MAX_OFFSET, SEARCH_COUNT_AHEAD } from '../../src/shared/contracts/common.ts';
 import { createMember, DEMO_ADMIN_PASSWORD, login, useApi } from '../helpers/api.ts';
 import { getJson, seedCatalogue } from '../helpers/catalogue.ts';
 
@@ -50,6 +50,24 @@ describe('lists at any size', () => {
     expect(last.total).toBe(total);
     const past = await getJson(h, `/api/assets/videos/search?limit=24&offset=${total + 50}`);
     expect(past).toMatchObject({ data: [], total });
+  });
+
+  it('a search counts up to 200 past the offset: a ranked one by its candidates, a sorted one by its keyset, the totals by kind', async () => {
+    // 'bulk' is in all 1,150 copies; 'bulk clip 11' in 62 (11, 110–119, 1100–1150: each word is also a prefix).
+    expect(await getJson(h, '/api/assets/videos/search?q=bulk&limit=24')).toMatchObject({ total: SEARCH_COUNT_AHEAD, totalCapped: true });
+    expect(await getJson(h, '/api/assets/videos/search?q=bulk&limit=24&offset=400')).toMatchObject({ total: 424, totalCapped: true });
+    expect(await getJson(h, '/api/assets/videos/search?q=bulk&limit=24&offset=48&sortBy=newest')).toMatchObject({
+      total: 48 + SEARCH_COUNT_AHEAD,
+      totalCapped: true,
+    });
+    const few = await getJson(h, '/api/assets/videos/search?q=bulk%20clip%2011&limit=24');
+    expect(few.total).toBe(62);
+    expect(few.totalCapped).toBeUndefined();
+    const second = await getJson(h, '/api/assets/videos/search?q=bulk%20clip%2011&limit=24&offset=24');
+    expect(second).toMatchObject({ total: 62, data: expect.any(Array) });
+    expect(second.data.every((v: { _id: string }) => !few.data.some((w: { _id: string }) => w._id === v._id))).toBe(true);
+    expect((await getJson(h, '/api/search/total?q=bulk')).totalVideos).toBe(SEARCH_COUNT_AHEAD);
+    expect((await getJson(h, '/api/search/total?q=bulk%20clip%2011')).totalVideos).toBe(62);
   });
 
   it('pages every order whole: each item once, ties broken the same way on every page', async () => {

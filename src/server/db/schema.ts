@@ -797,6 +797,8 @@ export const violationReports = pgTable(
     // The back office's reports by what was reported and by reason, within a status.
     index('violation_reports_kind_idx').on(t.targetType, t.status, t.createdAt),
     index('violation_reports_type_idx').on(t.type, t.status, t.createdAt),
+    // The back office's search of the queue: any part of the description or the kind.
+    index('violation_reports_search_trgm_idx').using('gin', sql`(${t.description} || ' ' || ${t.type}) gin_trgm_ops`),
   ],
 );
 

@@ -9,18 +9,27 @@ export const Envelope = <T extends TSchema>(data: T) => Type.Object({ status: Ty
  */
 export const MAX_OFFSET = 10_000;
 
-/** How far past the page's start a list counts its matches, and where a search's counts stop (`/search/total`). */
+/** How far past the page's start a list counts its matches. */
 export const COUNT_AHEAD = 1_000;
 
 /**
+ * How far past the page's start a search (a list with `q`) counts its matches, and where `/search/total`'s counts stop:
+ * a frequent word's matches are tested one by one in the rows, and a search ranks its most viewed 200 anyway.
+ */
+export const SEARCH_COUNT_AHEAD = 200;
+
+/**
  * `{ data: [...], total }`: the payload of every list call. `total` counts the matches up to `offset + COUNT_AHEAD`
- * (cheap at any size); where there are more, it is that bound and `totalCapped` is true: "at least `total`".
+ * (a search: `offset + SEARCH_COUNT_AHEAD`), cheap at any size; where there are more, it is that bound and
+ * `totalCapped` is true: "at least `total`".
  */
 export const ListPayload = <T extends TSchema>(item: T) =>
   Type.Object({
     data: Type.Array(item),
     total: Type.Integer(),
-    totalCapped: Type.Optional(Type.Literal(true, { description: 'There are at least `total` matches (counting stopped 1,000 past the offset).' })),
+    totalCapped: Type.Optional(
+      Type.Literal(true, { description: 'There are at least `total` matches (counting stopped 1,000 past the offset, 200 for a search).' }),
+    ),
   });
 
 export const ErrorBody = Type.Object(

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, ne, not, sql, type SQL } from 'drizzle-orm
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { containing, uniqueViolation } from '../../db/client.ts';
-import { listTotalOf } from '../../db/lists.ts';
+import { aheadOf, listTotalOf } from '../../db/lists.ts';
 import { categories, NOT_DELETED } from '../../db/schema.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
 import { slugify } from '../../lib/slug.ts';
@@ -263,7 +263,7 @@ export function contentAdapter<B extends ContentBody>(o: ContentOptions<B>): Adm
         .orderBy(...order)
         .limit(page.limit)
         .offset(page.offset)) as Row[];
-      const total = await listTotalOf(db, table, where, { ...page, rows: rows.length });
+      const total = await listTotalOf(db, table, where, { ...page, rows: rows.length, ahead: aheadOf(query.q) });
       return { data: rows.map(item), ...total };
     },
     get: async (id) => item(await find(id)),

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { containing, type Tx } from '../../db/client.ts';
-import { listTotalOf, type ListTotal } from '../../db/lists.ts';
+import { aheadOf, listTotalOf, numberedMatches, numberedTotal, type ListTotal } from '../../db/lists.ts';
 import { downloads, orderFiles, orders, products, users } from '../../db/schema.ts';
 import { byIdOrSlug } from '../catalogue/query.ts';
 import type { DeliveryStatus, OrderSearchQuery } from '../../../shared/contracts/orders.ts';
@@ -57,16 +57,18 @@ export async function listOrders(
   scope: OrderListScope = {},
 ): Promise<{ rows: (OrderRow & { buyer: BuyerRef })[] } & ListTotal> {
   const condition = where(query, buyerId, scope);
-  const page = { offset: query.offset ?? 0, limit: query.limit ?? 12 };
+  const page = { offset: query.offset ?? 0, limit: query.limit ?? 12, ahead: aheadOf(query.q) };
+  const order = [query.sort === 'asc' ? asc(orders.createdAt) : desc(orders.createdAt), asc(orders.orderNumber)];
+  const { matches, page: ids, matched } = numberedMatches(db, orders.id, condition, order, page);
   const rows = await db
-    .select({ order: orders, buyer: { id: users.id, name: users.name, username: users.username, email: users.email } })
+    .with(matches)
+    .select({ order: orders, buyer: { id: users.id, name: users.name, username: users.username, email: users.email }, matched })
     .from(orders)
+    .innerJoin(ids, eq(orders.id, ids.id))
     .innerJoin(users, eq(users.id, orders.buyerId))
-    .where(condition)
-    .orderBy(query.sort === 'asc' ? asc(orders.createdAt) : desc(orders.createdAt), asc(orders.orderNumber))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { rows: rows.map((r) => ({ ...r.order, buyer: r.buyer })), ...(await listTotalOf(db, orders, condition, { ...page, rows: rows.length })) };
+    .orderBy(ids.n);
+  const total = await numberedTotal(page, rows[0]?.matched, () => listTotalOf(db, orders, condition, { ...page, rows: 0 }));
+  return { rows: rows.map((r) => ({ ...r.order, buyer: r.buyer })), ...total };
 }
 
 export async function findOrder(db: Tx, id: string): Promise<(OrderRow & { buyer: BuyerRef }) | null> {

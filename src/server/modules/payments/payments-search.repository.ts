@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { containing, type Tx } from '../../db/client.ts';
 import { orderOf, type SortKey } from '../../db/keyset.ts';
-import { listTotalOf, type ListTotal } from '../../db/lists.ts';
+import { aheadOf, listTotalOf, numberedMatches, numberedTotal, type ListTotal } from '../../db/lists.ts';
 import { paymentTransactions, tokenLedger, tokenPackages, users } from '../../db/schema.ts';
 import { dateRange } from '../../lib/dates.ts';
 import { GATEWAYS, type GatewayName, type PaymentStatus } from '../../../shared/contracts/tokens.ts';
 import type { PackageRow, PaymentRow } from './payments.repository.ts';
-import { isUuid } from '../catalogue/query.ts';
+import { isUuid, qualified } from '../catalogue/query.ts';
 import { memberMatches } from '../users/users.repository.ts';
 
 /** `ilike` pattern of a search text (its wildcards taken literally). */
@@ -24,7 +24,8 @@ export type PackageWithPayments = PackageRow & { payments: number };
 
 /** How many payments refer to a package, counted up to PAYMENTS_SHOWN (the list says "100+" beyond). */
 export const PAYMENTS_SHOWN = 100;
-const paymentsOfPackage = sql<number>`(select count(*)::int from (select 1 from ${paymentTransactions} p where p.package_id = ${tokenPackages.id} limit ${PAYMENTS_SHOWN}) c)`;
+// The package's id qualified: drizzle writes a one-table query's columns bare, and a bare "id" here would be the payment's.
+const paymentsOfPackage = sql<number>`(select count(*)::int from (select 1 from ${paymentTransactions} p where p.package_id = ${qualified(tokenPackages.id)} limit ${PAYMENTS_SHOWN}) c)`;
 
 /** Every token package (on sale or not) with how many payments refer to it, for the back office. */
 export async function searchPackages(db: Tx, query: PackageSearch): Promise<{ rows: PackageWithPayments[] } & ListTotal> {
@@ -118,16 +119,17 @@ export const refundReason = sql<string | null>`case when ${paymentTransactions.s
 export async function searchAllPayments(db: Tx, query: PaymentSearch): Promise<{ rows: PaymentForAdmin[] } & ListTotal> {
   const where = paymentSearchWhere(query);
   const order = orderOf(paymentSearchOrder(query));
+  const page = { offset: query.offset, limit: query.limit, ahead: aheadOf(query.q) };
+  const { matches, page: ids, matched } = numberedMatches(db, paymentTransactions.id, where, order, page);
   const rows = await db
-    .select({ payment: paymentTransactions, packageName: tokenPackages.name, username: users.username, email: users.email, refundReason })
+    .with(matches)
+    .select({ payment: paymentTransactions, packageName: tokenPackages.name, username: users.username, email: users.email, refundReason, matched })
     .from(paymentTransactions)
+    .innerJoin(ids, eq(paymentTransactions.id, ids.id))
     .innerJoin(tokenPackages, eq(tokenPackages.id, paymentTransactions.packageId))
     .innerJoin(users, eq(users.id, paymentTransactions.userId))
-    .where(where)
-    .orderBy(...order)
-    .limit(query.limit)
-    .offset(query.offset);
-  const total = await listTotalOf(db, paymentTransactions, where, { offset: query.offset, limit: query.limit, rows: rows.length });
+    .orderBy(ids.n);
+  const total = await numberedTotal(page, rows[0]?.matched, () => listTotalOf(db, paymentTransactions, where, { ...page, rows: 0 }));
   return {
     rows: rows.map((r) => ({ ...r.payment, packageName: r.packageName, username: r.username, email: r.email, refundReason: r.refundReason })),
     ...total,

@@ -1,7 +1,7 @@
-import { and, asc, countDistinct, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, countDistinct, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { containing, rowsOf, type Tx } from '../../db/client.ts';
-import { listTotalOf, type ListTotal } from '../../db/lists.ts';
+import { aheadOf, listTotalOf, type ListTotal } from '../../db/lists.ts';
 import { comments, hiddenTargets, REPORT_QUEUE, users, violationReports } from '../../db/schema.ts';
 import type { StoredImage } from '../../lib/media-types.ts';
 import { setItemHidden } from '../catalogue/hidden.ts';
@@ -117,7 +117,8 @@ export async function searchReports(db: Tx, query: ReportSearch): Promise<{ rows
     query.aboutUserId
       ? sql`${violationReports.targetType} = 'comment' and exists(select 1 from comments c where c.id = ${violationReports.targetId} and c.user_id = ${query.aboutUserId})`
       : undefined,
-    pattern ? or(ilike(violationReports.description, pattern), ilike(violationReports.type, pattern)) : undefined,
+    // Its trigram index's expression (db/schema.ts).
+    pattern ? sql`(${violationReports.description} || ' ' || ${violationReports.type}) ilike ${pattern}` : undefined,
   ];
   const where = and(...filters);
   const order =
@@ -131,7 +132,7 @@ export async function searchReports(db: Tx, query: ReportSearch): Promise<{ rows
     .orderBy(...order)
     .limit(page.limit)
     .offset(page.offset);
-  const total = await listTotalOf(db, violationReports, where, { ...page, rows: rows.length });
+  const total = await listTotalOf(db, violationReports, where, { ...page, rows: rows.length, ahead: aheadOf(query.q) });
   return { rows: flat(rows), ...total };
 }
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-or
 import { containing, type Tx } from '../../db/client.ts';
 import { entitlements, products, tokenTransactions, users } from '../../db/schema.ts';
 import { orderOf, type SortKey } from '../../db/keyset.ts';
-import { listTotalOf, type ListTotal } from '../../db/lists.ts';
+import { aheadOf, listTotalOf, numberedMatches, numberedTotal, type ListTotal } from '../../db/lists.ts';
 import type { SpendType, TokenTransactionSearchQuery } from '../../../shared/contracts/tokens.ts';
 import { dateRange } from '../../lib/dates.ts';
 import { memberMatches } from '../users/users.repository.ts';
@@ -147,14 +147,15 @@ export function spendSearchOrder(query: Pick<SpendSearch, 'sortBy' | 'sort'>): S
 export async function searchAllTokenTransactions(db: Tx, query: SpendSearch): Promise<{ rows: SpendForAdmin[] } & ListTotal> {
   const where = spendSearchWhere(query);
   const order = orderOf(spendSearchOrder(query));
+  const page = { offset: query.offset, limit: query.limit, ahead: aheadOf(query.q) };
+  const { matches, page: ids, matched } = numberedMatches(db, tokenTransactions.id, where, order, page);
   const rows = await db
-    .select({ spend: tokenTransactions, username: users.username, email: users.email })
+    .with(matches)
+    .select({ spend: tokenTransactions, username: users.username, email: users.email, matched })
     .from(tokenTransactions)
+    .innerJoin(ids, eq(tokenTransactions.id, ids.id))
     .innerJoin(users, eq(users.id, tokenTransactions.userId))
-    .where(where)
-    .orderBy(...order)
-    .limit(query.limit)
-    .offset(query.offset);
-  const total = await listTotalOf(db, tokenTransactions, where, { offset: query.offset, limit: query.limit, rows: rows.length });
+    .orderBy(ids.n);
+  const total = await numberedTotal(page, rows[0]?.matched, () => listTotalOf(db, tokenTransactions, where, { ...page, rows: 0 }));
   return { rows: rows.map((r) => ({ ...r.spend, username: r.username, email: r.email })), ...total };
 }

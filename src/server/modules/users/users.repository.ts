@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { containing, type Tx } from '../../db/client.ts';
-import { listTotalOf, type ListTotal } from '../../db/lists.ts';
+import { aheadOf, listTotalOf, type ListTotal } from '../../db/lists.ts';
 import { users } from '../../db/schema.ts';
 import { isUuid } from '../catalogue/query.ts';
 
@@ -68,7 +68,7 @@ export async function searchMembers(db: Tx, q: string | undefined, limit: number
   const pattern = q ? containing(q.slice(0, 100)) : null;
   const where = and(eq(users.status, 'active'), pattern ? sql`${publicText} ilike ${pattern}` : undefined);
   const rows = await db.select().from(users).where(where).orderBy(asc(users.name), asc(users.id)).limit(limit).offset(offset);
-  const total = await listTotalOf(db, users, where, { offset, limit, rows: rows.length });
+  const total = await listTotalOf(db, users, where, { offset, limit, rows: rows.length, ahead: aheadOf(q) });
   return { rows, ...total };
 }
 
@@ -99,6 +99,6 @@ export async function searchAllMembers(
     .orderBy(...order)
     .limit(page.limit)
     .offset(page.offset);
-  const total = await listTotalOf(db, users, where, { ...page, rows: rows.length });
+  const total = await listTotalOf(db, users, where, { ...page, rows: rows.length, ahead: aheadOf(query.q) });
   return { rows, ...total };
 }
