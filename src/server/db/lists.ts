@@ -26,8 +26,8 @@ export const aheadOf = (q: string | undefined): number => (q?.trim() ? SEARCH_CO
 /**
  * The total of one page of a list, at a cost that grows with the page, never with the table: a page that is not full
  * ends the list, so its total is exact and free (`offset + rows`); otherwise the matches are counted from the start
- * up to `offset + COUNT_AHEAD` (or its `ahead`; `count`: the list's own query, counted up to a bound; a page is at most 200 rows) and
- * the total is capped there when they reach it: "1,000+" on a first page.
+ * up to `offset + ahead` (COUNT_AHEAD unless the page says; `count`: the list's own query, counted up to a bound; a
+ * page is at most 200 rows) and the total is capped there when they reach it: "1,000+" on a first page.
  */
 export async function totalOf(page: ListPage, count: (upTo: number) => Promise<number>): Promise<ListTotal> {
   if (page.rows < page.limit && (page.rows > 0 || page.offset === 0)) return { total: page.offset + page.rows };
@@ -38,7 +38,7 @@ export async function totalOf(page: ListPage, count: (upTo: number) => Promise<n
 
 /**
  * The total of a full page of a list whose order has a keyset: `offset` rows come before the page, so only the rows
- * after its last row are counted (`countAfter`, up to what is left of COUNT_AHEAD), however deep the page: the count
+ * after its last row are counted (`countAfter`, up to what is left of its `ahead`), however deep the page: the count
  * costs the same on page 400 as on page 1.
  */
 export async function totalAfter(page: Omit<ListPage, 'limit'>, countAfter: (upTo: number) => Promise<number>): Promise<ListTotal> {
