@@ -57,35 +57,6 @@ export async function countUpTo(db: Tx, rows: PgSelect, upTo: number): Promise<n
   return row?.n ?? 0;
 }
 
-/** How long a count that reached its bound is taken as reaching it again (rememberCapped). */
-export const CAPPED_FOR_MS = 30_000;
-const MAX_REMEMBERED = 5_000;
-const remembered = new WeakMap<Tx, Map<string, number>>();
-
-/**
- * `count` (a list's count up to a bound), remembering for CAPPED_FOR_MS, per database and process, each `key` whose
- * count reached its bound: the list then reads "1,000+" without counting again. A list at its bound changes its
- * answer only by losing matches below it, which a page past its end still counts exactly; an exact count (below the
- * bound) is never remembered, so a list that grows or shrinks there shows it at once. For the public lists, whose
- * first pages are most of the reads: a capped count costs ~0.2–0.4 ms of index at B's size, the rest of the page less.
- */
-export function rememberCapped(db: Tx, key: string, count: (upTo: number) => Promise<number>): (upTo: number) => Promise<number> {
-  let known = remembered.get(db);
-  if (!known) remembered.set(db, (known = new Map()));
-  const memo = known;
-  return async (upTo) => {
-    const at = `${key}|${upTo}`;
-    if ((memo.get(at) ?? 0) > Date.now()) return upTo;
-    const n = await count(upTo);
-    if (n < upTo) memo.delete(at);
-    else {
-      if (memo.size >= MAX_REMEMBERED) memo.clear();
-      memo.set(at, Date.now() + CAPPED_FOR_MS);
-    }
-    return n;
-  };
-}
-
 /** `totalOf` with `countUpTo` of a list's query, the usual pair. */
 export const listTotal = (db: Tx, rows: PgSelect, page: ListPage) => totalOf(page, (upTo) => countUpTo(db, rows, upTo));
 

@@ -2,7 +2,7 @@ import { and, desc, eq, getTableColumns, is, SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { paged, prepared, type Tx } from '../../db/client.ts';
 import { after, cursorFields, cursorOf } from '../../db/keyset.ts';
-import { aheadOf, countUpTo, rememberCapped, totalAfter, totalOf, type ListTotal } from '../../db/lists.ts';
+import { aheadOf, countUpTo, totalAfter, totalOf, type ListTotal } from '../../db/lists.ts';
 import type { CatalogueQuery } from '../../../shared/contracts/catalogue.ts';
 import { categoryRefs, listOrder, listWhere, viewerFlags, isUuid, placeholderTerms, termsKey, termsOf, type ListColumns } from './query.ts';
 import { notHiddenFrom, type Viewer } from './access.ts';
@@ -199,17 +199,10 @@ export async function listItems<T extends PgTable>(
     });
     return { rows, ...total };
   }
-  const count = async (upTo: number) => {
+  const total = await totalOf({ offset, limit, rows: rows.length, ahead }, async (upTo) => {
     const [row] = await run<{ n: number }[]>(`count:${shape}`, counting(), { ...values, upTo });
     return row?.n ?? 0;
-  };
-  // The size of a section (a kind, a category, its filters) is remembered while it is at its bound; a search, whose
-  // words are the visitor's, is counted each time.
-  const { limit: _, ...filtered } = values;
-  const total = await totalOf(
-    { offset, limit, rows: rows.length, ahead },
-    terms.websearch === undefined ? rememberCapped(db, `count:${shape}:${JSON.stringify(filtered)}`, count) : count,
-  );
+  });
   return { rows, ...total };
 }
 
