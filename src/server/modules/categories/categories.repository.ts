@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { containing, paged, prepared, rowsOf, type Tx } from '../../db/client.ts';
+import { listTotalOf } from '../../db/lists.ts';
 import { categories, galleries, posts, products, stories, videos } from '../../db/schema.ts';
 import type { Category, CategoryGroup, CategorySearchQuery } from '../../../shared/contracts/categories.ts';
 
@@ -17,37 +18,29 @@ export const toCategory = (c: typeof categories.$inferSelect): Category => ({
 
 /**
  * Categories in their ordering (then by name) or another `order`, filtered by group and a name/description search,
- * with the number of all matches (`count(*) over()`) in the same query; prepared per shape unless `order` is given.
+ * with their total (db/lists.ts); the page is prepared per shape unless `order` is given.
  */
 export async function searchCategories(db: Tx, query: CategorySearchQuery, order?: SQL[]): Promise<{ data: Category[]; total: number }> {
   const values = { group: query.group, like: query.q ? containing(query.q) : undefined, limit: query.limit ?? 12, offset: query.offset ?? 0 };
-  const where = () => {
+  /** The filters, on the values themselves or on placeholders of the same names (a prepared statement's). */
+  const where = (v: { group?: CategoryGroup | Placeholder; like?: string | Placeholder }) => {
     const filters: SQL[] = [];
-    if (query.group) filters.push(eq(categories.group, sql.placeholder('group')));
-    if (query.q) filters.push(or(ilike(categories.name, sql.placeholder('like')), ilike(categories.description, sql.placeholder('like')))!);
+    if (v.group) filters.push(eq(categories.group, v.group));
+    if (v.like) filters.push(or(ilike(categories.name, v.like), ilike(categories.description, v.like))!);
     return filters.length ? and(...filters) : undefined;
   };
   const build = (on: Tx) => {
     const rows = on
-      .select({ category: categories, total: sql<number>`count(*) over()`.mapWith(Number) })
+      .select()
       .from(categories)
-      .where(where())
+      .where(where({ group: query.group && sql.placeholder('group'), like: query.q ? sql.placeholder('like') : undefined }))
       .orderBy(...(order ?? [query.sort === 'desc' ? desc(categories.ordering) : asc(categories.ordering), asc(categories.name)]));
     return paged(rows.$dynamic(), values.offset);
   };
   const shape = `categories:${values.offset ? 'paged' : 'first'}:${query.group ? 'group' : ''}:${query.q ? 'q' : ''}:${query.sort === 'desc' ? 'desc' : 'asc'}`;
   const rows = order ? await build(db).execute(values) : await prepared(db, shape, build).execute(values);
-  let total = rows[0]?.total ?? 0;
-  // A page past the end has no row to carry the total: only then is it counted apart.
-  if (!rows.length && values.offset > 0) {
-    const [row] = await db
-      .select({ total: sql<number>`count(*)`.mapWith(Number) })
-      .from(categories)
-      .where(where())
-      .execute(values);
-    total = row?.total ?? 0;
-  }
-  return { data: rows.map((r) => toCategory(r.category)), total };
+  const { total } = await listTotalOf(db, categories, where(values), { offset: values.offset, limit: values.limit, rows: rows.length });
+  return { data: rows.map(toCategory), total };
 }
 
 export async function insertCategories(db: Tx, rows: NewCategory[]): Promise<void> {
