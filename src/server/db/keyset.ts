@@ -58,6 +58,9 @@ export function after(keys: SortKey[], cursor: Cursor): SQL {
   )}))`;
 }
 
+/** Rows per query of an export: a few MB of rows and CSV in memory at a time, 500 queries for a million rows. */
+export const EXPORT_BATCH = 2000;
+
 /**
  * Every row of a query, a batch at a time: `read(after, limit)` reads the next `limit` rows (all of them in order
  * from the start when `after` is undefined) with their cursor fields; the next batch is read only when the consumer

@@ -115,6 +115,28 @@ export function paymentSearchOrder(query: Pick<PaymentSearch, 'sortBy' | 'sort'>
 export const refundReason = sql<string | null>`case when ${paymentTransactions.status} = 'refunded' then (select l.reason from ${tokenLedger} l
   where l.ref_type = 'payment' and l.ref_id = ${paymentTransactions.id}::text and l.delta < 0 order by l.created_at desc limit 1) end`;
 
+/** What the back office reads of a payment (joined to its package and member), for its list and its export. */
+export const paymentForAdmin = {
+  payment: paymentTransactions,
+  packageName: tokenPackages.name,
+  username: users.username,
+  email: users.email,
+  refundReason,
+};
+export const toPaymentForAdmin = (r: {
+  payment: PaymentRow;
+  packageName: string;
+  username: string;
+  email: string;
+  refundReason: string | null;
+}): PaymentForAdmin => ({
+  ...r.payment,
+  packageName: r.packageName,
+  username: r.username,
+  email: r.email,
+  refundReason: r.refundReason,
+});
+
 /** Every member's payments: status, gateway, member and day filters; search by member, e-mail, provider's reference or id. */
 export async function searchAllPayments(db: Tx, query: PaymentSearch): Promise<{ rows: PaymentForAdmin[] } & ListTotal> {
   const where = paymentSearchWhere(query);
@@ -123,7 +145,7 @@ export async function searchAllPayments(db: Tx, query: PaymentSearch): Promise<{
   const { matches, page: ids, matched } = numberedMatches(db, paymentTransactions.id, where, order, page);
   const rows = await db
     .with(matches)
-    .select({ payment: paymentTransactions, packageName: tokenPackages.name, username: users.username, email: users.email, refundReason, matched })
+    .select({ ...paymentForAdmin, matched })
     .from(paymentTransactions)
     .innerJoin(ids, eq(paymentTransactions.id, ids.id))
     .innerJoin(tokenPackages, eq(tokenPackages.id, paymentTransactions.packageId))
@@ -131,7 +153,7 @@ export async function searchAllPayments(db: Tx, query: PaymentSearch): Promise<{
     .orderBy(ids.n);
   const total = await numberedTotal(page, rows[0]?.matched, () => listTotalOf(db, paymentTransactions, where, { ...page, rows: 0 }));
   return {
-    rows: rows.map((r) => ({ ...r.payment, packageName: r.packageName, username: r.username, email: r.email, refundReason: r.refundReason })),
+    rows: rows.map(toPaymentForAdmin),
     ...total,
   };
 }

@@ -1,31 +1,28 @@
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { cursorFields, keysetBatches, orderOf } from '../../db/keyset.ts';
+import { cursorFields, EXPORT_BATCH, keysetBatches, orderOf } from '../../db/keyset.ts';
 import { tokenTransactions, users } from '../../db/schema.ts';
-import { spendSearchOrder, spendSearchWhere, type SpendForAdmin, type SpendSearch } from './token-transactions.repository.ts';
+import { spendForAdmin, spendSearchOrder, spendSearchWhere, toSpendForAdmin, type SpendForAdmin, type SpendSearch } from './token-transactions.repository.ts';
 
 /** The back office's spend list's query without its page: what an export reads, all of it. */
 export type SpendExportSearch = Omit<SpendSearch, 'limit' | 'offset'>;
-
-/** Rows per query of an export: a few MB of rows and CSV in memory at a time, 500 queries for a million rows. */
-export const SPEND_EXPORT_BATCH = 2000;
 
 /**
  * Every spend the back office's list would show for `query` (all its pages), in its order, `batchSize` at a time, each
  * batch read by keyset (after the last row of the one before), never by OFFSET. The next batch is read only when the
  * consumer asks for it.
  */
-export async function* spendExportBatches(db: Tx, query: SpendExportSearch, batchSize = SPEND_EXPORT_BATCH): AsyncGenerator<SpendForAdmin[]> {
+export async function* spendExportBatches(db: Tx, query: SpendExportSearch, batchSize = EXPORT_BATCH): AsyncGenerator<SpendForAdmin[]> {
   const keys = spendSearchOrder(query);
   const where = spendSearchWhere(query);
   const batches = keysetBatches(keys, batchSize, (after, limit) =>
     db
-      .select({ spend: tokenTransactions, username: users.username, email: users.email, ...cursorFields(keys) })
+      .select({ ...spendForAdmin, ...cursorFields(keys) })
       .from(tokenTransactions)
       .innerJoin(users, eq(users.id, tokenTransactions.userId))
       .where(and(where, after))
       .orderBy(...orderOf(keys))
       .limit(limit),
   );
-  for await (const rows of batches) yield rows.map((r) => ({ ...r.spend, username: r.username, email: r.email }));
+  for await (const rows of batches) yield rows.map(toSpendForAdmin);
 }

@@ -107,6 +107,13 @@ export interface SpendSearch {
   offset: number;
 }
 export type SpendForAdmin = TokenTransactionRow & { username: string; email: string };
+/** What the back office reads of a spend (joined to its member), for its list and its export. */
+export const spendForAdmin = { spend: tokenTransactions, username: users.username, email: users.email };
+export const toSpendForAdmin = (r: { spend: TokenTransactionRow; username: string; email: string }): SpendForAdmin => ({
+  ...r.spend,
+  username: r.username,
+  email: r.email,
+});
 
 /** What a spend bought, as one text: the unlocked item's title, a checkout's product names (its trigram index's expression). */
 const boughtText = sql`(coalesce(${tokenTransactions.targetInfo}->>'title', '') || ' ' || jsonb_path_query_array(${tokenTransactions.products}, '$[*].name')::text)`;
@@ -151,11 +158,11 @@ export async function searchAllTokenTransactions(db: Tx, query: SpendSearch): Pr
   const { matches, page: ids, matched } = numberedMatches(db, tokenTransactions.id, where, order, page);
   const rows = await db
     .with(matches)
-    .select({ spend: tokenTransactions, username: users.username, email: users.email, matched })
+    .select({ ...spendForAdmin, matched })
     .from(tokenTransactions)
     .innerJoin(ids, eq(tokenTransactions.id, ids.id))
     .innerJoin(users, eq(users.id, tokenTransactions.userId))
     .orderBy(ids.n);
   const total = await numberedTotal(page, rows[0]?.matched, () => listTotalOf(db, tokenTransactions, where, { ...page, rows: 0 }));
-  return { rows: rows.map((r) => ({ ...r.spend, username: r.username, email: r.email })), ...total };
+  return { rows: rows.map(toSpendForAdmin), ...total };
 }
