@@ -239,15 +239,19 @@ export async function countMatches<T extends PgTable>(db: Tx, spec: CatalogueTab
   );
 }
 
-/** Just what a purchase needs of an active item not hidden by moderation (no flags, no categories): id, slug, title, isSale, price. */
+/**
+ * Just what a purchase needs of an active item not hidden by moderation (no flags, no categories): id, slug, title,
+ * isSale, price. Read inside the spend's transaction, with a share lock on the row: a price change or an unpublish
+ * that commits first is what the spend pays and checks, and one still open waits for the spend (or the spend for it).
+ */
 export async function findPriced<T extends PgTable>(
-  db: Tx,
+  tx: Tx,
   spec: CatalogueTable<T>,
   idOrSlug: string,
 ): Promise<{ id: string; slug: string; title: string; isSale: boolean; price: number } | null> {
   const byId = isUuid(idOrSlug);
   const t = getTableColumns(spec.table) as Record<string, PgColumn>;
-  const statement = prepared(db, `priced:${spec.kind}:${byId ? 'id' : 'slug'}`, (on) =>
+  const statement = prepared(tx, `priced:${spec.kind}:${byId ? 'id' : 'slug'}`, (on) =>
     on
       .select({ id: t.id!, slug: t.slug!, title: t.title!, isSale: t.isSale!, price: t.price! })
       .from(spec.table as PgTable)
@@ -255,7 +259,8 @@ export async function findPriced<T extends PgTable>(
         listWhere(spec.columns, {}, [eq(byId ? spec.columns.id : spec.columns.slug, sql.placeholder('idOrSlug')), notHiddenFrom(null, spec.kind, spec.columns)])
           .where,
       )
-      .limit(1),
+      .limit(1)
+      .for('share', { of: spec.table as PgTable }),
   );
   const [row] = await statement.execute({ idOrSlug });
   return (row as { id: string; slug: string; title: string; isSale: boolean; price: number }) ?? null;

@@ -53,13 +53,19 @@ export async function listTokenTransactions(db: Tx, userId: string, query: Token
   return { rows, ...(await listTotalOf(db, tokenTransactions, where, { ...page, rows: rows.length })) };
 }
 
-/** The products of a cart that are in the store now (active, their scheduled time come), by id. */
-export async function findActiveProducts(db: Tx, ids: string[]): Promise<ProductRow[]> {
+/**
+ * The products of a cart that are in the store now (active, their scheduled time come), read inside the checkout's
+ * transaction and locked in id order (concurrent checkouts never deadlock): the price, stock and state that the
+ * checkout pays and checks are the ones current when it commits.
+ */
+export async function findActiveProducts(tx: Tx, ids: string[]): Promise<ProductRow[]> {
   if (!ids.length) return [];
-  return db
+  return tx
     .select()
     .from(products)
-    .where(and(inArray(products.id, ids), eq(products.status, 'active'), releasedWhere(PRODUCTS.columns)));
+    .where(and(inArray(products.id, ids), eq(products.status, 'active'), releasedWhere(PRODUCTS.columns)))
+    .orderBy(products.id)
+    .for('no key update');
 }
 
 /** Takes `quantity` units of a physical product, only if that many are in stock; the units left, or null. */

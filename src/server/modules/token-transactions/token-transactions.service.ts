@@ -57,12 +57,12 @@ export class TokenTransactionsService {
       (prior) => prior.type === kind && (prior.targetId === idOrSlug || prior.targetInfo.slug === idOrSlug),
     );
     if (replay) return replay;
-    const item = await findPriced(this.db, SPECS[kind] as never, idOrSlug);
-    if (!item) throw notFound(`This ${NOUN[kind]} does not exist.`);
-    const { id, isSale, price, title, slug } = item;
-    if (!isSale || price <= 0) throw badRequest(`This ${NOUN[kind]} is free: there is nothing to buy.`, 'FREE_ITEM');
 
     const done = await this.db.transaction(async (tx) => {
+      const item = await findPriced(tx, SPECS[kind] as never, idOrSlug);
+      if (!item) throw notFound(`This ${NOUN[kind]} does not exist.`);
+      const { id, isSale, price, title, slug } = item;
+      if (!isSale || price <= 0) throw badRequest(`This ${NOUN[kind]} is free: there is nothing to buy.`, 'FREE_ITEM');
       const row = await repo.insertTokenTransaction(tx, {
         userId: member.id,
         type: kind,
@@ -78,7 +78,8 @@ export class TokenTransactionsService {
       return { row, balance };
     });
     if (!done) return (await this.replay(member, idempotencyKey, () => true))!;
-    this.log.info({ userId: member.id, kind, itemId: id, price, tokenTransactionId: done.row.id }, 'item unlocked');
+    const price = done.row.totalPrice;
+    this.log.info({ userId: member.id, kind, itemId: done.row.targetId, price, tokenTransactionId: done.row.id }, 'item unlocked');
     this.emit(member.id, 'update_balance', { balance: done.balance, delta: -price });
     return toTokenTransaction(done.row, done.balance);
   }
@@ -97,19 +98,19 @@ export class TokenTransactionsService {
     const replay = await this.replay(member, idempotencyKey, (prior) => prior.type === 'product' && prior.requestHash === requestHash);
     if (replay) return { ...replay, orders: [] };
 
-    const found = await repo.findActiveProducts(this.db, [...quantities.keys()]);
-    const missing = [...quantities.keys()].filter((id) => !found.some((p) => p.id === id));
-    if (missing.length)
-      throw notFound(`${missing.length === 1 ? 'A product in your cart is' : 'Some products in your cart are'} no longer available.`, 'PRODUCT_NOT_FOUND');
-    // A fixed order (by id) for the row locks, so that concurrent checkouts never deadlock.
-    const lines = found.sort((a, b) => a.id.localeCompare(b.id)).map((p) => ({ product: p, quantity: quantities.get(p.id)! }));
-    const manyDigital = lines.find((l) => l.product.type === 'digital' && l.quantity > 1);
-    if (manyDigital) throw badRequest(`"${manyDigital.product.name}" is a download: buy it once (quantity 1).`, 'VALIDATION_ERROR');
-    if (lines.some((l) => l.product.type === 'physical')) checkDelivery(delivery);
-    const purchased: PurchasedLine[] = lines.map((l) => ({ productId: l.product.id, name: l.product.name, quantity: l.quantity, price: l.product.price }));
-    const total = purchased.reduce((sum, l) => sum + l.price * l.quantity, 0);
-
     const done = await this.db.transaction(async (tx) => {
+      const found = await repo.findActiveProducts(tx, [...quantities.keys()]);
+      const missing = [...quantities.keys()].filter((id) => !found.some((p) => p.id === id));
+      if (missing.length)
+        throw notFound(`${missing.length === 1 ? 'A product in your cart is' : 'Some products in your cart are'} no longer available.`, 'PRODUCT_NOT_FOUND');
+      // In id order, the order of their row locks.
+      const lines = found.map((p) => ({ product: p, quantity: quantities.get(p.id)! }));
+      const manyDigital = lines.find((l) => l.product.type === 'digital' && l.quantity > 1);
+      if (manyDigital) throw badRequest(`"${manyDigital.product.name}" is a download: buy it once (quantity 1).`, 'VALIDATION_ERROR');
+      if (lines.some((l) => l.product.type === 'physical')) checkDelivery(delivery);
+      const purchased: PurchasedLine[] = lines.map((l) => ({ productId: l.product.id, name: l.product.name, quantity: l.quantity, price: l.product.price }));
+      const total = purchased.reduce((sum, l) => sum + l.price * l.quantity, 0);
+
       const row = await repo.insertTokenTransaction(tx, {
         userId: member.id,
         type: 'product',
@@ -148,7 +149,8 @@ export class TokenTransactionsService {
       return { row, balance, orders };
     });
     if (!done) return { ...(await this.replay(member, idempotencyKey, () => true))!, orders: [] };
-    this.log.info({ userId: member.id, total, lines: lines.length, tokenTransactionId: done.row.id }, 'cart checked out');
+    const total = done.row.totalPrice;
+    this.log.info({ userId: member.id, total, lines: done.orders.length, tokenTransactionId: done.row.id }, 'cart checked out');
     this.emit(member.id, 'update_balance', { balance: done.balance, delta: -total });
     return { ...toTokenTransaction(done.row, done.balance), orders: done.orders.map(this.toOrder) };
   }
