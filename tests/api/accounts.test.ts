@@ -123,6 +123,15 @@ describe('accounts and mail', () => {
     expect((await call(h, 'POST', '/api/auth/email-verification', { body: { token: tokenOf(second) } })).status).toBe(200);
   });
 
+  it('limits guesses of verification tokens per address like reset links (429 past 30 an hour)', async () => {
+    const guess = (i: number, remoteAddress: string) =>
+      h.app.inject({ method: 'POST', url: '/api/auth/email-verification', payload: { token: `guess-${i}`.padEnd(43, 'x') }, remoteAddress });
+    const statuses = [];
+    for (let i = 0; i < 31; i++) statuses.push((await guess(i, '203.0.113.77')).statusCode);
+    expect(statuses).toEqual([...Array(30).fill(400), 429]);
+    expect((await guess(99, '203.0.113.78')).statusCode).toBe(400);
+  });
+
   it('rate limits mail per address (429 with Retry-After), whatever the address', async () => {
     const email = 'limited@nowhere.test';
     const statuses = [];

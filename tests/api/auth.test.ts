@@ -177,6 +177,14 @@ describe('login rate limits', () => {
     expect(answers).toEqual([422, 422, 422, 429]);
   });
 
+  it('counts only failed logins against an address: members sharing one log in as often as they like', async () => {
+    await createMember(h, { username: 'irene' });
+    for (let i = 0; i < 12; i++) expect((await attempt('irene', PASSWORD, '198.51.100.20')).statusCode).toBe(200);
+    for (let i = 0; i < 5; i++) expect((await attempt(`stranger${i}`, 'nope', '198.51.100.20')).statusCode).toBe(422);
+    // Past the address's limit of failures, the right password waits too (it is not checked).
+    expect((await attempt('irene', PASSWORD, '198.51.100.20')).statusCode).toBe(429);
+  });
+
   it('limits attempts per address across accounts', async () => {
     const attempt = (n: number) =>
       h.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username: `user${n}`, password: 'nope' }, remoteAddress: '198.51.100.7' });

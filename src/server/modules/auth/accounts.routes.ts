@@ -51,6 +51,8 @@ export async function accountsRoutes(app: App) {
         body: TokenBody,
         response: { 200: Envelope(MessageResult), ...errors },
       },
+      // Tokens are not guessed faster than reset links.
+      preHandler: perIp('email verifications', 30),
     },
     async (request) => ok(await accounts.verifyEmail(request.body.token)),
   );

@@ -7,7 +7,7 @@ import { INCORRECT_CREDENTIALS } from '../../../shared/messages.ts';
 import { findUserByLogin, type UserRow } from '../users/users.repository.ts';
 import type { EndLiveSessions } from '../../types.ts';
 import { deleteSession, deleteUserSessions, findLiveSession, insertSession, isKnownAddress, rememberAddress } from './sessions.repository.ts';
-import { LoginThrottle, type FailureStore } from './login-throttle.ts';
+import { AddressLimit, LoginThrottle, MemoryFailures, type FailureStore } from './login-throttle.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -23,10 +23,18 @@ export class AuthService {
   private readonly db: Db;
   private readonly endLive: EndLiveSessions;
   private readonly throttle: LoginThrottle;
-  constructor(db: Db, passwordCost: number, endLive: EndLiveSessions, limit: { perAccount: number; windowMs: number }, failures?: FailureStore) {
+  private readonly addresses: AddressLimit;
+  constructor(
+    db: Db,
+    passwordCost: number,
+    endLive: EndLiveSessions,
+    limit: { perAccount: number; perIp: number; windowMs: number },
+    failures: FailureStore = new MemoryFailures(),
+  ) {
     this.db = db;
     this.endLive = endLive;
     this.throttle = new LoginThrottle({ max: limit.perAccount, windowMs: limit.windowMs, store: failures });
+    this.addresses = new AddressLimit({ max: limit.perIp, windowMs: limit.windowMs, store: failures });
     this.decoy = hashPassword('decoy-password-for-timing', passwordCost);
   }
 
@@ -38,11 +46,14 @@ export class AuthService {
   }
 
   /**
-   * Failed attempts count against the account, whichever name or letter case was typed; past the limit, addresses
-   * the member has logged in from before are not slowed, others wait (LoginThrottle).
+   * Only failed attempts count: against the account, whichever name or letter case was typed (past its limit,
+   * addresses the member has logged in from before are not slowed, others wait: LoginThrottle), and against the
+   * client address (past its limit, the address waits for the window's end: AddressLimit).
    */
   async login(body: LoginBody, meta: { ip?: string; userAgent?: string }) {
     const name = AuthService.loginName(body);
+    const addressWait = meta.ip ? await this.addresses.wait(meta.ip) : 0;
+    if (addressWait > 0) throw rateLimited('login attempts', addressWait);
     const user = await findUserByLogin(this.db, name);
     const key = user ? `account:${user.id}` : `name:${name.toLowerCase()}`;
     const known = user && meta.ip ? await isKnownAddress(this.db, user.id, meta.ip) : false;
@@ -50,7 +61,7 @@ export class AuthService {
     if (wait > 0) throw rateLimited('login attempts', wait);
     const ok = await verifyPassword(body.password, user?.passwordHash ?? (await this.decoy));
     if (!user || !ok) {
-      await this.throttle.failed(key);
+      await Promise.all([this.throttle.failed(key), meta.ip ? this.addresses.failed(meta.ip) : undefined]);
       throw new AppError(422, 'INVALID_CREDENTIALS', INCORRECT_CREDENTIALS);
     }
     if (user.status !== 'active') throw forbidden('This account is inactive.', 'ACCOUNT_INACTIVE');

@@ -1,12 +1,14 @@
 import type { Redis } from 'ioredis';
+import { addressKey } from '../../lib/limits.ts';
 
 /** The longest a throttled account makes a new address wait between two attempts. */
 const MAX_DELAY_MS = 5 * 60 * 1000;
 
-/** An account's failed logins in the current window: how many, and when the last one was. */
+/** An account's or an address's failed logins in the current window: how many, when the last one was, when it ends. */
 export interface Failures {
   count: number;
   lastAt: number;
+  until: number;
 }
 
 /** Where failures are counted: in this process's memory, or in Redis, shared by every process (REDIS_URL). */
@@ -48,16 +50,47 @@ export class LoginThrottle {
   }
 }
 
+/**
+ * Failed logins per client address (IPv6 by its /64, lib/limits.ts `addressKey`): past `max` in the window, every
+ * attempt from there is refused until the window ends. Successful logins are not counted, so an office or a proxy
+ * that many members share is not locked out by people who typed their password right.
+ */
+export class AddressLimit {
+  private readonly store: FailureStore;
+  private readonly max: number;
+  private readonly windowMs: number;
+  private readonly now: () => number;
+  constructor(opts: { max: number; windowMs: number; store: FailureStore }, now: () => number = Date.now) {
+    this.store = opts.store;
+    this.max = opts.max;
+    this.windowMs = opts.windowMs;
+    this.now = now;
+  }
+
+  private key = (address: string) => `address:${addressKey(address)}`;
+
+  /** Milliseconds an attempt from this address must wait (0: it may go ahead). */
+  async wait(address: string): Promise<number> {
+    const entry = await this.store.read(this.key(address));
+    return entry && entry.count >= this.max ? Math.max(1000, entry.until - this.now()) : 0;
+  }
+
+  failed(address: string): Promise<void> {
+    return this.store.add(this.key(address), this.now(), this.windowMs);
+  }
+}
+
 /** Failures in this process's memory (one process: the embedded database, or no REDIS_URL). */
 export class MemoryFailures implements FailureStore {
-  private readonly failures = new Map<string, Failures & { until: number }>();
+  private readonly failures = new Map<string, Failures>();
   private readonly now: () => number;
   constructor(now: () => number = Date.now) {
     this.now = now;
   }
 
   async read(key: string): Promise<Failures | null> {
-    return this.live(key);
+    const entry = this.live(key);
+    return entry && { ...entry };
   }
 
   async add(key: string, now: number, windowMs: number): Promise<void> {
@@ -97,8 +130,14 @@ export class RedisFailures implements FailureStore {
   private key = (key: string) => `tessera:login-failures:${key}`;
 
   async read(key: string): Promise<Failures | null> {
-    const [count, lastAt] = await this.redis.hmget(this.key(key), 'count', 'lastAt').catch(() => [null, null]);
-    return count ? { count: Number(count), lastAt: Number(lastAt) } : null;
+    const read = await this.redis
+      .multi()
+      .hmget(this.key(key), 'count', 'lastAt')
+      .pttl(this.key(key))
+      .exec()
+      .catch(() => null);
+    const [count, lastAt] = (read?.[0]?.[1] as (string | null)[] | undefined) ?? [];
+    return count ? { count: Number(count), lastAt: Number(lastAt), until: Date.now() + Math.max(0, Number(read![1]![1])) } : null;
   }
 
   async add(key: string, now: number, windowMs: number): Promise<void> {
