@@ -28,6 +28,9 @@ export const shareImageRoute = (kind: ShareKind, id: string): string => `/share/
 export const categoryRoute = (slug: string): string => `/categories/${encodeURIComponent(slug)}`;
 export const searchRoute = (q: string): string => `/search?q=${encodeURIComponent(q)}`;
 
+/** The picture of a member who has none (SPEC.md §3): a public file. */
+export const DEFAULT_AVATAR = '/images/avatar-placeholder.svg';
+
 export const TOKENS_ROUTE = '/tokens';
 export const CART_ROUTE = '/cart';
 export const PAYMENT_SUCCESS_ROUTE = '/payment/success';

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { DEFAULT_AVATAR, type CurrentUser } from '../shared/contracts/users.ts';
+import type { CurrentUser } from '../shared/contracts/users.ts';
+import { DEFAULT_AVATAR } from '../shared/routes.ts';
 import { onResetAll } from './reset.ts';
 
 /** The logged-in member (null when anonymous). */

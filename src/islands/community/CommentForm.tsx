@@ -1,5 +1,5 @@
 import { useId, useState, type SubmitEvent } from 'react';
-import { COMMENT_MAX } from '../../shared/contracts/comments.ts';
+import { COMMENT_MAX } from '../../shared/comment-limits.ts';
 
 interface Props {
   label: string;

@@ -2,12 +2,11 @@ import { Type, type Static } from 'typebox';
 import { Literals } from './catalogue.ts';
 import { ListQuery } from './common.ts';
 import { PublicUser } from './users.ts';
+import { COMMENT_MAX } from '../comment-limits.ts';
 
 export const COMMENT_OBJECTS = ['video', 'gallery', 'story', 'product', 'post', 'comment'] as const;
 export type CommentObject = (typeof COMMENT_OBJECTS)[number];
-export const COMMENT_MAX = 2000;
-export const COMMENT_EMPTY = 'A comment needs some text.';
-export const COMMENT_TOO_LONG = `A comment can have at most ${COMMENT_MAX} characters.`;
+export { COMMENT_EMPTY, COMMENT_MAX, COMMENT_TOO_LONG } from '../comment-limits.ts';
 
 export const CommentBody = Type.Object(
   {

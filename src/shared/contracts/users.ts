@@ -38,8 +38,8 @@ export const PublicUser = Type.Object({
 });
 export type PublicUser = Static<typeof PublicUser>;
 
-/** Placeholder avatar for members without one (SPEC.md §3). */
-export const DEFAULT_AVATAR = '/images/avatar-placeholder.svg';
+/** Placeholder avatar for members without one (SPEC.md §3); kept in routes.ts, which the browser can import without the schemas. */
+export { DEFAULT_AVATAR } from '../routes.ts';
 
 /** `PUT /users`: every field optional; `null` clears an optional one. */
 export const ProfileUpdateBody = Type.Object(
