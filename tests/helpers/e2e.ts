@@ -116,14 +116,15 @@ export async function openSettled(page: Page, url: string) {
 
 /**
  * Waits until the island holding `selector` has hydrated: scrolled into view first (client:visible islands wait for
- * it) and pointed at (client:interaction islands wake when the visitor reaches for them).
+ * it) and pointed at (client:interaction islands wake when the visitor reaches for them). Markup woken by a custom
+ * element instead (the stream player's `<tessera-player>`) is ready once the element is defined.
  */
 export async function hydrated(page: Page, selector: string) {
   await page.locator(selector).first().scrollIntoViewIfNeeded();
   await page.locator(selector).first().dispatchEvent('pointerover');
   await page.waitForFunction((s) => {
     const el = document.querySelector(s);
-    return Boolean(el) && !el!.closest('astro-island')?.hasAttribute('ssr');
+    return Boolean(el) && !el!.closest('astro-island')?.hasAttribute('ssr') && !el!.closest(':not(:defined)');
   }, selector);
 }
 

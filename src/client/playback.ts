@@ -1,5 +1,5 @@
 import Hls, { type ErrorData } from 'hls.js';
-import { freshStream, withToken } from '../../stores/player.ts';
+import { freshStream, withToken } from '../stores/player.ts';
 
 /** One rendition the member can pick. */
 export interface Quality {
