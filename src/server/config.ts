@@ -52,6 +52,11 @@ export interface Config {
   imageUploadLimit: number;
   /** Largest video sent through the back office's resumable (tus) uploads, in bytes (VIDEO_UPLOAD_LIMIT_MB, 4096). */
   videoUploadLimit: number;
+  /**
+   * What one admin may have under way in resumable uploads: how many (UPLOADS_OPEN_MAX, 20) and how many bytes they
+   * announce together (UPLOADS_PENDING_MB, 20480).
+   */
+  pendingUploads: { maxOpen: number; maxBytes: number };
   /** Secret for signed media URLs and other HMACs; generated into the data folder when not set. */
   appSecret: string | null;
   /** Where media files live: a folder on local disk (default DATA_DIR/media), or an S3-compatible bucket. */
@@ -154,6 +159,7 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
     uploadLimit: int(env, 'UPLOAD_LIMIT_MB', 100, 1, 10_000) * 1024 * 1024,
     imageUploadLimit: int(env, 'IMAGE_UPLOAD_LIMIT_MB', 10, 1, 200) * 1024 * 1024,
     videoUploadLimit: int(env, 'VIDEO_UPLOAD_LIMIT_MB', 4096, 1, 1_048_576) * 1024 * 1024,
+    pendingUploads: { maxOpen: int(env, 'UPLOADS_OPEN_MAX', 20, 1, 10_000), maxBytes: int(env, 'UPLOADS_PENDING_MB', 20_480, 1, 1_048_576) * 1024 * 1024 },
     appSecret: env.APP_SECRET || null,
     storage: storageConfig(env, path.resolve(cwd, env.DATA_DIR || 'data')),
     jobs: { mediaWorkers: int(env, 'MEDIA_WORKERS', 1, 0, 16), superviseSeconds: int(env, 'JOBS_SUPERVISE_SECONDS', 10, 1, 3600) },

@@ -20,8 +20,8 @@ import {
   deleteUpload,
   failUpload,
   findUpload,
-  insertUpload,
   knownUploads,
+  reserveUpload,
   setUploadType,
   setUploadTypeAndFinish,
   staleUploads,
@@ -39,7 +39,7 @@ const ID = /^[0-9a-f]{32}$/;
 
 interface Deps {
   db: Db;
-  config: Pick<Config, 'dataDir' | 'storage' | 'videoUploadLimit' | 'imageUploadLimit'>;
+  config: Pick<Config, 'dataDir' | 'storage' | 'videoUploadLimit' | 'imageUploadLimit' | 'pendingUploads'>;
   log: FastifyBaseLogger;
   /** The site's public origin: the only origin whose pages may call the upload URLs from a browser (CORS). */
   origin: () => string;
@@ -119,13 +119,12 @@ export class ResumableUploads implements UploadSource {
       generateUrl: (_req, { path: base, id }) => `${base}/${id}`,
       respectForwardedHeaders: false,
       allowedOrigins: (origin) => origin === this.d.origin(),
-      namingFunction: () => randomBytes(16).toString('hex'),
+      // The id reserved with the upload's row before tus saw the request (`reserve`).
+      namingFunction: (req) => this.contexts.get(req)?.id ?? randomBytes(16).toString('hex'),
       getFileIdFromRequest: (req) => this.contexts.get(req)?.id,
       maxSize: (req) => this.limit(this.contexts.get(req)?.purpose ?? 'video'),
       onUploadCreate: async (req, upload) => {
         const ctx = this.contexts.get(req)!;
-        ctx.id = upload.id;
-        await insertUpload(this.d.db, { id: upload.id, userId: ctx.userId, purpose: ctx.purpose!, name: ctx.name ?? '', size: ctx.size! });
         return {
           metadata: {
             filename: ctx.name ?? '',
@@ -150,7 +149,7 @@ export class ResumableUploads implements UploadSource {
     if (method !== 'OPTIONS' && version !== undefined && version !== '1.0.0') {
       throw new AppError(412, 'BAD_REQUEST', 'This server speaks tus 1.0.0: send Tus-Resumable: 1.0.0.', { 'tus-resumable': '1.0.0', 'tus-version': '1.0.0' });
     }
-    if (method === 'POST') Object.assign(ctx, this.creation(request));
+    if (method === 'POST') Object.assign(ctx, await this.reserve(ctx.userId, this.creation(request)));
     else if (method !== 'OPTIONS') {
       const row = id && ID.test(id) ? await findUpload(this.d.db, id) : null;
       if (!row || row.userId !== ctx.userId) throw notFound('This upload does not exist (it may have expired).');
@@ -167,6 +166,8 @@ export class ResumableUploads implements UploadSource {
     const web = webRequest(request, ctx.id, () => (reading = true));
     this.contexts.set(web, ctx);
     const answer = await tusAnswer(await this.tus.handleWeb(web), (err) => this.d.log.error({ err, reqId: request.id }, 'upload failed'));
+    // A creation tus refused leaves no reservation behind.
+    if (method === 'POST' && answer.status !== 201 && ctx.id) await deleteUpload(this.d.db, ctx.id);
     // Bytes tus began to read but left (more than announced, a refusal midway) would stall the connection: close it.
     if (reading && !request.raw.readableEnded) answer.headers.connection = 'close';
     const offset = Number(answer.headers['upload-offset']);
@@ -214,6 +215,30 @@ export class ResumableUploads implements UploadSource {
       throw tusError(413, 'PAYLOAD_TOO_LARGE', `The file is too large. ${what} may be up to ${Math.floor(limit / 1024 / 1024)} MB.`);
     }
     return { purpose, size, name: clean(metadata.filename ?? '', 200) };
+  }
+
+  /**
+   * Reserves a new upload's row and id, within what one admin may have under way (`pendingUploads`): more uploads
+   * than `maxOpen` is a 429, more announced bytes than `maxBytes` a 413; finishing or cancelling one makes room.
+   */
+  private async reserve(userId: string, creation: Omit<Context, 'userId'>): Promise<Omit<Context, 'userId'>> {
+    const id = randomBytes(16).toString('hex');
+    const { maxOpen, maxBytes } = this.d.config.pendingUploads;
+    const underWay = await reserveUpload(
+      this.d.db,
+      { id, userId, purpose: creation.purpose!, name: creation.name ?? '', size: creation.size! },
+      { maxOpen, maxBytes },
+    );
+    if (underWay && underWay.open >= maxOpen)
+      throw tusError(429, 'RATE_LIMITED', `You have ${underWay.open} uploads under way: finish or cancel one before starting another.`);
+    if (underWay) {
+      throw tusError(
+        413,
+        'PAYLOAD_TOO_LARGE',
+        `Your unfinished uploads already announce ${size(underWay.bytes)} of the ${size(maxBytes)} allowed at once: finish or cancel some before starting this one.`,
+      );
+    }
+    return { ...creation, id };
   }
 
   private limit(purpose: UploadPurpose): number {
@@ -399,6 +424,11 @@ export class ResumableUploads implements UploadSource {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
   }
+}
+
+/** Bytes as an operator reads them: MB below a gigabyte, GB with one decimal from there. */
+function size(bytes: number): string {
+  return bytes < 1024 ** 3 ? `${Math.round(bytes / 1024 ** 2)} MB` : `${(bytes / 1024 ** 3).toFixed(1)} GB`;
 }
 
 /** Text from a client: no NUL or other control characters, trimmed, at most `max` characters. */

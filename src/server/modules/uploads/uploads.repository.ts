@@ -1,11 +1,36 @@
-import { and, eq, inArray, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, lt, notExists, or, sql, sum } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { uploads, videos } from '../../db/schema.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
 
-export function insertUpload(db: Db, values: Pick<UploadRow, 'id' | 'userId' | 'purpose' | 'name' | 'size'>): Promise<unknown> {
-  return db.insert(uploads).values({ ...values, state: 'uploading' });
+/** What an admin has under way: uploads still uploading, and the bytes they announce. */
+export interface UnderWay {
+  open: number;
+  bytes: number;
+}
+
+/**
+ * Records a new upload (`uploading`) if its owner stays within the bounds with it; otherwise records nothing and
+ * returns what they have under way. One owner's creations take turns (a transaction-scoped advisory lock), so
+ * creations sent at once cannot all pass the same check.
+ */
+export function reserveUpload(
+  db: Db,
+  values: Pick<UploadRow, 'id' | 'userId' | 'purpose' | 'name' | 'size'>,
+  bound: { maxOpen: number; maxBytes: number },
+): Promise<UnderWay | null> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`uploads:${values.userId}`}))`);
+    const [row] = await tx
+      .select({ open: count(), bytes: sum(uploads.size).mapWith(Number) })
+      .from(uploads)
+      .where(and(eq(uploads.userId, values.userId), eq(uploads.state, 'uploading')));
+    const underWay = { open: row?.open ?? 0, bytes: row?.bytes ?? 0 };
+    if (underWay.open >= bound.maxOpen || underWay.bytes + values.size > bound.maxBytes) return underWay;
+    await tx.insert(uploads).values({ ...values, state: 'uploading' });
+    return null;
+  });
 }
 
 export async function findUpload(db: Db, id: string): Promise<UploadRow | null> {
