@@ -16,7 +16,7 @@ export function printBanner(url: string, config: Config, readyMs: number, seed: 
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'pgdata')}`}`,
   ];
   if (config.payments.testGateway)
-    lines.push('  Payments: the built-in test gateway is on: payments are simulated, no money is taken (PAYMENT_TEST_GATEWAY=off)');
+    lines.push('  Payments: simulated by the built-in test gateway, no money is taken; real payments need STRIPE_SECRET_KEY and PAYMENT_TEST_GATEWAY=off');
   if (config.seed === 'demo') lines.push('', ...demoLoginLines(config, seed));
   if (setupToken)
     lines.push(

@@ -36,7 +36,8 @@ export function formatDuration(seconds: number | null | undefined): string | nul
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-const views = (n: number) => `${n.toLocaleString('en')} view${n === 1 ? '' : 's'}`;
+/** "1 view", "1,234 views". */
+export const views = (n: number) => `${n.toLocaleString('en')} view${n === 1 ? '' : 's'}`;
 const day = (iso: string) => new Date(iso).toLocaleDateString('en', { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 export function toCard(kind: CatalogueKind, item: CatalogueItem): CardModel {

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import PostalMime from 'postal-mime';
 import { describe, expect, it } from 'vitest';
 import { userTokens, users } from '../../src/server/db/schema.ts';
+import { linksIn } from '../../src/server/modules/mail/mailer.ts';
 import { MAIL_LINK_SENT } from '../../src/shared/messages.ts';
 import { PASSWORD_POLICY } from '../../src/shared/contracts/accounts.ts';
 import { createMember, login, PASSWORD, useApi } from '../helpers/api.ts';
@@ -240,5 +241,9 @@ describe('mail without SMTP_URL', () => {
     const parsed = await PostalMime.parse(fs.readFileSync(path.join(dir, added[0]!)));
     expect(parsed.to?.[0]?.address).toBe('eml@mail.test');
     expect(linkIn(parsed, '/auth/verify-email').searchParams.get('token')).toHaveLength(43);
+    // The links the log shows are whole, without the signature's closing bracket.
+    const links = linksIn(parsed.text!);
+    expect(links).toContain(`${new URL(linkIn(parsed, '/auth/verify-email').href).origin}`);
+    expect(links.filter((link) => !URL.canParse(link) || /[)\].,]$/.test(link))).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ describe.skipIf(chromiumMissing)('first run: a site made with SEED=none asks for
     expect(token).toMatch(/^[\w-]{43}$/);
     // Settings but no demo: no demo accounts, and no demo logins printed.
     expect(e2e.server.output()).not.toContain('Demo logins');
+    expect(e2e.server.output()).not.toContain('Payments: simulated');
     expect((await (await fetch(`${base()}/api/settings/public`)).json()).data.siteName).toBe('Tessera');
     const demoLogin = await fetch(`${base()}/api/auth/login`, {
       method: 'POST',

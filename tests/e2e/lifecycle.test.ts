@@ -78,6 +78,9 @@ describe('the server process', () => {
       // At the default level requests are not logged (nor is anything else for a request that went well).
       expect(second.output()).not.toContain('/api/auth/login');
       expect(second.output()).toContain(`Demo logins: see ${path.join(dataDir, 'demo-logins.txt')}`);
+      // The demo's payments are simulated, and the banner says so without naming a setting that reads as "off".
+      expect(second.output()).toContain('Payments: simulated by the built-in test gateway, no money is taken;');
+      expect(second.output()).not.toMatch(/test gateway is on[^\n]*=off\)/);
       expect(second.output()).not.toContain(first.adminPassword());
     } finally {
       await second.stop();

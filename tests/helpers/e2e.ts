@@ -11,7 +11,7 @@ export const SCREENSHOTS = path.resolve(import.meta.dirname, '../../test-results
 export interface E2e {
   server: TestServer;
   browser: Browser;
-  /** The browser's Content-Security-Policy refusals since the test began; any left at its end fail it. */
+  /** The browser's policy refusals and complaints since the test began (see watchCsp); any left at its end fail it. */
   cspViolations: string[];
 }
 
@@ -29,7 +29,7 @@ export function useE2e(opts: Parameters<typeof startServer>[0] = {}): E2e {
   // The site runs with its Content-Security-Policy on: anything it refuses fails the test that caused it.
   afterEach(() => {
     const seen = violations.splice(0);
-    if (seen.length) throw new Error(`Content-Security-Policy violations:\n${seen.join('\n')}`);
+    if (seen.length) throw new Error(`The browser refused or complained about a policy:\n${seen.join('\n')}`);
   });
   afterAll(async () => {
     await Promise.all(e2e.browser?.contexts().map((context) => context.close()) ?? []);
@@ -65,13 +65,14 @@ function workerBrowser(): Promise<Browser> {
 }
 
 /**
- * Records the browser's Content-Security-Policy refusals on every page of every context the browser opens
+ * Records the browser's Content-Security-Policy refusals, and its complaints about the Permissions-Policy header (a
+ * feature it does not know), on every page of every context the browser opens
  * (`browser.newPage()` opens its page in a context of its own through `newContext`, so it is covered too).
  */
 function watchCsp(browser: Browser) {
   const listen = (target: BrowserContext) =>
     target.on('console', (message: ConsoleMessage) => {
-      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+      if (/Content Security Policy|Permissions-Policy/i.test(message.text())) cspViolations.push(message.text());
     });
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (...args) => {

@@ -59,7 +59,7 @@ export class Mailer {
       text: message.text,
       html: message.html,
     });
-    const links = message.text.match(/https?:\/\/\S+/g) ?? [];
+    const links = linksIn(message.text);
     if (this.config.smtpUrl) {
       this.log.info({ to, subject: message.subject, messageId: info.messageId }, 'mail sent');
       return;
@@ -69,4 +69,9 @@ export class Mailer {
     await fs.writeFile(file, info.message as Buffer);
     this.log.info({ to, subject: message.subject, file, links }, 'mail written (no SMTP_URL)');
   }
+}
+
+/** The links of a message's text, as a reader would click them: without a closing bracket or full stop after them. */
+export function linksIn(text: string): string[] {
+  return (text.match(/https?:\/\/[^\s<>"')\]]+/g) ?? []).map((link) => link.replace(/[.,;:!?]+$/, ''));
 }
