@@ -64,6 +64,7 @@ import { tokenTransactionsRoutes } from './modules/token-transactions/token-tran
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { ReactionsService } from './modules/reactions/reactions.service.ts';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { reactionsRoutes } from './modules/reactions/reactions.routes.ts';
 import { Mailer } from './modules/mail/mailer.ts';
 import { CaptchaService } from './modules/captcha/captcha.service.ts';
@@ -242,7 +243,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
         searchRoutes,
         sitemapRoutes,
       ];
-      const commerceModules = [paymentsRoutes, tokenTransactionsRoutes, ordersRoutes];
+      const commerceModules = [paymentsRoutes, tokenTransactionsRoutes, ledgerRoutes, ordersRoutes];
       const communityModules = [accountsRoutes, captchaRoutes, referenceRoutes, reactionsRoutes, commentsRoutes, reportsRoutes, contactRoutes, eventsRoutes];
       for (const routes of [...modules, ...commerceModules, ...communityModules]) await api.register(routes);
       // The catalogue and search answer 451 to a blocked country, like the pages.

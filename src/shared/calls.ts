@@ -34,6 +34,7 @@ import type { Event, EventBody, EventSearchQuery } from './contracts/events.ts';
 import type { ProfileUpdateBody, PublicUser } from './contracts/users.ts';
 import type { UploadOptions } from './api-client.ts';
 import type { CheckoutBody, CheckoutResult, DownloadLink, Order, OrderFile, OrderSearchQuery, OrderWithBuyer } from './contracts/orders.ts';
+import type { BalanceChange, BalanceChangeQuery } from './contracts/ledger.ts';
 
 /** The unlock call of each lockable kind (SPEC.md: /token-transactions/video|gallery|stories/{id}). */
 const UNLOCK_PATHS = { video: 'video', gallery: 'gallery', story: 'stories' } as const;
@@ -109,6 +110,7 @@ export function apiCalls(api: ApiClient) {
       api.post<TokenTransaction>(`/token-transactions/${UNLOCK_PATHS[kind]}/${encodeURIComponent(id)}`, {}, idem(idempotencyKey)),
     checkout: (body: CheckoutBody, idempotencyKey?: string) => api.post<CheckoutResult>('/token-transactions/products', body, idem(idempotencyKey)),
     tokenTransactions: (query: TokenTransactionSearchQuery = {}) => api.get<ListResult<TokenTransaction>>('/token-transactions/user/search', { ...query }),
+    balanceChanges: (query: BalanceChangeQuery = {}) => api.get<ListResult<BalanceChange>>('/users/me/balance-changes', { ...query }),
     myPurchases: (query: MyPurchaseQuery) => api.get<ListResult<CatalogueItem>>('/assets/my-purchase', { ...query }),
     myOrders: (query: OrderSearchQuery = {}) => api.get<ListResult<OrderWithBuyer>>('/orders/users/details/search', { ...query }),
     order: (id: string) => api.get<OrderWithBuyer>(`/orders/details/${encodeURIComponent(id)}`),

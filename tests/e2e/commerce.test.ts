@@ -286,16 +286,28 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     await context.close();
   });
 
-  it('the history page lists spends and payments, filtered by type', async () => {
+  it('the history page lists every balance change with its reason (an operator’s adjustment too) and the payments, filtered by kind', async () => {
     const { context, page, token } = await member(2);
     for (const path of ['video/glass-blowing-masterclass', 'gallery/city-after-dark', 'stories/notes-from-a-night-shoot'])
       await api(`/token-transactions/${path}`, {}, token);
+    const me = (await (await fetch(`${base()}/api/users/me`, { headers: { authorization: token } })).json()).data;
+    const adminToken = (await api('/auth/login', { username: 'admin', password: e2e.server.adminPassword() })).token;
+    const adjusted = await fetch(`${base()}/api/admin/members/${me._id}/adjust-tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: adminToken },
+      body: JSON.stringify({ amount: 50, reason: 'Sorry for the broken stream' }),
+    });
+    expect(adjusted.status).toBe(200);
     await page.goto(`${base()}/account/tokens`);
-    expect(await page.locator('[data-testid=spends] tbody tr').count()).toBe(3);
+    const changes = page.locator('[data-testid=balance-changes] tbody tr');
+    expect(await changes.count()).toBe(6);
+    expect(await changes.first().textContent()).toContain('Adjusted by the site: Sorry for the broken stream');
+    expect(await changes.first().textContent()).toContain('+50');
+    expect(await page.locator('[data-testid=balance-changes] tbody tr[data-kind=bought]').count()).toBe(2);
     expect(await page.locator('[data-testid=payments] tbody tr').count()).toBe(2);
-    await page.selectOption('select[name=type]', 'video');
-    await Promise.all([page.waitForURL(/type=video/), page.click('form.history-filters button[type=submit]')]);
-    expect(await page.locator('[data-testid=spends] tbody tr').count()).toBe(1);
+    await page.selectOption('select[name=kind]', 'spent');
+    await Promise.all([page.waitForURL(/kind=spent/), page.click('form.history-filters button[type=submit]')]);
+    expect(await changes.count()).toBe(3);
     await screenshot(page, 'account-tokens');
     await context.close();
   });

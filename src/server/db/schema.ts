@@ -131,6 +131,9 @@ export const tokenLedger = pgTable(
   },
   (t) => [
     index('token_ledger_user_idx').on(t.userId, t.createdAt),
+    // The back office's balance changes: every member's, newest first, and by kind (a payment's, a spend's, a grant).
+    index('token_ledger_created_idx').on(t.createdAt, t.id),
+    index('token_ledger_kind_idx').on(t.refType, t.createdAt, t.id),
     // The entries of one spend or payment (a refund finds its payment's credit; ledger check reads them by kind).
     index('token_ledger_ref_idx').on(t.refType, t.refId),
     check('token_ledger_delta_non_zero', sql`${t.delta} <> 0`),

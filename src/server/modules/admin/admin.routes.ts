@@ -19,6 +19,7 @@ import { videosAdmin } from './resources/videos.admin.ts';
 import { tokenPackagesAdmin } from './resources/token-packages.admin.ts';
 import { paymentsAdmin } from './resources/payments.admin.ts';
 import { tokenTransactionsAdmin } from './resources/token-transactions.admin.ts';
+import { balanceChangesAdmin } from './resources/balance-changes.admin.ts';
 import { galleryPhotoRoutes } from './resources/gallery-photos.admin.ts';
 import { ordersAdmin } from './resources/orders.admin.ts';
 import { reportsAdmin } from './resources/reports.admin.ts';
@@ -104,6 +105,7 @@ async function adminScope(api: App) {
     'token-packages': erase(tokenPackagesAdmin(db)),
     payments: paymentsAdmin(db, api.services.payments),
     'token-transactions': tokenTransactionsAdmin(db),
+    'balance-changes': balanceChangesAdmin(db),
     reports: reportsAdmin(db, api.services.reports, uploads, () => publicOrigin(api)),
     members: membersAdmin(db, api.services.members, () => publicOrigin(api)),
   };

@@ -4,6 +4,10 @@ import { invalid, notFound } from '../../errors.ts';
 import type { EmitToUser } from '../../types.ts';
 import { findUserByLogin } from '../users/users.repository.ts';
 import { applyTokenDelta } from './ledger.repository.ts';
+import type { ListResult } from '../../../shared/api-client.ts';
+import type { BalanceChange, BalanceChangeQuery } from '../../../shared/contracts/ledger.ts';
+import { searchBalanceChanges } from './balance-changes.repository.ts';
+import { toBalanceChange } from './balance-changes.ts';
 
 /** One inconsistency `ledger check` found. */
 export interface LedgerProblem {
@@ -13,8 +17,8 @@ export interface LedgerProblem {
 }
 
 /**
- * The ledger's operator side: manual grants (always a ledger entry with its reason) and the consistency check that
- * recomputes every balance from the entries.
+ * The ledger's reading and operator sides: a member's balance changes in words, manual grants (always a ledger entry
+ * with its reason) and the consistency check that recomputes every balance from the entries.
  */
 export class LedgerService {
   private readonly db: Db;
@@ -22,6 +26,13 @@ export class LedgerService {
   constructor(db: Db, emit: EmitToUser) {
     this.db = db;
     this.emit = emit;
+  }
+
+  /** Every change of a member's balance, newest first, each with what it was for. */
+  async balanceChanges(userId: string, query: BalanceChangeQuery): Promise<ListResult<BalanceChange>> {
+    const { kind, fromDate, toDate, sort, limit = 12, offset = 0 } = query;
+    const { rows, refs, ...total } = await searchBalanceChanges(this.db, { userId, kind, fromDate, toDate, sort, limit, offset });
+    return { data: rows.map((row) => toBalanceChange(row, refs)), ...total };
   }
 
   /** Adds (or with a negative amount, takes back) tokens, with the operator's reason; a debit never goes below zero. */

@@ -11,6 +11,7 @@ import { ordersResource } from './orders.ts';
 import { tokenPackagesResource } from './token-packages.ts';
 import { paymentsResource } from './payments.ts';
 import { tokenTransactionsResource } from './token-transactions.ts';
+import { balanceChangesResource } from './balance-changes.ts';
 import { reportsResource } from './reports.ts';
 import { membersResource } from './members.ts';
 
@@ -30,6 +31,7 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   tokenPackagesResource,
   paymentsResource,
   tokenTransactionsResource,
+  balanceChangesResource,
 ];
 
 /** The resources the navigation and the dashboard list (those without a page of their own). */

@@ -13,12 +13,13 @@ export const memberAndDates: ListFilter[] = [
   { key: 'toDate', label: 'To', kind: 'date' },
 ];
 
-/** A member's payments and spends, from one of their items. */
+/** A member's payments, spends and balance changes, from one of their items. */
 export const memberLinks = (item: AdminItem) => {
   const id = encodeURIComponent(String(item.userId));
   return [
     { href: `/admin/payments?userId=${id}`, label: `${String(item.member)}'s payments` },
     { href: `/admin/token-transactions?userId=${id}`, label: `${String(item.member)}'s token transactions` },
+    { href: `/admin/balance-changes?userId=${id}`, label: `${String(item.member)}'s balance changes` },
   ];
 };
 
