@@ -109,6 +109,48 @@ describe('cart checkout, orders and downloads', () => {
     expect((await call(h, 'PUT', `/api/orders/${order._id}/finish-confirm`, { token: buyer })).status).toBe(422);
   });
 
+  it("an admin or another member confirming receipt of someone else's order gets 403, and the order stays as it was", async () => {
+    const { token: buyer } = await buyerWithOrders();
+    const { token: other } = await member();
+    const order = (await call(h, 'GET', '/api/orders/users/search?productType=physical', { token: buyer })).body.data.data[0];
+    expect((await call(h, 'PUT', `/api/orders/${order._id}/update`, { token: admin, body: { deliveryStatus: 'shipping' } })).status).toBe(200);
+    const shipped = (await call(h, 'GET', `/api/orders/details/${order._id}`, { token: buyer })).body.data;
+    expect(shipped).toMatchObject({ deliveryStatus: 'shipping', buyerConfirmedAt: null });
+    for (const [who, token] of [
+      ['admin', admin],
+      ['another member', other],
+    ]) {
+      const res = await call(h, 'PUT', `/api/orders/${order._id}/finish-confirm`, { token });
+      expect(res.body, who).toMatchObject({ statusCode: 403, error: 'FORBIDDEN' });
+    }
+    expect((await call(h, 'GET', `/api/orders/details/${order._id}`, { token: buyer })).body.data).toEqual(shipped);
+    // The buyer still can: the order was confirmable all along.
+    expect((await call(h, 'PUT', `/api/orders/${order._id}/finish-confirm`, { token: buyer })).body.data.deliveryStatus).toBe('delivered');
+  });
+
+  it('a checkout may spend the balance to exactly 0; one token short is refused with 422 and changes nothing', async () => {
+    const exact = await member(35);
+    const spent = await call(h, 'POST', '/api/token-transactions/products', {
+      token: exact.token,
+      body: { products: [{ _id: mug, quantity: 1 }], ...ADDRESS },
+    });
+    expect(spent.status).toBe(200);
+    expect(spent.body.data).toMatchObject({ totalPrice: 35, balance: 0 });
+    expect(await balanceOf(h, exact.token)).toBe(0);
+
+    const short = await member(34);
+    const mugs = await stockOf(mug);
+    const refused = await call(h, 'POST', '/api/token-transactions/products', {
+      token: short.token,
+      body: { products: [{ _id: mug, quantity: 1 }], ...ADDRESS },
+    });
+    expect(refused.body).toEqual({ statusCode: 422, error: 'INSUFFICIENT_BALANCE', message: INSUFFICIENT_BALANCE });
+    expect(await balanceOf(h, short.token)).toBe(34);
+    expect(await stockOf(mug)).toBe(mugs);
+    expect((await call(h, 'GET', '/api/orders/users/search', { token: short.token })).body.data.total).toBe(0);
+    expect(await ledgerProblems(h)).toEqual([]);
+  });
+
   it('admin attaches a file to an order; buyer and admin get its link, others 403', async () => {
     const { token: buyer } = await buyerWithOrders();
     const { token: other } = await member();

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { videos } from '../../src/server/db/schema.ts';
 import { MediaSigner } from '../../src/server/lib/signed-url.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
@@ -146,6 +146,31 @@ describe('signed HLS streams and teasers', () => {
     expect((await get('/api/assets/videos/no-such-video/stream', buyer)).statusCode).toBe(404);
     // A free video streams for everybody.
     expect((await getJson(h, `/api/assets/videos/${freeId}/stream`)).url).toMatch(/^\/media\/hls\//);
+  });
+
+  it('a native-HLS link for a 24-hour video expires 6 hours after it was signed, not after the video', async () => {
+    const [row] = await h.database.db.select({ hls: videos.hls }).from(videos).where(eq(videos.id, pricedId));
+    const hls = row!.hls!;
+    onTestFinished(() =>
+      h.database.db
+        .update(videos)
+        .set({ hls })
+        .where(eq(videos.id, pricedId))
+        .then(() => undefined),
+    );
+    await h.database.db
+      .update(videos)
+      .set({ hls: { ...hls, duration: 24 * 3600 } })
+      .where(eq(videos.id, pricedId));
+    // The link's own expiry (its signed `e`), against the seconds between which it was signed.
+    const signedFrom = Math.floor(Date.now() / 1000);
+    const native = await getJson(h, `/api/assets/videos/${pricedId}/stream?native=true`, buyer);
+    const signedBy = Math.floor(Date.now() / 1000);
+    const e = Number(new URL(native.url, 'http://x').searchParams.get('e'));
+    expect(native.expiresAt).toBe(new Date(e * 1000).toISOString());
+    expect(e - signedBy).toBeLessThanOrEqual(6 * 3600);
+    expect(e - signedFrom).toBeGreaterThanOrEqual(6 * 3600);
+    expect((await get(native.url)).statusCode).toBe(200);
   });
 
   it('gives the teaser of a priced video to everybody, and none for a free one', async () => {

@@ -1,5 +1,8 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
+import { paymentTransactions, tokenLedger } from '../../src/server/db/schema.ts';
+import type { TestGateway } from '../../src/server/modules/payments/gateways/test-gateway.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
 import { seedCatalogue } from '../helpers/catalogue.ts';
 import { balanceOf, call, firstPackage, ledgerProblems } from '../helpers/commerce.ts';
@@ -23,6 +26,20 @@ describe('buying token packages', () => {
     token = await login(h, (await createMember(h)).username);
     otherToken = await login(h, (await createMember(h)).username);
   });
+  /** How many ledger entries credit this payment. */
+  const creditsOf = async (paymentId: string) => h.database.db.$count(tokenLedger, and(eq(tokenLedger.refType, 'payment'), eq(tokenLedger.refId, paymentId)));
+
+  /** A pending Stripe payment of the first package for this member, and its Checkout Session. */
+  const stripePayment = async (member: string) => {
+    const pkg = await firstPackage(h);
+    const { paymentId } = (await call(h, 'POST', '/api/payment/purchase-tokens', { token: member, body: { packageId: pkg.id, gateway: 'stripe' } })).body.data;
+    const session = [...stripe.sessions.values()].find((s) => s.client_reference_id === paymentId)!;
+    return { pkg, paymentId: paymentId as string, session };
+  };
+  const stripeWebhook = (payload: string, headers: Record<string, string>) =>
+    h.app.inject({ method: 'POST', url: '/api/payment/webhook/stripe', headers: { 'content-type': 'application/json', ...headers }, payload });
+  const statusOf = async (member: string, paymentId: string) =>
+    (await call(h, 'GET', `/api/payment/transactions/${paymentId}`, { token: member })).body.data.status;
 
   it('lists the active packages in order, with prices in major units', async () => {
     const res = await call(h, 'GET', '/api/package/token/search');
@@ -114,66 +131,92 @@ describe('buying token packages', () => {
     expect(await ledgerProblems(h)).toEqual([]);
   });
 
-  it('stripe: a forged or re-signed webhook is a 400 and credits nothing', async () => {
-    const pkg = await firstPackage(h);
+  it('stripe: a webhook signed with another secret, unsigned, garbled or changed after signing is a 400 and credits nothing', async () => {
     const before = await balanceOf(h, token);
-    const { paymentId } = (await call(h, 'POST', '/api/payment/purchase-tokens', { token, body: { packageId: pkg.id, gateway: 'stripe' } })).body.data;
-    const session = [...stripe.sessions.values()].find((s) => s.client_reference_id === paymentId)!;
+    const { paymentId, session } = await stripePayment(token);
     const { payload } = stripe.event(session.id, 'checkout.session.completed');
     const forged = Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_attacker' });
-    for (const headers of [{ 'stripe-signature': forged }, {}, { 'stripe-signature': 'garbage' }]) {
-      const res = await h.app.inject({
-        method: 'POST',
-        url: '/api/payment/webhook/stripe',
-        headers: { 'content-type': 'application/json', ...headers },
-        payload,
-      });
+    for (const headers of [{ 'stripe-signature': forged }, {}, { 'stripe-signature': 'garbage' }] as Record<string, string>[]) {
+      const res = await stripeWebhook(payload, headers);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'WEBHOOK_SIGNATURE_INVALID' });
-    }
-    // A correctly signed event dated ten minutes ahead is refused like one ten minutes old.
-    for (const shift of [600, -600]) {
-      const timestamp = Math.floor(Date.now() / 1000) + shift;
-      const res = await h.app.inject({
-        method: 'POST',
-        url: '/api/payment/webhook/stripe',
-        headers: {
-          'content-type': 'application/json',
-          'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret, timestamp }),
-        },
-        payload,
-      });
-      expect(res.json()).toMatchObject({ statusCode: 400, error: 'WEBHOOK_SIGNATURE_INVALID' });
     }
     // A body changed after signing does not verify either.
     const good = stripe.event(session.id, 'checkout.session.completed');
     const tampered = good.payload.replace('"amount_total":499', '"amount_total":1');
-    expect(
-      (
-        await h.app.inject({
-          method: 'POST',
-          url: '/api/payment/webhook/stripe',
-          headers: { 'content-type': 'application/json', 'stripe-signature': good.signature },
-          payload: tampered,
-        })
-      ).statusCode,
-    ).toBe(400);
-    // A signed event with another amount is recorded but credits nothing.
-    const cheap = stripe.event(session.id, 'checkout.session.completed', { amount_total: 1 });
-    expect(
-      (
-        await h.app.inject({
-          method: 'POST',
-          url: '/api/payment/webhook/stripe',
-          headers: { 'content-type': 'application/json', 'stripe-signature': cheap.signature },
-          payload: cheap.payload,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect(tampered).not.toBe(good.payload);
+    expect((await stripeWebhook(tampered, { 'stripe-signature': good.signature })).json()).toMatchObject({
+      statusCode: 400,
+      error: 'WEBHOOK_SIGNATURE_INVALID',
+    });
     expect(await balanceOf(h, token)).toBe(before);
-    expect((await call(h, 'GET', `/api/payment/transactions/${paymentId}`, { token })).body.data.status).toBe('pending');
+    expect(await statusOf(token, paymentId)).toBe('pending');
     // The test gateway's signature is not Stripe's.
     expect((await h.app.inject({ method: 'POST', url: '/api/payment/webhook/nope', payload: '{}' })).statusCode).toBe(404);
+  });
+
+  it('stripe: a correctly signed event dated ten minutes ahead is refused like one ten minutes old, and credits nothing', async () => {
+    const before = await balanceOf(h, token);
+    const { paymentId, session } = await stripePayment(token);
+    const { payload } = stripe.event(session.id, 'checkout.session.completed');
+    for (const shift of [600, -600]) {
+      const timestamp = Math.floor(Date.now() / 1000) + shift;
+      const res = await stripeWebhook(payload, {
+        'stripe-signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: stripe.webhookSecret, timestamp }),
+      });
+      expect(res.json(), `${shift} s`).toMatchObject({ statusCode: 400, error: 'WEBHOOK_SIGNATURE_INVALID' });
+    }
+    expect(await balanceOf(h, token)).toBe(before);
+    expect(await statusOf(token, paymentId)).toBe('pending');
+  });
+
+  it('stripe: a signed "paid" event with another amount than ours is recorded but credits nothing, and the payment stays pending', async () => {
+    const before = await balanceOf(h, token);
+    const { paymentId, session } = await stripePayment(token);
+    const cheap = stripe.event(session.id, 'checkout.session.completed', { amount_total: 1 });
+    const res = await stripeWebhook(cheap.payload, { 'stripe-signature': cheap.signature });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ received: true, replayed: false });
+    expect(await balanceOf(h, token)).toBe(before);
+    expect(await statusOf(token, paymentId)).toBe('pending');
+    expect(await ledgerProblems(h)).toEqual([]);
+  });
+
+  it('stripe: a second "paid" event with a new event id, after the payment settled, credits nothing', async () => {
+    const member = await login(h, (await createMember(h)).username);
+    const { pkg, paymentId, session } = await stripePayment(member);
+    const first = stripe.event(session.id, 'checkout.session.completed');
+    expect((await stripeWebhook(first.payload, { 'stripe-signature': first.signature })).json().data).toEqual({ received: true, replayed: false });
+    expect(await balanceOf(h, member)).toBe(pkg.tokens);
+    // Same session, same amount, another event (Stripe retries with new ids, or a second completion event).
+    const second = stripe.event(session.id, 'checkout.session.completed');
+    expect(JSON.parse(second.payload).id).not.toBe(JSON.parse(first.payload).id);
+    const res = await stripeWebhook(second.payload, { 'stripe-signature': second.signature });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ received: true, replayed: false });
+    expect(await balanceOf(h, member)).toBe(pkg.tokens);
+    expect(await statusOf(member, paymentId)).toBe('success');
+    expect(await creditsOf(paymentId)).toBe(1);
+    expect(await ledgerProblems(h)).toEqual([]);
+  });
+
+  it('test gateway: a second "paid" event with a new event id, after the payment settled, credits nothing', async () => {
+    const member = await login(h, (await createMember(h)).username);
+    const pkg = await firstPackage(h);
+    const { paymentId } = (await call(h, 'POST', '/api/payment/purchase-tokens', { token: member, body: { packageId: pkg.id, gateway: 'test' } })).body.data;
+    expect((await call(h, 'POST', `/api/payment/test-gateway/${paymentId}/confirm`, { token: member })).body.data.status).toBe('success');
+    expect(await balanceOf(h, member)).toBe(pkg.tokens);
+    // The provider's side signs another "paid" event for the same payment and amount, with an event id of its own.
+    const [payment] = await h.database.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, paymentId));
+    const gateway = h.app.services.payments.gateway('test') as TestGateway;
+    const { body, headers } = gateway.signedEvent(payment!, 'paid');
+    const res = await h.app.inject({ method: 'POST', url: '/api/payment/webhook/test', headers, payload: body });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ received: true, replayed: false });
+    expect(await balanceOf(h, member)).toBe(pkg.tokens);
+    expect(await statusOf(member, paymentId)).toBe('success');
+    expect(await creditsOf(paymentId)).toBe(1);
+    expect(await ledgerProblems(h)).toEqual([]);
   });
 
   it('the same webhook delivered 10 times at once credits once', async () => {

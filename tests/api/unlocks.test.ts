@@ -62,6 +62,23 @@ describe('unlocking videos, galleries and stories with tokens', () => {
     expect(mine.body.data.total).toBe(0);
   });
 
+  it('an unlock may spend the balance to exactly 0; one token short is refused with 422 and changes nothing', async () => {
+    const exact = await member(60);
+    const spent = await unlock(exact, 'video/glass-blowing-masterclass');
+    expect(spent.status).toBe(200);
+    expect(spent.body.data).toMatchObject({ totalPrice: 60, balance: 0 });
+    expect(await balanceOf(h, exact)).toBe(0);
+    expect((await call(h, 'GET', '/api/assets/videos/glass-blowing-masterclass?countView=false', { token: exact })).body.data.isLocked).toBe(false);
+
+    const short = await member(59);
+    const refused = await unlock(short, 'video/glass-blowing-masterclass');
+    expect(refused.body).toEqual({ statusCode: 422, error: 'INSUFFICIENT_BALANCE', message: INSUFFICIENT_BALANCE });
+    expect(await balanceOf(h, short)).toBe(59);
+    expect((await call(h, 'GET', '/api/assets/videos/glass-blowing-masterclass?countView=false', { token: short })).body.data.isLocked).toBe(true);
+    expect((await call(h, 'GET', '/api/assets/my-purchase?type=video', { token: short })).body.data.total).toBe(0);
+    expect(await ledgerProblems(h)).toEqual([]);
+  });
+
   it('unlocks a gallery (full photos) and a story (its text), and lists them under my-purchase', async () => {
     const rich = await member();
     expect((await unlock(rich, 'video/glass-blowing-masterclass')).status).toBe(200);
