@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_ENDPOINT } from 'astro:env/client';
-import { tokenCookie } from '../client/api.ts';
+import { sessionEnded, tokenCookie } from '../client/api.ts';
 import { SOCKET_RECONNECT, type ClientToServerEvents, type LiveStatus, type ServerToClientEvents } from '../shared/socket-events.ts';
 import { $auth } from './auth.ts';
 import { onResetAll } from './reset.ts';
@@ -59,9 +59,13 @@ export function openLiveSocket(url: string, token: string | null): LiveSocket {
     const current = token && tokenCookie.get();
     if (current) s.emit('auth/login', { token: current });
   });
-  s.on('disconnect', () => {
+  s.on('disconnect', (reason) => {
     report('disconnected');
-    if (!retired.has(s)) $liveRooms.set([]);
+    if (retired.has(s)) return;
+    $liveRooms.set([]);
+    // The server ends a member's connection itself only when their session ends (logged out elsewhere, password
+    // changed, banned): the page leaves at once, as after a 401, instead of showing their name and balance offline.
+    if (reason === 'io server disconnect' && token) sessionEnded();
   });
   s.on('connect_error', () => report('failed'));
   s.io.on('reconnect_attempt', () => report('reconnecting'));

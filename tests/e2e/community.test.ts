@@ -32,7 +32,10 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     await page.waitForSelector('#username[aria-invalid=true]');
     expect(await page.textContent('#username-error')).toMatch(/username/i);
     expect(await page.getAttribute('#password', 'aria-invalid')).toBeNull();
-    await page.fill('#username', 'robin');
+    // Capitals become small as they are typed, and the field says so (the account is made in lower case).
+    await page.fill('#username', 'Robin');
+    expect(await page.inputValue('#username')).toBe('robin');
+    expect(await page.textContent('#username-hint')).toBe('Usernames are lower case: “Robin” is kept as “robin”.');
     await page.click('button[type=submit]');
     await page.waitForSelector('[data-testid=form-success]');
     await screenshot(page, 'register-done');

@@ -13,6 +13,8 @@ export interface FieldSpec extends Omit<FieldRule, 'name'> {
   defaultValue?: string;
   autoComplete?: string;
   hint?: string;
+  /** Kept in lower case (usernames): capitals typed become small at once, and the field says so. */
+  lowerCase?: boolean;
 }
 
 interface Props {
@@ -37,6 +39,7 @@ export default function AccountForm({ fields, submitLabel, busyLabel, siteKey = 
   const form = useRef<HTMLFormElement>(null);
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   const [captcha, setCaptcha] = useState<string | null>(null);
+  const [lowered, setLowered] = useState<Record<string, string>>({});
   const busy = state.status === 'loading';
   const { errorOf, summary } = formErrors(
     state,
@@ -53,6 +56,16 @@ export default function AccountForm({ fields, submitLabel, busyLabel, siteKey = 
     if (Object.keys(problems).length) return focusFirstError(form.current);
     await onSubmit(values, captcha ?? undefined);
     focusFirstError(form.current);
+  }
+
+  /** A lower-case field's capitals made small where they were typed, and the field's hint saying so. */
+  function lower(name: string, input: HTMLInputElement) {
+    const typed = input.value;
+    if (typed === typed.toLowerCase()) return;
+    const [start, end] = [input.selectionStart, input.selectionEnd];
+    input.value = typed.toLowerCase();
+    input.setSelectionRange(start, end);
+    setLowered((all) => ({ ...all, [name]: `Usernames are lower case: “${typed.trim()}” is kept as “${input.value.trim()}”.` }));
   }
 
   if (state.status === 'ok')
@@ -86,11 +99,12 @@ export default function AccountForm({ fields, submitLabel, busyLabel, siteKey = 
             key={f.name}
             name={f.name}
             label={f.label}
-            hint={f.hint}
+            hint={lowered[f.name] ?? f.hint}
             error={errorOf(f.name)}
             type={f.type ?? 'text'}
             autoComplete={f.autoComplete}
             defaultValue={f.defaultValue}
+            {...(f.lowerCase ? { autoCapitalize: 'none', spellCheck: false, onInput: (e) => lower(f.name, e.currentTarget) } : {})}
           />
         ),
       )}

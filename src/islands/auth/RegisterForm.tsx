@@ -13,7 +13,16 @@ export default function RegisterForm({ siteKey }: { siteKey: string }) {
       state={$registration}
       fields={[
         { name: 'name', label: 'Name', autoComplete: 'name', what: 'your name', required: true },
-        { name: 'username', label: 'Username', autoComplete: 'username', hint: USERNAME_POLICY, what: 'a username', required: true, minLength: 3 },
+        {
+          name: 'username',
+          label: 'Username',
+          autoComplete: 'username',
+          hint: USERNAME_POLICY,
+          what: 'a username',
+          required: true,
+          minLength: 3,
+          lowerCase: true,
+        },
         { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email', what: 'your e-mail address', required: true, email: true },
         {
           name: 'password',
