@@ -3,6 +3,7 @@
  * and a counter on the step's line for the long ones ("  Drawing demo pictures… 40/85"). Silent until the start path
  * turns it on (showProgress), so the CLI, the worker and library callers print nothing; and silent under tests.
  */
+import fs from 'node:fs';
 import { styleText } from 'node:util';
 
 export interface Step {
@@ -79,6 +80,28 @@ export function step(label: string, { announce = false }: { announce?: boolean }
       finished = true;
       write(`${head} failed after ${seconds(performance.now() - started)}`, { end: true });
     },
+  };
+}
+
+/** Where another thread writes its counter (threadProgress): the progress lines' file descriptor, or null when off. */
+export function progressTarget(): { fd: number; tty: boolean } | null {
+  return out && typeof out.fd === 'number' ? { fd: out.fd, tty: Boolean(out.isTTY) } : null;
+}
+
+/**
+ * The counter of work in another thread whose parent may be too busy to print it (a first start's PGlite makes its new
+ * database on the main thread: seconds in which no line can be written there): whole lines ("  Drawing… 40/82") that
+ * the thread writes itself, straight to the file descriptor, the first and the last and one at most every two seconds
+ * between. On a terminal each clears the line it lands on first (a step of the parent's may have its line open there;
+ * the parent writes that line again when it next updates it).
+ */
+export function threadProgress(target: { fd: number; tty: boolean }, label: string): (done: number, total: number) => void {
+  let last = -Infinity;
+  return (done, total) => {
+    const now = performance.now();
+    if (done > 0 && done < total && now - last < UPDATE_EVERY_MS) return;
+    last = now;
+    fs.writeSync(target.fd, `${target.tty ? '\r\x1b[K' : ''}  ${label}… ${done}/${total}\n`);
   };
 }
 

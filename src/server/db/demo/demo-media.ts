@@ -10,7 +10,7 @@ import type { StoredFile, StoredImage } from '../../lib/media-types.ts';
 import { LocalStorage } from '../../lib/storage/local-storage.ts';
 import { contentTypeOf, type Storage } from '../../lib/storage/storage.ts';
 import { artwork, type ArtKind } from './art.ts';
-import { step } from '../../lib/progress.ts';
+import { progressTarget, step } from '../../lib/progress.ts';
 import { CLIPS, DEMO_BANNERS, DEMO_GALLERIES, DEMO_POSTS, DEMO_PRODUCTS, DEMO_STORIES, DEMO_VIDEOS } from './catalogue-data.ts';
 
 /** Every file the demo catalogue refers to, by item, in the order of catalogue-data.ts. */
@@ -173,10 +173,11 @@ export function ensureDemoMediaCache(cacheRoot = demoCacheRoot()): Promise<strin
 async function buildCache(dir: string): Promise<string> {
   const tmp = `${dir}.${process.pid}.tmp`;
   await fsp.rm(tmp, { recursive: true, force: true });
-  const drawing = step('Drawing the demo pictures (once on this machine)', { announce: true });
+  const label = 'Drawing the demo pictures (once on this machine)';
+  // Its counter is written by the drawing thread itself: the main thread may be too busy to print it (threadProgress).
+  const drawing = step(label);
   try {
-    const worker = new Worker(new URL('./draw-worker.ts', import.meta.url), { workerData: { folder: tmp } });
-    worker.on('message', ({ done, total }: { done: number; total: number }) => drawing.update(`${done}/${total}`));
+    const worker = new Worker(new URL('./draw-worker.ts', import.meta.url), { workerData: { folder: tmp, label, progress: progressTarget() } });
     await new Promise<void>((resolve, reject) => {
       worker.once('error', reject);
       worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`drawing the demo pictures stopped (exit ${code})`))));

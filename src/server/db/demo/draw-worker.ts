@@ -1,6 +1,7 @@
-/** The thread that draws the demo pictures (demo-media.ts, ensureDemoMediaCache): reports each one done to its parent. */
-import { parentPort, workerData } from 'node:worker_threads';
+/** The thread that draws the demo pictures (demo-media.ts, ensureDemoMediaCache), printing its own counter. */
+import { workerData } from 'node:worker_threads';
+import { threadProgress } from '../../lib/progress.ts';
 import { drawDemoMedia } from './demo-media.ts';
 
-const { folder } = workerData as { folder: string };
-await drawDemoMedia(folder, (done, total) => parentPort?.postMessage({ done, total }));
+const { folder, label, progress } = workerData as { folder: string; label: string; progress: { fd: number; tty: boolean } | null };
+await drawDemoMedia(folder, progress ? threadProgress(progress, label) : () => {});
