@@ -46,6 +46,13 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     await page.waitForURL(`${base()}/tokens`);
     await page.waitForSelector('[data-testid=package] button');
     await screenshot(page, 'tokens-page');
+    // The cards' buttons sit level whatever their descriptions, and one card (the most tokens per dollar) says
+    // "Best value", once.
+    const tops = await page.locator('[data-testid=package] button').evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+    expect(tops.length).toBeGreaterThan(1);
+    expect(new Set(tops).size).toBe(1);
+    expect(await page.locator('[data-testid=package]', { hasText: /best value/i }).count()).toBe(1);
+    expect(await page.locator('[data-testid=package]', { hasText: /best value/i }).textContent()).not.toMatch(/best value.*best value/is);
     const starter = page.locator('[data-testid=package]', { hasText: 'Starter' });
     await Promise.all([page.waitForURL(/\/payment\/test-checkout\//), starter.locator('button', { hasText: 'Test checkout' }).click()]);
     expect(await page.textContent('h1')).toContain('$4.99');

@@ -16,6 +16,21 @@ interface Props {
 
 const GATEWAY_LABEL: Record<GatewayName, string> = { stripe: 'Pay by card', test: 'Test checkout' };
 
+/**
+ * The packages that give the most tokens for their price, one per currency with more than one package on sale:
+ * prices in different currencies are not compared.
+ */
+export function bestValues(packages: TokenPackage[]): Set<string> {
+  const best = new Set<string>();
+  for (const currency of new Set(packages.map((p) => p.currency))) {
+    const same = packages.filter((p) => p.currency === currency);
+    if (same.length < 2) continue;
+    const top = Math.max(...same.map((p) => p.tokens / p.price));
+    for (const p of same) if (p.tokens / p.price === top) best.add(p._id);
+  }
+  return best;
+}
+
 /** Token packages with one buy button per enabled gateway; pressing one goes to that gateway's checkout. */
 export default function PackagePicker({ packages, gateways, loggedIn, compact = false }: Props) {
   const purchase = useStore($tokenPurchase);
@@ -24,7 +39,7 @@ export default function PackagePicker({ packages, gateways, loggedIn, compact = 
   // Succeeded means the browser is on its way to the gateway: the buttons stay disabled.
   const busy = purchase.status === 'loading' || purchase.status === 'ok' ? pressed : null;
   if (!packages.length) return <p className="muted">No token packages are on sale right now.</p>;
-  const best = Math.max(...packages.map((p) => p.tokens / p.price));
+  const best = bestValues(packages);
   return (
     <div className={compact ? 'packages packages-compact' : 'packages'}>
       {purchase.status === 'error' && (
@@ -40,36 +55,38 @@ export default function PackagePicker({ packages, gateways, loggedIn, compact = 
             </div>
             <div className="package-name">
               {p.name}
-              {p.tokens / p.price === best && packages.length > 1 && <span className="chip chip-accent">Best value</span>}
+              {best.has(p._id) && <span className="chip chip-accent">Best value</span>}
             </div>
             {!compact && p.description && <p className="muted">{p.description}</p>}
             <div className="package-price">{formatMoney(p.price, p.currency)}</div>
-            {loggedIn ? (
-              gateways.length ? (
-                gateways.map((g) => (
-                  <button
-                    key={g}
-                    type="button"
-                    className={g === gateways[0] ? 'btn btn-primary' : 'btn'}
-                    disabled={busy !== null}
-                    aria-busy={busy === `${p._id}:${g}`}
-                    aria-label={`${GATEWAY_LABEL[g]}: ${p.tokens} tokens for ${formatMoney(p.price, p.currency)}`}
-                    onClick={() => {
-                      setPressed(`${p._id}:${g}`);
-                      void $tokenPurchase.run(p._id, g);
-                    }}
-                  >
-                    {busy === `${p._id}:${g}` ? 'Opening checkout…' : GATEWAY_LABEL[g]}
-                  </button>
-                ))
+            <div className="package-actions">
+              {loggedIn ? (
+                gateways.length ? (
+                  gateways.map((g) => (
+                    <button
+                      key={g}
+                      type="button"
+                      className={g === gateways[0] ? 'btn btn-primary' : 'btn'}
+                      disabled={busy !== null}
+                      aria-busy={busy === `${p._id}:${g}`}
+                      aria-label={`${GATEWAY_LABEL[g]}: ${p.tokens} tokens for ${formatMoney(p.price, p.currency)}`}
+                      onClick={() => {
+                        setPressed(`${p._id}:${g}`);
+                        void $tokenPurchase.run(p._id, g);
+                      }}
+                    >
+                      {busy === `${p._id}:${g}` ? 'Opening checkout…' : GATEWAY_LABEL[g]}
+                    </button>
+                  ))
+                ) : (
+                  <p className="muted">Payments are switched off on this site.</p>
+                )
               ) : (
-                <p className="muted">Payments are switched off on this site.</p>
-              )
-            ) : (
-              <a className="btn btn-primary" href={loginHref(TOKENS_ROUTE)}>
-                Log in to buy
-              </a>
-            )}
+                <a className="btn btn-primary" href={loginHref(TOKENS_ROUTE)}>
+                  Log in to buy
+                </a>
+              )}
+            </div>
           </li>
         ))}
       </ul>

@@ -32,7 +32,7 @@ export const DEMO_PACKAGES = [
   { name: 'Starter', description: 'Enough for a couple of unlocks.', tokens: 100, priceMinor: 499, ordering: 1 },
   { name: 'Popular', description: 'Our most chosen pack: 20% more tokens per dollar.', tokens: 300, priceMinor: 1199, ordering: 2 },
   { name: 'Collector', description: 'For the whole catalogue, and the shop.', tokens: 800, priceMinor: 2799, ordering: 3 },
-  { name: 'Patron', description: 'Best value: 2,000 tokens.', tokens: 2000, priceMinor: 5999, ordering: 4 },
+  { name: 'Patron', description: 'For regular buyers: 2,000 tokens.', tokens: 2000, priceMinor: 5999, ordering: 4 },
 ];
 
 /**
