@@ -58,7 +58,7 @@ function follow(root: HTMLElement) {
 function menu(root: HTMLElement) {
   const button = root.querySelector<HTMLButtonElement>('#member-button')!;
   const panel = root.querySelector<HTMLElement>('#member-menu')!;
-  const items = () => [...panel.querySelectorAll<HTMLElement>('[role=menuitem]')];
+  const items = () => [...panel.querySelectorAll<HTMLElement>('[role=menuitem]:not([hidden])')];
   const isOpen = () => !panel.hidden;
   const open = (focus: 'first' | 'last' | null) => {
     panel.hidden = false;

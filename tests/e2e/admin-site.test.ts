@@ -59,6 +59,8 @@ describe.skipIf(chromiumMissing)('the site run from the back office, live, witho
     const { context, page } = await operator();
     await page.goto(`${base()}/admin/site-mode`);
     await hydrated(page, '[data-testid=maintenance-toggle]');
+    // The back office says that payments are simulated too, on every page.
+    expect(await page.textContent('[data-testid=payments-simulated]')).toContain('Payments are simulated');
     accept(page);
     await page.click('[data-testid=maintenance-toggle]');
     await page.waitForSelector('[data-testid=maintenance][data-on=true]');
@@ -76,6 +78,9 @@ describe.skipIf(chromiumMissing)('the site run from the back office, live, witho
     await logIn(visitor, base(), 'admin', e2e.server.adminPassword());
     expect(await visitor.getAttribute('html', 'data-layout')).toBe('primary');
     expect(await visitor.textContent('[data-testid=payments-simulated]')).toContain('Payments are simulated');
+    // The admin's own menu leads to the back office.
+    await visitor.waitForSelector('[data-testid=menu-back-office]:not([hidden])', { state: 'attached' });
+    expect(await visitor.getAttribute('[data-testid=menu-back-office]', 'href')).toBe('/admin');
     await visitor.close();
     // A blocked country wins over maintenance: its visitors get the blocked page (451), the login page included.
     const token = (await context.cookies()).find((c) => c.name === 'token')!.value;

@@ -59,6 +59,7 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     expect(await page.textContent('[data-testid=test-mode]')).toContain('Simulated payment');
     // Members are not told about the operator's set-up; only admins see the site-wide notice.
     expect(await page.locator('[data-testid=payments-simulated]').isVisible()).toBe(false);
+    expect(await page.locator('[data-testid=menu-back-office]').evaluate((link) => (link as HTMLElement).hidden)).toBe(true);
     await screenshot(page, 'test-checkout');
     await Promise.all([page.waitForURL(/\/payment\/success\?payment=/), page.click('[data-testid=test-pay]')]);
     await page.waitForSelector('[data-testid=payment-status]:has-text("100 tokens")');
