@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeProblems, pagesFor } from '../helpers/axe.ts';
 import { apiOf, chromiumMissing, screenshot, useE2e } from '../helpers/e2e.ts';
@@ -323,17 +324,81 @@ describe.skipIf(chromiumMissing)('accessibility: axe, sideways scrolling and lay
       const bar = await page.evaluate(() => {
         const el = document.querySelector('.site-header .bar')!;
         const search = document.querySelector('.header-search')!;
+        const input = search.querySelector('input')!;
+        const style = getComputedStyle(input);
+        const pen = document.createElement('canvas').getContext('2d')!;
+        pen.font = style.font;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
         return {
           overflow: el.scrollWidth - el.clientWidth,
           search: search.checkVisibility() ? Math.round(search.getBoundingClientRect().width) : null,
+          placeholderCut: search.checkVisibility() && pen.measureText(input.placeholder).width > room,
           button: Math.round(document.querySelector('#member-button')!.getBoundingClientRect().height),
         };
       });
-      // No part of the bar beyond the screen; the search, when shown, wide enough to type in; the member's button on one line.
-      if (bar.overflow > 0 || (bar.search !== null && bar.search < 128) || bar.button > 48) misfits[width] = bar;
+      // No part of the bar beyond the screen; the search, when shown, wide enough to type in and its placeholder whole;
+      // the member's button on one line.
+      if (bar.overflow > 0 || (bar.search !== null && bar.search < 128) || bar.placeholderCut || bar.button > 48) misfits[width] = bar;
     }
     await context.close();
     expect(misfits).toEqual({});
+  });
+
+  it('banner text is white at 4.5:1 or more against the lightest pixel behind it, over the real pictures, in both themes, on a desktop and a phone', async () => {
+    const problems: string[] = [];
+    for (const [theme, width] of [
+      ['light', 1280],
+      ['dark', 390],
+    ] as const) {
+      const context = await contextFor('visitor', theme, width);
+      const page = await context.newPage();
+      await page.emulateMedia({ reducedMotion: 'reduce' }); // the carousel stays where it is put
+      await page.goto(`${base()}/`);
+      const banners = page.locator('.banner');
+      for (let i = 0; i < (await banners.count()); i++) {
+        const banner = banners.nth(i);
+        await banner.evaluate((b) => {
+          const carousel = b.closest<HTMLElement>('.carousel');
+          if (carousel) carousel.scrollLeft = (b as HTMLElement).offsetLeft;
+          b.scrollIntoView({ block: 'center' });
+        });
+        await banner.locator('img').evaluate((img: HTMLImageElement) => img.decode());
+        const what = `${theme} ${width}px banner ${i + 1}`;
+        for (const part of ['strong', 'span']) {
+          const text = banner.locator(`.banner-text > ${part}`);
+          if (!(await text.count())) continue;
+          if ((await text.evaluate((t) => getComputedStyle(t).color)) !== 'rgb(255, 255, 255)') problems.push(`${what} ${part}: not white`);
+          // What is behind the text: the element drawn with its letters (and their shadow) made invisible.
+          await text.evaluate((t) => ((t as HTMLElement).style.cssText = 'color: transparent; text-shadow: none'));
+          const lightest = await lightestLuminance(await text.screenshot({ animations: 'disabled' }));
+          await text.evaluate((t) => ((t as HTMLElement).style.cssText = ''));
+          const ratio = 1.05 / (lightest + 0.05);
+          if (ratio < 4.5) problems.push(`${what} ${part}: ${ratio.toFixed(2)}:1`);
+        }
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("at the page's end the back-to-top button covers none of the footer's links, on a phone and on a desktop", async () => {
+    const covered: string[] = [];
+    for (const width of [390, 1280]) {
+      const context = await contextFor('visitor', 'light', width);
+      const page = await context.newPage();
+      await page.goto(`${base()}/`);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const button = page.locator('#back-to-top.visible');
+      await button.waitFor();
+      const box = (await button.boundingBox())!;
+      for (const link of await page.locator('.site-footer a').all()) {
+        const l = (await link.boundingBox())!;
+        const overlaps = l.x < box.x + box.width && box.x < l.x + l.width && l.y < box.y + box.height && box.y < l.y + l.height;
+        if (overlaps) covered.push(`${width}px: ${await link.textContent()}`);
+      }
+      await context.close();
+    }
+    expect(covered).toEqual([]);
   });
 
   /**
@@ -392,3 +457,13 @@ describe.skipIf(chromiumMissing)('accessibility: axe, sideways scrolling and lay
     expect(await blocked.text()).toContain('Not available in your region');
   });
 });
+
+/** The relative luminance (WCAG 2) of the lightest pixel of a PNG. */
+async function lightestLuminance(png: Buffer): Promise<number> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const channel = (c: number) => (c / 255 <= 0.04045 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+  let lightest = 0;
+  for (let i = 0; i < info.width * info.height * 3; i += 3)
+    lightest = Math.max(lightest, 0.2126 * channel(data[i]!) + 0.7152 * channel(data[i + 1]!) + 0.0722 * channel(data[i + 2]!));
+  return lightest;
+}
