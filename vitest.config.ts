@@ -2,6 +2,9 @@
 import { getViteConfig } from 'astro/config';
 import ProjectOrder from './tests/helpers/sequencer.ts';
 
+/** Fails the run when a process a test started is still running after the tests (tests/helpers/leftover-processes.ts). */
+const LEFTOVERS = 'tests/helpers/leftover-processes.ts';
+
 /**
  * One runner for every suite. `npm test` runs them all; `--project <name>` runs one.
  * - unit: pure modules, stores through their actions, middleware with a stub context, the API client against a real HTTP server
@@ -16,8 +19,8 @@ export default getViteConfig({
     maxWorkers: 2,
     sequence: { sequencer: ProjectOrder },
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' } },
-      { test: { name: 'components', include: ['tests/components/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', globalSetup: [LEFTOVERS] } },
+      { test: { name: 'components', include: ['tests/components/**/*.test.ts'], environment: 'node', globalSetup: [LEFTOVERS] } },
       {
         test: {
           name: 'api',
@@ -26,7 +29,7 @@ export default getViteConfig({
           // One database per worker, shared by the files it runs (tables are emptied between files).
           isolate: false,
           pool: 'forks',
-          globalSetup: ['tests/helpers/api-global-setup.ts'],
+          globalSetup: [LEFTOVERS, 'tests/helpers/api-global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -38,7 +41,7 @@ export default getViteConfig({
           environment: 'node',
           // Files share their worker's modules (playwright-core, the helpers): each has its own server and browser.
           isolate: false,
-          globalSetup: ['tests/helpers/e2e-global-setup.ts'],
+          globalSetup: [LEFTOVERS, 'tests/helpers/e2e-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
