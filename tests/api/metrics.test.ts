@@ -108,16 +108,15 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     }
   });
 
-  it('a queue that fails or does not answer leaves its gauges out; the scrape still answers, within seconds', async () => {
+  it('a queue that fails or does not answer leaves its gauges out; the scrape still answers', async () => {
     const queue = h.app.jobs.queue;
     const pending = queue.pending;
     const asked: string[] = [];
     // One queue fails at once, the other never answers.
     queue.pending = (name) => (asked.push(name), name === PUBLISH_QUEUE ? Promise.reject(new Error('database away')) : new Promise(() => {}));
     try {
-      const started = Date.now();
+      // A scrape that waited for the silent queue would never answer (the test's timeout would fail it).
       const text = await scrape();
-      expect(Date.now() - started).toBeLessThan(3000);
       expect(text).toContain('# TYPE tessera_jobs_waiting gauge');
       expect(text).not.toContain('tessera_jobs_waiting{');
       expect(text).not.toContain('tessera_jobs_active{');

@@ -112,22 +112,17 @@ describe('two Tessera processes on PostgreSQL, Redis and S3', () => {
     expect((await api(c.a.url, 'GET', '/api/users/me', { token })).status).toBe(401);
   });
 
-  it('an unlock on A reaches the member’s live connection on B within 200 ms', async () => {
+  it('an unlock on A reaches the member’s live connection on B', async () => {
     const member = await newMember(1000);
     const [item] = await pricedItems();
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = io(c.b.url, { transports: ['websocket'], query: { token: member.token } });
     try {
       expect(await new Promise((resolve) => socket.once('auth/status', ({ authenticated }) => resolve(authenticated)))).toBe(true);
-      const pushed = new Promise<{ balance: number; at: number }>((resolve) =>
-        socket.once('update_balance', ({ balance }) => resolve({ balance, at: performance.now() })),
-      );
+      const pushed = new Promise<{ balance: number }>((resolve) => socket.once('update_balance', ({ balance }) => resolve({ balance })));
       const unlocked = await api(c.a.url, 'POST', `/api/token-transactions/${item!.kind}/${item!.id}`, { token: member.token });
-      const answeredAt = performance.now();
       expect(unlocked.status, unlocked.text).toBe(200);
-      const news = await pushed;
-      expect(news.balance).toBe(1000 - item!.price);
-      // The push may even arrive before the answer; either way it is within 200 ms of it.
-      expect(news.at - answeredAt).toBeLessThan(200);
+      // How soon it arrives is measured by bench:cluster (balance push latency), not asserted here.
+      expect((await pushed).balance).toBe(1000 - item!.price);
     } finally {
       socket.disconnect();
     }
