@@ -131,6 +131,12 @@ describe('the site in the back office: settings, pictures, blocked countries', (
     expect(await check('FR')).toBe(false);
     const log = (await as('GET', '/api/admin/audit?resource=blocked-countries')).json().data.data;
     expect(log.map((e: { action: string; targetId: string }) => `${e.action} ${e.targetId}`)).toEqual(['delete FR', 'create FR']);
+
+    // Its `{id}` is a country code: anything else is a 400; the list's bulk delete takes codes too.
+    expect((await as('DELETE', '/api/admin/blocked-countries/portraits')).json()).toMatchObject({ statusCode: 400, error: 'VALIDATION_ERROR' });
+    await as('POST', '/api/admin/blocked-countries', { code: 'NZ' });
+    expect((await as('POST', '/api/admin/blocked-countries/bulk', { action: 'delete', ids: ['NZ'] })).json().data).toEqual({ done: ['NZ'], failed: [] });
+    expect(await check('NZ')).toBe(false);
   });
 
   it('the dashboard counts members, money in and tokens sold by day, unlocks, orders to ship and open reports', async () => {

@@ -88,7 +88,8 @@ describe('comments', () => {
     expect((await call(h, 'DELETE', `/api/comments/${theirs._id}`, { token: admin })).status).toBe(200);
     expect(await statsOf()).toBe(count - 2);
     expect((await call(h, 'DELETE', `/api/comments/${mine._id}`, { token: author })).status).toBe(404);
-    expect((await call(h, 'DELETE', '/api/comments/nope', { token: author })).status).toBe(404);
+    // An id that is not a UUID is a malformed request, before anything is looked up.
+    expect((await call(h, 'DELETE', '/api/comments/nope', { token: author })).body).toMatchObject({ statusCode: 400, error: 'VALIDATION_ERROR' });
   });
 
   it('edits with a multipart upload: new text and an image, re-encoded; only the author', async () => {

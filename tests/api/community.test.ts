@@ -259,7 +259,8 @@ describe('profile, reference lists, reports, contact, captcha, events', () => {
       expect(bad.body.fields).toEqual({ title: 'Title is required.', endAt: EVENT_END_BEFORE_START });
       expect((await call(h, 'POST', '/api/event', { token, body: { title: 'x', startAt: 'tomorrow', endAt: at(1) } })).status).toBe(400);
       expect((await call(h, 'POST', '/api/event', { body: { title: 'x', startAt: at(1), endAt: at(2) } })).status).toBe(401);
-      expect((await call(h, 'GET', '/api/event/not-an-id/view')).status).toBe(404);
+      expect((await call(h, 'GET', '/api/event/not-an-id/view')).body).toMatchObject({ statusCode: 400, error: 'VALIDATION_ERROR' });
+      expect((await call(h, 'GET', '/api/event/00000000-0000-4000-8000-000000000000/view')).status).toBe(404);
     });
   });
 });

@@ -1,4 +1,4 @@
-import { Type, type TObject, type TSchema } from 'typebox';
+import { Type, type TObject, type TSchema, type TString } from 'typebox';
 import { ListQuery } from '../contracts/common.ts';
 
 /**
@@ -87,6 +87,11 @@ export interface CsvColumn {
 export interface AdminResource {
   /** The URL segment: `/api/admin/<name>`, `/admin/<name>`. */
   name: string;
+  /**
+   * What an item's `{id}` is (in its routes, and in a bulk body's `ids`): its `_id`, a UUID, unless said here (a
+   * blocked country is its code). Anything else is a 400 before any SQL runs (contracts/common.ts, `UuidParams`).
+   */
+  id?: TString;
   label: string;
   singular: string;
   /** Create's body (patch takes any subset of it). */
@@ -202,7 +207,8 @@ export function fieldsOf(body: TObject): Field[] {
 
 /** The list query of a resource: the common one, its sorts, and one optional parameter per filter. */
 export function listQueryOf(resource: AdminResource) {
-  const choice = (choices: Choice[]) => Type.Union(choices.map((c) => Type.Literal(c.value)));
+  // One choice is its literal (a union of one is an `anyOf` of one in the API document).
+  const choice = (choices: Choice[]) => (choices.length === 1 ? Type.Literal(choices[0]!.value) : Type.Union(choices.map((c) => Type.Literal(c.value))));
   const filterSchema = (f: ListFilter) =>
     f.options ? choice(f.options) : f.kind === 'date' ? Type.String({ format: 'date' }) : Type.String({ format: 'uuid' });
   const filters = Object.fromEntries((resource.filters ?? []).map((f) => [f.key, Type.Optional(filterSchema(f))]));

@@ -48,7 +48,15 @@ export const ErrorBody = Type.Object(
 );
 export type ErrorBody = Static<typeof ErrorBody>;
 
-export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200 }) });
+/**
+ * The `{id}` of a route, by one rule. Where it names a stored row by its `_id` only, it is `UuidParams`: anything but
+ * a UUID is a 400 `VALIDATION_ERROR` before any SQL runs, and a UUID that names nothing is a 404. Where it may also be
+ * a slug or a username (the public detail routes, unlocks, `/users/view/{id}`), it is `IdParams`: 1 to 200 characters,
+ * looked up by `_id` only when it is a UUID (`isUuid`), else a 404 when nothing has that slug. (A back-office resource
+ * whose items are not rows says its own, e.g. the blocked countries' country code.)
+ */
+export const UuidParams = Type.Object({ id: Type.String({ format: 'uuid', description: 'the `_id` (a UUID)' }) });
+export const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 200, description: 'the `_id`, or the slug (a member: the username)' }) });
 
 /** Query parameters shared by every list call; resources add their own filters. */
 export const ListQuery = Type.Object({

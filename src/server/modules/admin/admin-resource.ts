@@ -1,5 +1,5 @@
-import { Type } from 'typebox';
-import { Envelope, ErrorBody, IdParams, ListPayload } from '../../../shared/contracts/common.ts';
+import { Type, type TString } from 'typebox';
+import { Envelope, ErrorBody, ListPayload, UuidParams } from '../../../shared/contracts/common.ts';
 import { listQueryOf, offers, type AdminItem, type AdminListQuery, type AdminResource } from '../../../shared/admin/resource.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { badRequest } from '../../errors.ts';
@@ -34,13 +34,14 @@ export interface AdminAdapter<Body = Record<string, unknown>> {
 }
 
 const Item = Type.Object({ _id: Type.String() }, { additionalProperties: true });
-const BulkBody = Type.Object(
-  {
-    action: Type.Union([Type.Literal('publish'), Type.Literal('unpublish'), Type.Literal('delete')]),
-    ids: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: 200 }),
-  },
-  { additionalProperties: false },
-);
+const bulkBodyOf = (id: TString) =>
+  Type.Object(
+    {
+      action: Type.Union([Type.Literal('publish'), Type.Literal('unpublish'), Type.Literal('delete')]),
+      ids: Type.Array(id, { minItems: 1, maxItems: 200 }),
+    },
+    { additionalProperties: false },
+  );
 
 /**
  * The one REST convention of the back office, for one resource: list, create, read, patch, delete, and bulk verbs.
@@ -54,6 +55,9 @@ export function registerAdminResource(api: App, resource: AdminResource, adapter
     insertAudit(api.database.db, { actorId: actor.user.id, actorName: actor.user.username, resource: resource.name, targetId, action, before, after });
   const actorOf = (request: { auth: { user: UserRow } | null }): Actor => ({ user: request.auth!.user });
   const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+  // An item's `{id}`: a UUID unless the resource says otherwise; a malformed one is a 400 before the adapter runs.
+  const IdParams = resource.id ? Type.Object({ id: resource.id }) : UuidParams;
+  const BulkBody = bulkBodyOf(resource.id ?? UuidParams.properties.id);
 
   api.get(
     base,

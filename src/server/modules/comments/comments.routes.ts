@@ -1,17 +1,11 @@
 import { Type } from 'typebox';
 import { Comment, CommentBody, CommentSearchQuery } from '../../../shared/contracts/comments.ts';
-import { Envelope, ErrorBody, IdParams, ListPayload } from '../../../shared/contracts/common.ts';
-import { notFound } from '../../errors.ts';
+import { Envelope, ErrorBody, ListPayload, UuidParams } from '../../../shared/contracts/common.ts';
 import { keyedLimit } from '../../lib/limits.ts';
 import { readForm } from '../../lib/multipart.ts';
-import { isUuid } from '../catalogue/query.ts';
 import { ok, type App } from '../../types.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 429: ErrorBody };
-const uuidParam = (id: string) => {
-  if (!isUuid(id)) throw notFound('No such comment.');
-  return id;
-};
 
 export async function commentsRoutes(app: App) {
   const comments = app.services.comments;
@@ -28,6 +22,7 @@ export async function commentsRoutes(app: App) {
     '/comments',
     {
       schema: {
+        operationId: 'comments_create',
         tags: ['comments'],
         summary: 'Comment on an item, or reply to a comment (objectType comment)',
         body: CommentBody,
@@ -41,6 +36,7 @@ export async function commentsRoutes(app: App) {
     '/comments/search',
     {
       schema: {
+        operationId: 'comments_search',
         tags: ['comments'],
         summary: 'The comments on one object, newest first, with their authors',
         querystring: CommentSearchQuery,
@@ -53,29 +49,31 @@ export async function commentsRoutes(app: App) {
     '/comments/:id',
     {
       schema: {
+        operationId: 'comments_delete',
         tags: ['comments'],
         summary: 'Delete a comment and its replies (its author or an admin)',
-        params: IdParams,
+        params: UuidParams,
         response: { 200: Envelope(Type.Object({ success: Type.Boolean(), _id: Type.String() })), ...errors },
       },
       preHandler: app.requireAuth,
     },
-    async (request) => ok(await comments.remove(request.auth!.user, uuidParam(request.params.id))),
+    async (request) => ok(await comments.remove(request.auth!.user, request.params.id)),
   );
   app.put(
     '/comments/:id',
     {
       schema: {
+        operationId: 'comments_update',
         tags: ['comments'],
         summary: 'Edit my comment: multipart with `content` and an optional image in `file`',
         consumes: ['multipart/form-data'],
-        params: IdParams,
+        params: UuidParams,
         response: { 200: Envelope(Comment), ...errors },
       },
       ...member,
     },
     async (request) => {
-      const id = uuidParam(request.params.id);
+      const { id } = request.params;
       const { fields, file } = await readForm(request, { fileField: 'file', maxBytes: app.config.imageUploadLimit });
       return ok(await comments.update(request.auth!.user, id, fields.content, file?.data ?? null));
     },

@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import { Event, EventBody, EventSearchQuery } from '../../../shared/contracts/events.ts';
-import { Envelope, ErrorBody, IdParams, ListPayload } from '../../../shared/contracts/common.ts';
+import { Envelope, ErrorBody, ListPayload, UuidParams } from '../../../shared/contracts/common.ts';
 import { viewerOf } from '../catalogue/access.ts';
 import { keyedLimit } from '../../lib/limits.ts';
 import { ok, type App } from '../../types.ts';
@@ -15,6 +15,7 @@ export async function eventsRoutes(app: App) {
     '/event',
     {
       schema: {
+        operationId: 'events_create',
         tags: ['events'],
         summary: 'Create an event (title required, end after start)',
         body: EventBody,
@@ -28,6 +29,7 @@ export async function eventsRoutes(app: App) {
     '/event',
     {
       schema: {
+        operationId: 'events_search',
         tags: ['events'],
         summary: 'Active events that have not ended, soonest first (mine=true: all of mine)',
         querystring: EventSearchQuery,
@@ -38,16 +40,17 @@ export async function eventsRoutes(app: App) {
   );
   app.get(
     '/event/:id/view',
-    { schema: { tags: ['events'], summary: 'One event', params: IdParams, response: { 200: Envelope(Event), 404: ErrorBody } } },
+    { schema: { operationId: 'events_get', tags: ['events'], summary: 'One event', params: UuidParams, response: { 200: Envelope(Event), 404: ErrorBody } } },
     async (request) => ok(await events.view(viewerOf(request.auth), request.params.id)),
   );
   app.put(
     '/event/:id',
     {
       schema: {
+        operationId: 'events_update',
         tags: ['events'],
         summary: 'Edit an event (its creator or an admin)',
-        params: IdParams,
+        params: UuidParams,
         body: EventBody,
         response: { 200: Envelope(Event), ...errors },
       },
@@ -59,9 +62,10 @@ export async function eventsRoutes(app: App) {
     '/event/:id',
     {
       schema: {
+        operationId: 'events_delete',
         tags: ['events'],
         summary: 'Delete an event (its creator or an admin)',
-        params: IdParams,
+        params: UuidParams,
         response: { 200: Envelope(Type.Object({ success: Type.Boolean() })), ...errors },
       },
       ...member,

@@ -6,6 +6,7 @@ export const blockedCountriesResource: AdminResource = {
   name: 'blocked-countries',
   label: 'Blocked countries',
   singular: 'blocked country',
+  id: Type.String({ pattern: '^[A-Za-z]{2}$', description: 'an ISO 3166-1 alpha-2 country code' }),
   titleKey: 'name',
   body: Type.Object(
     { code: Type.String({ title: 'Country', description: 'ISO 3166-1 alpha-2 code, e.g. DE.', minLength: 2, maxLength: 2 }) },

@@ -9,7 +9,7 @@ import type { StoredImage } from '../../../lib/media-types.ts';
 import { readForm } from '../../../lib/multipart.ts';
 import { ok, type App } from '../../../types.ts';
 import type { AdminPhoto } from '../../../../shared/admin/calls.ts';
-import { Envelope, ErrorBody, IdParams, ListPayload } from '../../../../shared/contracts/common.ts';
+import { Envelope, ErrorBody, ListPayload, UuidParams } from '../../../../shared/contracts/common.ts';
 import { insertAudit } from '../audit.repository.ts';
 import type { Row } from '../content.ts';
 import type { AdminUploads } from '../uploads.ts';
@@ -18,7 +18,7 @@ type PhotoRow = typeof photos.$inferSelect;
 
 const Media = Type.Object({ ref: Type.String(), url: Type.Union([Type.String(), Type.Null()]) }, { additionalProperties: true });
 const Photo = Type.Object({ _id: Type.String(), title: Type.String(), isCover: Type.Boolean(), ordering: Type.Integer(), photo: Media });
-const PhotoParams = Type.Object({ id: Type.String({ format: 'uuid' }), photoId: Type.String({ format: 'uuid' }) });
+const PhotoParams = Type.Object({ id: UuidParams.properties.id, photoId: Type.String({ format: 'uuid', description: "the photo's `_id` (a UUID)" }) });
 const OrderBody = Type.Object(
   { ids: Type.Array(Type.String({ format: 'uuid' }), { title: 'Order', minItems: 1, maxItems: 1000, uniqueItems: true }) },
   { additionalProperties: false },
@@ -75,7 +75,7 @@ export function galleryPhotoRoutes(api: App, db: Db, uploads: AdminUploads, find
 
   api.get(
     '/galleries/:id/photos',
-    { schema: { ...tag('list', "A gallery's photos, in their order"), params: IdParams, response: { 200: Envelope(ListPayload(Photo)), ...errors } } },
+    { schema: { ...tag('list', "A gallery's photos, in their order"), params: UuidParams, response: { 200: Envelope(ListPayload(Photo)), ...errors } } },
     async (request) => {
       await findGallery(request.params.id);
       return ok(await listOf(request.params.id));
@@ -120,7 +120,7 @@ export function galleryPhotoRoutes(api: App, db: Db, uploads: AdminUploads, find
           'Add a photo to a gallery: multipart (field `file`), or JSON `{ uploadId }` naming a finished resumable picture upload (`/api/admin/uploads`, purpose `image`; removed once added). The first becomes its cover',
         ),
         consumes: ['multipart/form-data', 'application/json'],
-        params: IdParams,
+        params: UuidParams,
         response: { 200: Envelope(Photo), ...errors, 413: ErrorBody },
       },
     },
@@ -155,7 +155,7 @@ export function galleryPhotoRoutes(api: App, db: Db, uploads: AdminUploads, find
     {
       schema: {
         ...tag('order', "Put a gallery's photos in this order (every photo, once)"),
-        params: IdParams,
+        params: UuidParams,
         body: OrderBody,
         response: { 200: Envelope(ListPayload(Photo)), ...errors },
       },
