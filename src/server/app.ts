@@ -1,4 +1,5 @@
 import Fastify, { LogController } from 'fastify';
+import { sql } from 'drizzle-orm';
 import rateLimit from '@fastify/rate-limit';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -11,7 +12,8 @@ import { PageCache } from './lib/page-cache.ts';
 import { SiteChanges } from './lib/site-changes.ts';
 import { configuredOrigin } from './lib/public-origin.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { frameworkErrors, loggedError, registerErrorHandler } from './plugins/errors.ts';
+import { DatabaseOutage } from './plugins/database-outage.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRealtime } from './plugins/realtime.ts';
@@ -103,7 +105,7 @@ export interface BuildOptions {
 export async function buildApp(config: Config, { database, realtime = true, serverFactory, storage }: BuildOptions): Promise<App> {
   const schemaCompilers = new SchemaCompilers();
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: { err: loggedError } },
     // pino's two JSON lines per request cost more than a cached page; access lines are opt-in (registerAccessLog).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
@@ -112,6 +114,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     return503OnClosing: true,
+    frameworkErrors,
     schemaController: schemaCompilers.controller,
     ...(serverFactory ? { serverFactory: serverFactory as never } : {}),
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -128,7 +131,10 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   app.decorate('config', config);
   app.decorate('siteOrigin', configuredOrigin(config));
   app.decorate('database', database);
-  database.onConnectionError = (err) => app.log.warn({ err }, 'PostgreSQL dropped a connection; the pool discards it and opens another');
+  // A lost database is logged once when it goes and once when it answers again (not at every failed request).
+  const outage = new DatabaseOutage(app.log, () => database.db.execute(sql`select 1`));
+  database.onConnectionError = (err) => outage.connectionDropped(err);
+  app.addHook('onClose', async () => outage.stop());
   const mediaStorage = storage ?? (await createStorage(config.storage));
   // Settings and blocked countries are cached per process; every change empties those caches and the page cache, here
   // at once and (with REDIS_URL) in every other process through the shared Redis.
@@ -195,7 +201,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
 
   app.decorate('schemaCompilers', schemaCompilers);
   schemaCompilers.registerValidators(app);
-  registerErrorHandler(app);
+  registerErrorHandler(app, outage);
   registerInputGuard(app);
   registerSecurityHeaders(app);
   registerAuth(app);

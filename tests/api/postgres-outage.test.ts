@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -100,6 +101,113 @@ describe('PostgreSQL drops the connections of a running server', () => {
       await locker.end();
     }
     expect((await call(api.url, '/users/me', { token })).status).toBe(200);
+    expect(api.child.exitCode).toBe(null);
+  });
+});
+
+/**
+ * A TCP proxy to PostgreSQL on a port of its own: `cut()` ends every connection through it and closes the port (what
+ * a stopped PostgreSQL looks like to the app: connections reset, then refused); `open()` listens again on that port.
+ */
+async function postgresProxy() {
+  const target = new URL(POSTGRES_URL);
+  const port = await freePort();
+  const sockets = new Set<net.Socket>();
+  let server: net.Server | null = null;
+  return {
+    port,
+    open: () =>
+      new Promise<void>((resolve) => {
+        server = net.createServer((socket) => {
+          const upstream = net.connect(Number(target.port || 5432), target.hostname);
+          const end = () => {
+            for (const s of [socket, upstream]) {
+              s.destroy();
+              sockets.delete(s);
+            }
+          };
+          for (const s of [socket, upstream]) {
+            sockets.add(s);
+            s.on('error', end).on('close', end);
+          }
+          socket.pipe(upstream).pipe(socket);
+        });
+        server.listen(port, '127.0.0.1', () => resolve());
+      }),
+    cut: () =>
+      new Promise<void>((resolve) => {
+        server?.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      }),
+  };
+}
+
+describe('PostgreSQL goes away while the server runs, and comes back', () => {
+  let database: Awaited<ReturnType<typeof freshPostgres>>;
+  let proxy: Awaited<ReturnType<typeof postgresProxy>>;
+  let api: ApiProcess;
+
+  beforeAll(async () => {
+    database = await freshPostgres('tessera_away');
+    proxy = await postgresProxy();
+    await proxy.open();
+    const url = new URL(database.url);
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    api = await spawnApi({
+      ...process.env,
+      NODE_ENV: 'production',
+      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-away-')),
+      DATABASE_URL: url.toString(),
+      SEED: 'demo',
+      DEMO_ADMIN_PASSWORD: 'admin-pass-123',
+      PASSWORD_COST: '1024',
+      LOG_LEVEL: 'warn',
+    });
+  }, 60_000);
+  afterAll(async () => {
+    api?.child.kill('SIGKILL');
+    await proxy?.cut();
+    await database?.drop();
+  });
+
+  it('logs the outage once when it starts and once when it ends, with how many requests it failed, and no SQL or token hash', async () => {
+    const token = (await call(api.url, '/auth/login', { body: { username: 'member', password: 'member-pass-123' } })).body.data.token as string;
+    expect((await call(api.url, '/users/me', { token })).status).toBe(200);
+    let answered503 = 0;
+    const me = async () => {
+      const answer = await call(api.url, '/users/me', { token });
+      if (answer.status === 503) answered503++;
+      return answer;
+    };
+
+    const before = api.output().length;
+    const since = () => api.output().slice(before);
+    await proxy.cut();
+    const answers = await Promise.all(Array.from({ length: 40 }, me));
+    expect(answers.map((a) => a.status)).toEqual(Array(40).fill(503));
+    expect(answers[0]!.body).toEqual({
+      statusCode: 503,
+      error: 'DATABASE_UNAVAILABLE',
+      message: 'The database is unavailable for a moment. Please try again in a few seconds.',
+    });
+    for (let i = 0; i < 40; i++) expect((await me()).status).toBe(503);
+
+    await proxy.open();
+    await expect.poll(async () => (await me()).status, { timeout: 15_000 }).toBe(200);
+    await expect.poll(since, { timeout: 15_000 }).toMatch(/The database answers again/);
+
+    const lines = since().trim().split('\n');
+    const started = lines.filter((l) => /The database is unavailable|PostgreSQL dropped a connection/.test(l));
+    const ended = lines.filter((l) => /The database answers again/.test(l));
+    expect(started).toHaveLength(1);
+    expect(ended).toHaveLength(1);
+    expect(JSON.parse(ended[0]!)).toMatchObject({ failedRequests: answered503 });
+    expect(answered503).toBeGreaterThanOrEqual(80);
+    // The few lines of an outage, whatever else the process was doing: none with a statement or a session's hash.
+    expect(lines.length).toBeLessThan(10);
+    expect(since()).not.toMatch(/Failed query|select |params:/i);
+    expect(since()).not.toContain(createHash('sha256').update(token).digest('hex'));
     expect(api.child.exitCode).toBe(null);
   });
 });

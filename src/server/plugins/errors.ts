@@ -2,11 +2,15 @@ import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
 import { connectionLost, textRefused } from '../db/client.ts';
+import type { DatabaseOutage } from './database-outage.ts';
 import { NUL_REFUSED } from './input-guard.ts';
 import { plainValidationErrors } from './validation-messages.ts';
 
-/** Maps every error to the contract's body `{statusCode, error, message}`; 5xx never show internals. */
-export function registerErrorHandler(app: FastifyInstance) {
+/**
+ * Maps every error to the contract's body `{statusCode, error, message}`; 5xx never show internals. A lost database
+ * is a 503 told to `outage`, which logs the outage once (not each request).
+ */
+export function registerErrorHandler(app: FastifyInstance, outage: DatabaseOutage) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       const fields = err.fields ? { fields: err.fields } : {};
@@ -22,7 +26,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (textRefused(err)) return reply.code(400).send({ statusCode: 400, error: 'VALIDATION_ERROR', message: NUL_REFUSED });
     if (connectionLost(err)) {
-      request.log.warn({ err, reqId: request.id }, 'request failed: the database connection was lost');
+      outage.requestFailed(err);
       return reply
         .code(503)
         .header('retry-after', '5')
@@ -42,6 +46,38 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send({ statusCode: 404, error: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route or hook runs (a malformed %-escape in the
+ * path, a path parameter longer than the router's `maxParamLength`), in the contract's body as a 400 like any other
+ * malformed input (Fastify's own answers were a 400 and a 414 in a body of their own, echoing the path).
+ */
+export function frameworkErrors(err: FastifyError, _request: unknown, reply: { code(status: number): { send(body: unknown): unknown } }) {
+  const message =
+    err.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the address is too long.'
+      : err.code === 'FST_ERR_BAD_URL'
+        ? 'The address is not valid: a % must start an escape such as %20.'
+        : 'The request is not valid.';
+  reply.code(400).send({ statusCode: 400, error: err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'VALIDATION_ERROR' : 'BAD_REQUEST', message });
+}
+
+/**
+ * An error as the log shows it (the logger's `err` serializer): its type, message, code and stack, and its causes,
+ * but never a failed statement's parameters (Drizzle puts them in its message and in `params`: a session token's hash,
+ * an e-mail address, a password hash). The statement itself stays: it has placeholders, not values.
+ */
+export function loggedError(err: unknown, depth = 0): unknown {
+  if (!(err instanceof Error)) return err;
+  const scrub = (text: string | undefined) => text?.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '');
+  const out: Record<string, unknown> = { type: err.constructor.name, message: scrub(err.message), stack: scrub(err.stack) };
+  for (const [key, value] of Object.entries(err)) {
+    if (key === 'params' || key === 'cause' || key in out) continue;
+    out[key] = value;
+  }
+  if (err.cause !== undefined && depth < 4) out.cause = loggedError(err.cause, depth + 1);
+  return out;
 }
 
 function fastifyCode(status: number): string {

@@ -1,5 +1,5 @@
 import { PgBoss, type JobWithMetadata, type Queue, type SendOptions } from 'pg-boss';
-import type { Database } from '../../db/client.ts';
+import { connectionLost, type Database } from '../../db/client.ts';
 
 /** What a handler is told about the attempt it runs. */
 export interface Attempt {
@@ -65,7 +65,8 @@ export class JobQueue {
       monitorIntervalSeconds: superviseSeconds,
       openTelemetry: { enabled: false },
     } as ConstructorParameters<typeof PgBoss>[0]);
-    boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+    // A lost connection is the database's outage, logged once by whoever watches it (app.ts), not at every poll.
+    boss.on('error', (err) => (connectionLost(err) ? database.onConnectionError(err) : opts.log.error({ err }, 'job queue error')));
     return new JobQueue(boss, database.kind === 'pglite', opts.log);
   }
 
