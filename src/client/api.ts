@@ -1,19 +1,26 @@
-import Cookies from 'js-cookie';
 import { PUBLIC_API_BASE } from 'astro:env/client';
-import { createApiClient, type ApiClientOptions } from '../shared/api-client.ts';
+import { createApiClient, type ApiClient, type ApiClientOptions } from '../shared/api-client.ts';
 import { apiCalls } from '../shared/calls.ts';
-import { adminCalls } from '../shared/admin/calls.ts';
 import { FORBIDDEN_IN_ACTION } from '../shared/messages.ts';
 import { UNAUTHORIZED_ROUTE } from '../shared/routes.ts';
 import { flashToast } from '../stores/toast.ts';
 import { navigation } from './navigation.ts';
 
+const DAY_SECONDS = 86_400;
+const cookie = (value: string, maxAge: number) =>
+  (document.cookie = `token=${value}; max-age=${maxAge}; path=/; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`);
+
 /** The token cookie (SPEC.md §3): 365 days with remember, 1 day without. */
 export const tokenCookie = {
-  get: () => Cookies.get('token') ?? null,
-  set: (token: string, remember: boolean) =>
-    Cookies.set('token', token, { expires: remember ? 365 : 1, path: '/', sameSite: 'lax', secure: location.protocol === 'https:' }),
-  remove: () => Cookies.remove('token', { path: '/' }),
+  get: (): string | null => {
+    const value = document.cookie
+      .split('; ')
+      .find((c) => c.startsWith('token='))
+      ?.slice('token='.length);
+    return value ? decodeURIComponent(value) : null;
+  },
+  set: (token: string, remember: boolean) => cookie(encodeURIComponent(token), (remember ? 365 : 1) * DAY_SECONDS),
+  remove: () => cookie('', 0),
 };
 
 let leaving = false;
@@ -31,17 +38,25 @@ export function sessionEnded(): void {
 
 let options: ApiClientOptions = { baseUrl: PUBLIC_API_BASE, getToken: tokenCookie.get, onUnauthorized: sessionEnded };
 
-const client = createApiClient(options);
+let client = createApiClient(options);
 /** The browser's API client. Only stores call it (islands subscribe to stores and call their actions). */
 export let api = apiCalls(client);
-/** The back office's calls, on the same client (stores/admin.ts). */
-export let admin = adminCalls(client);
+
+const configured = new Set<(client: ApiClient) => void>();
+/**
+ * The client the calls are made on, now and after every `configureApi`: for calls kept apart from `api` (the back
+ * office's, client/admin-api.ts, which the site's pages do not carry).
+ */
+export function onApiClient(use: (client: ApiClient) => void): void {
+  configured.add(use);
+  use(client);
+}
 
 /** Points the browser client elsewhere (tests, or a site served apart from its API). */
 export function configureApi(overrides: Partial<ApiClientOptions>): void {
   options = { ...options, ...overrides };
   leaving = false;
-  const configured = createApiClient(options);
-  api = apiCalls(configured);
-  admin = adminCalls(configured);
+  client = createApiClient(options);
+  api = apiCalls(client);
+  for (const use of configured) use(client);
 }

@@ -4,7 +4,7 @@
  * (`GET /api/assets/my-purchase?type=&ids=`), answered by the access rule like every other view of an item.
  */
 import { api } from './api.ts';
-import { CARD_SIZES, toCard } from '../shared/cards.ts';
+import { CARD_SIZES, cardPicture, type LockableItems } from '../shared/card-picture.ts';
 import type { ImageRef } from '../shared/contracts/media.ts';
 
 /** The kinds whose cards can be locked (products and posts never are). */
@@ -58,10 +58,9 @@ export async function showUnlockedCards(root: ParentNode = document): Promise<vo
         (r) => r.data.data,
         () => [],
       );
-      for (const item of mine) {
-        const card = toCard(kind, item);
-        if (card.isLocked) continue;
-        for (const el of cards.filter((c) => c.dataset.id === card.id)) unlock(el, card.image);
+      for (const item of mine as LockableItems[typeof kind][]) {
+        if (item.isLocked) continue;
+        for (const el of cards.filter((c) => c.dataset.id === item._id)) unlock(el, cardPicture(kind, item));
       }
     }),
   );

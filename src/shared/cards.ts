@@ -6,9 +6,9 @@ import type { Post } from './contracts/posts.ts';
 import type { Product } from './contracts/products.ts';
 import { itemRoute, type CatalogueKind } from './routes.ts';
 import { deepFreeze } from './deep-freeze.ts';
+import { cardPicture } from './card-picture.ts';
 
-/** The grid's column widths, for a card picture's `sizes`: one column on phones up to five on wide screens. */
-export const CARD_SIZES = '(max-width: 520px) 100vw, (max-width: 860px) 50vw, (max-width: 1200px) 33vw, 280px';
+export { CARD_SIZES } from './card-picture.ts';
 
 /** What a catalogue card shows, whatever the item: one card component renders every list (server and 'more'). */
 export interface CardModel {
@@ -49,7 +49,7 @@ export function toCard(kind: CatalogueKind, item: CatalogueItem): CardModel {
         kind,
         href: itemRoute(kind, v.slug),
         title: v.title,
-        image: v.thumbnail,
+        image: cardPicture(kind, v),
         aspect: 'wide',
         price: v.isSale ? v.price : 0,
         isLocked: v.isLocked,
@@ -64,7 +64,7 @@ export function toCard(kind: CatalogueKind, item: CatalogueItem): CardModel {
         kind,
         href: itemRoute(kind, g.slug),
         title: g.title,
-        image: g.coverPhoto,
+        image: cardPicture(kind, g),
         aspect: 'portrait',
         price: g.isSale ? g.price : 0,
         isLocked: g.isLocked,
@@ -79,7 +79,7 @@ export function toCard(kind: CatalogueKind, item: CatalogueItem): CardModel {
         kind,
         href: itemRoute(kind, s.slug),
         title: s.title,
-        image: s.coverImage,
+        image: cardPicture(kind, s),
         aspect: 'wide',
         price: s.isSale ? s.price : 0,
         isLocked: s.isLocked,

@@ -1,5 +1,6 @@
 import { map } from 'nanostores';
-import { admin, tokenCookie } from '../client/api.ts';
+import { admin } from '../client/admin-api.ts';
+import { tokenCookie } from '../client/api.ts';
 import { navigation } from '../client/navigation.ts';
 import type { SetupBody } from '../shared/contracts/setup.ts';
 import type { ListResult, Query } from '../shared/api-client.ts';

@@ -1,5 +1,5 @@
 import { map, onMount } from 'nanostores';
-import { admin } from '../client/api.ts';
+import { admin } from '../client/admin-api.ts';
 import type { MediaProgress } from '../shared/socket-events.ts';
 import { onLive } from './live.ts';
 import { payload } from './request.ts';
