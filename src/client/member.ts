@@ -141,4 +141,6 @@ export async function startMember(root: HTMLElement): Promise<void> {
   void showUnlockedCards();
   follow(root);
   menu(root);
+  // An item's page: the member's reaction buttons, in a chunk of their own (lists have none).
+  if (document.querySelector('[data-reactions]')) void import('./reaction-buttons.ts').then(({ startReactionButtons }) => startReactionButtons());
 }
