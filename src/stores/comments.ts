@@ -28,6 +28,15 @@ export const commentKey = (objectType: string, objectId: string) => `${objectTyp
 export const listOf = (key: string, lists = $comments.get()): CommentList => lists[key] ?? empty();
 const patch = (key: string, change: Partial<CommentList>) => $comments.setKey(key, { ...listOf(key), ...change });
 
+/** A list as its first page shows it (the page drawn by the server), or empty without one. */
+export const listFrom = (page: ListResult<Comment> | null): CommentList =>
+  page ? { items: page.data, total: page.total, load: { status: 'ok', data: page }, create: IDLE } : empty();
+
+/** Starts an object's list from the first page the server drew, unless the page already holds it. */
+export function seedComments(key: string, page: ListResult<Comment>): void {
+  if (!(key in $comments.get())) $comments.setKey(key, listFrom(page));
+}
+
 /** The first page (replacing) or the next one ('more', appending). */
 export async function loadComments(objectType: CommentObject, objectId: string, more = false): Promise<void> {
   const key = commentKey(objectType, objectId);
@@ -40,6 +49,21 @@ export async function loadComments(objectType: CommentObject, objectId: string, 
   if (!result.ok) return;
   const { items } = listOf(key);
   patch(key, { items: more ? [...items, ...result.data.data.filter((c) => !items.some((i) => i._id === c._id))] : result.data.data, total: result.data.total });
+}
+
+/**
+ * The first page read again, quietly (the list shown stays, and 'more' is not held up): the page's own first page may
+ * come from the page cache, a minute old. Newer comments go on top and those gone leave; what 'more' added stays.
+ */
+export async function refreshComments(objectType: CommentObject, objectId: string): Promise<void> {
+  const key = commentKey(objectType, objectId);
+  const fresh = await payload(api.comments({ objectType, objectId, limit: PAGE_SIZE, offset: 0 })).catch(() => null);
+  if (!fresh) return;
+  const ids = new Set(fresh.data.map((c) => c._id));
+  // Past a full first page: the older comments 'more' brought (a short page holds them all).
+  const oldest = fresh.data.length === PAGE_SIZE ? fresh.data.at(-1)!.createdAt : null;
+  const older = oldest === null ? [] : listOf(key).items.filter((c) => !ids.has(c._id) && c.createdAt < oldest);
+  patch(key, { items: [...fresh.data, ...older], total: fresh.total });
 }
 
 /** SPEC.md §4: the new comment goes on top and the total rises; 'Commented successfully', or the generic error. */

@@ -92,8 +92,9 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     await logIn(author, base());
     const url = `${base()}/videos/desert-colour-drift`;
     await Promise.all([author.goto(url), viewer.goto(url)]);
+    // Both reach for the comments: the island (and with it the live room) wakes when someone does.
     for (const p of [author, viewer]) {
-      await p.locator('[data-testid=comments]').scrollIntoViewIfNeeded();
+      await hydrated(p, '[data-testid=comments]');
       await p.waitForSelector('[data-testid=comments][data-loaded=true]');
     }
     const total = Number(await viewer.textContent('[data-testid=comments-total]'));

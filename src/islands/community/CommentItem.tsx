@@ -1,23 +1,37 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Comment } from '../../shared/contracts/comments.ts';
-import { memberRoute } from '../../shared/routes.ts';
+import { DEFAULT_AVATAR, memberRoute } from '../../shared/routes.ts';
 import { messageOf } from '../../shared/contracts/errors.ts';
 import { $comments, commentKey, createComment, deleteComment, editComment, listOf, loadComments } from '../../stores/comments.ts';
 import { showToast } from '../../stores/toast.ts';
 import CommentForm from './CommentForm.tsx';
 import CommentText from './CommentText.tsx';
 import ReportButton from './ReportButton.tsx';
+import { useHydrated } from '../use-hydrated.ts';
 
 export interface Viewer {
   _id: string;
   isAdmin: boolean;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' });
+/** When, in the reader's time zone once hydrated; before, as the server drew it (in UTC, said so), so that hydration matches. */
+const when = (iso: string, local: boolean) =>
+  local
+    ? new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })
+    : `${new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })} UTC`;
+
+interface Props {
+  comment: Comment;
+  viewer: Viewer | null;
+  isReply?: boolean;
+  /** Drawn for a visitor and a member alike (a shared page, not yet hydrated): a member's Reply is there, shown by the session. */
+  memberMaybe?: boolean;
+}
 
 /** One comment: author, text, image, and what the viewer may do (reply, edit, delete, report); replies fold out. */
-export default function CommentItem({ comment, viewer, isReply = false }: { comment: Comment; viewer: Viewer | null; isReply?: boolean }) {
+export default function CommentItem({ comment, viewer, isReply = false, memberMaybe = false }: Props) {
+  const local = useHydrated();
   // The list in the store owns the comment: edits (here or by others, live) and reply counts arrive through it.
   const [mode, setMode] = useState<'view' | 'edit' | 'reply'>('view');
   const [showReplies, setShowReplies] = useState(false);
@@ -54,11 +68,11 @@ export default function CommentItem({ comment, viewer, isReply = false }: { comm
 
   return (
     <li className={isReply ? 'comment reply' : 'comment'} data-testid="comment" data-id={comment._id}>
-      <img className="avatar" src={comment.creator?.avatar ?? '/images/avatar-placeholder.svg'} alt="" width={36} height={36} loading="lazy" />
+      <img className="avatar" src={comment.creator?.avatar ?? DEFAULT_AVATAR} alt="" width={36} height={36} loading="lazy" />
       <div className="comment-body">
         <p className="comment-meta">
           {comment.creator ? <a href={memberRoute(comment.creator.username)}>{comment.creator.name}</a> : <span>A former member</span>}
-          <time dateTime={comment.createdAt}>{when(comment.createdAt)}</time>
+          <time dateTime={comment.createdAt}>{when(comment.createdAt, local)}</time>
           {comment.updatedAt !== comment.createdAt && <span className="muted">(edited)</span>}
         </p>
         {mode === 'edit' ? (
@@ -96,10 +110,11 @@ export default function CommentItem({ comment, viewer, isReply = false }: { comm
               {showReplies ? 'Hide replies' : `${replies} ${replies === 1 ? 'reply' : 'replies'}`}
             </button>
           )}
-          {viewer && !isReply && (
+          {(viewer || memberMaybe) && !isReply && (
             <button
               type="button"
               className="link-button"
+              data-session-only={memberMaybe ? 'member' : undefined}
               onClick={() => (setMode(mode === 'reply' ? 'view' : 'reply'), setShowReplies(true), loadComments('comment', comment._id))}
             >
               Reply
