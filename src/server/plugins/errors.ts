@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { AppError } from '../errors.ts';
 import { connectionLost, textRefused } from '../db/client.ts';
 import type { DatabaseOutage } from './database-outage.ts';
@@ -53,30 +53,41 @@ export function registerErrorHandler(app: FastifyInstance, outage: DatabaseOutag
  * path, a path parameter longer than the router's `maxParamLength`), in the contract's body as a 400 like any other
  * malformed input (Fastify's own answers were a 400 and a 414 in a body of their own, echoing the path).
  */
-export function frameworkErrors(err: FastifyError, _request: unknown, reply: { code(status: number): { send(body: unknown): unknown } }) {
+export const frameworkErrors: NonNullable<FastifyServerOptions['frameworkErrors']> = (err, _request, reply) => {
   const message =
     err.code === 'FST_ERR_MAX_PARAM_LENGTH'
       ? 'A part of the address is too long.'
       : err.code === 'FST_ERR_BAD_URL'
         ? 'The address is not valid: a % must start an escape such as %20.'
         : 'The request is not valid.';
-  reply.code(400).send({ statusCode: 400, error: err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'VALIDATION_ERROR' : 'BAD_REQUEST', message });
-}
+  // The option's reply is generic over a route's schema; there is no route here.
+  (reply as unknown as FastifyReply)
+    .code(400)
+    .send({ statusCode: 400, error: err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'VALIDATION_ERROR' : 'BAD_REQUEST', message });
+};
 
 /**
  * An error as the log shows it (the logger's `err` serializer): its type, message, code and stack, and its causes,
  * but never a failed statement's parameters (Drizzle puts them in its message and in `params`: a session token's hash,
  * an e-mail address, a password hash). The statement itself stays: it has placeholders, not values.
  */
-export function loggedError(err: unknown, depth = 0): unknown {
+export function loggedError(err: Error): LoggedError;
+export function loggedError(err: unknown): unknown;
+export function loggedError(err: unknown): unknown {
+  return serialize(err, 0);
+}
+
+type LoggedError = { [key: string]: unknown; type: string; message: string; stack: string };
+
+function serialize(err: unknown, depth: number): unknown {
   if (!(err instanceof Error)) return err;
-  const scrub = (text: string | undefined) => text?.replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '');
-  const out: Record<string, unknown> = { type: err.constructor.name, message: scrub(err.message), stack: scrub(err.stack) };
+  const scrub = (text: string | undefined) => (text ?? '').replace(/\nparams: [\s\S]*?(?=\n {4}at |$)/, '');
+  const out: LoggedError = { type: err.constructor.name, message: scrub(err.message), stack: scrub(err.stack) };
   for (const [key, value] of Object.entries(err)) {
     if (key === 'params' || key === 'cause' || key in out) continue;
     out[key] = value;
   }
-  if (err.cause !== undefined && depth < 4) out.cause = loggedError(err.cause, depth + 1);
+  if (err.cause !== undefined && depth < 4) out.cause = serialize(err.cause, depth + 1);
   return out;
 }
 
