@@ -14,6 +14,7 @@ import { configuredOrigin } from './lib/public-origin.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrors, loggedError, registerErrorHandler } from './plugins/errors.ts';
 import { DatabaseOutage } from './plugins/database-outage.ts';
+import { documentAnswers } from './plugins/documented-answers.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerRealtime } from './plugins/realtime.ts';
@@ -112,7 +113,8 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     bodyLimit: config.bodyLimit,
     requestIdHeader: false,
     genReqId: () => crypto.randomUUID(),
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // An address is an operation's own: `/api/admin/videos/` is no route (it was the list, answering for an empty `{id}`).
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
     return503OnClosing: true,
     frameworkErrors,
     schemaController: schemaCompilers.controller,
@@ -255,6 +257,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
       // The catalogue and search answer 451 to a blocked country, like the pages.
       await api.register(async (content) => {
         content.addHook('onRequest', countryGate(app));
+        content.addHook('onRoute', documentAnswers([451]));
         if (config.answerCache.ttlMs > 0) registerAnswerCache(content, answerCache);
         for (const routes of catalogueModules) await content.register(routes);
       });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from '../errors.ts';
+import { documentAnswers } from './documented-answers.ts';
 
 export const NUL_REFUSED = 'Text must not contain NUL characters (\\u0000).';
 
@@ -13,9 +14,11 @@ export function holdsNul(value: unknown, depth = 0): boolean {
 
 /**
  * PostgreSQL cannot store a NUL character in text or jsonb; a request carrying one (in its path, query or JSON body)
- * is refused up front with the contract's 400 instead of failing in the database.
+ * is refused up front with the contract's 400 instead of failing in the database. Every API operation can answer that
+ * 400 (and the router's for a malformed address, plugins/errors.ts `frameworkErrors`): its document says so.
  */
 export function registerInputGuard(app: FastifyInstance) {
+  app.addHook('onRoute', documentAnswers([400]));
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return; // pages answer with the site's own 404 page
     if (/%00/.test(request.url) || request.url.includes('\u0000')) throw badRequest(NUL_REFUSED, 'VALIDATION_ERROR');

@@ -71,7 +71,8 @@ export async function registerSite(app: FastifyInstance, distDir: string) {
     // Leave request bodies unread: Astro reads them itself.
     site.removeAllContentTypeParsers();
     site.addContentTypeParser('*', (_req, _payload, done) => done(null));
-    site.all('/*', async (request, reply) => {
+    // The site's pages are not operations of the API: kept out of its OpenAPI document.
+    site.all('/*', { schema: { hide: true } }, async (request, reply) => {
       if (request.url.startsWith('/api/') || request.url === '/api') return reply.callNotFound();
       if (!PAGE_METHODS.has(request.method))
         throw new AppError(405, 'METHOD_NOT_ALLOWED', `A page cannot be asked for with ${request.method}.`, { allow: ALLOW });

@@ -33,6 +33,7 @@ export async function accountsRoutes(app: App) {
     '/auth/users/register',
     {
       schema: {
+        operationId: 'auth_register',
         tags: ['auth'],
         summary: 'Create an account; a verification link is mailed (409 names a taken username; a registered e-mail gets the same answer as a new one)',
         body: RegisterBody,
@@ -46,6 +47,7 @@ export async function accountsRoutes(app: App) {
     '/auth/email-verification',
     {
       schema: {
+        operationId: 'auth_verify_email',
         tags: ['auth'],
         summary: 'Confirm an e-mail address with the token of the mailed link (works once)',
         body: TokenBody,
@@ -60,6 +62,7 @@ export async function accountsRoutes(app: App) {
     '/auth/email-verification/resend',
     {
       schema: {
+        operationId: 'auth_resend_verification',
         tags: ['auth'],
         summary: 'Mail a new verification link (the answer never says whether the address has an account)',
         body: EmailBody,
@@ -73,6 +76,7 @@ export async function accountsRoutes(app: App) {
     '/auth/users/forgot',
     {
       schema: {
+        operationId: 'auth_forgot_password',
         tags: ['auth'],
         summary: 'Mail a single-use, expiring password-reset link (same answer for every address)',
         body: EmailBody,
@@ -86,6 +90,7 @@ export async function accountsRoutes(app: App) {
     '/auth/users/reset-password',
     {
       schema: {
+        operationId: 'auth_reset_password',
         tags: ['auth'],
         summary: 'Set a new password with the token of a reset link; every session ends',
         body: ResetPasswordBody,
@@ -99,6 +104,7 @@ export async function accountsRoutes(app: App) {
     '/auth/users/me/password',
     {
       schema: {
+        operationId: 'auth_change_password',
         tags: ['auth'],
         summary: "Change my password (currentPassword required); the member's other sessions end and their live connections close",
         body: ChangePasswordBody,

@@ -9,7 +9,13 @@ export async function authRoutes(app: App) {
   app.post(
     '/auth/login',
     {
-      schema: { tags: ['auth'], summary: 'Log in with username or email and password', body: LoginBody, response: { 200: Envelope(LoginResult), ...errors } },
+      schema: {
+        operationId: 'auth_login',
+        tags: ['auth'],
+        summary: 'Log in with username or email and password',
+        body: LoginBody,
+        response: { 200: Envelope(LoginResult), ...errors },
+      },
     },
     async (request) => ok(await app.services.auth.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] })),
   );
@@ -18,6 +24,7 @@ export async function authRoutes(app: App) {
     '/auth/logout',
     {
       schema: {
+        operationId: 'auth_logout',
         tags: ['auth'],
         summary: 'End this session on the server',
         response: { 200: Envelope(Type.Object({ success: Type.Boolean() })), 401: ErrorBody },
@@ -31,6 +38,7 @@ export async function authRoutes(app: App) {
     '/auth/logout-all',
     {
       schema: {
+        operationId: 'auth_logout_all',
         tags: ['auth'],
         summary: 'Log out everywhere: end every session of mine, this one included; their live connections close',
         response: { 200: Envelope(Type.Object({ success: Type.Boolean(), ended: Type.Integer() })), 401: ErrorBody },

@@ -13,6 +13,7 @@ export async function bannersRoutes(app: App) {
     {
       ...SHARED_ANSWER,
       schema: {
+        operationId: 'banners_search',
         tags: ['site'],
         summary: 'Active banners, by position (those whose start and end dates include now)',
         querystring: BannerSearchQuery,

@@ -7,6 +7,7 @@ export async function captchaRoutes(app: App) {
     '/re-captcha/verify',
     {
       schema: {
+        operationId: 'captcha_verify',
         tags: ['community'],
         summary: 'Check a captcha token with the provider (always success while verification is off)',
         body: CaptchaVerifyBody,

@@ -10,6 +10,7 @@ export async function categoriesRoutes(app: App) {
     {
       ...SHARED_ANSWER,
       schema: {
+        operationId: 'categories_search',
         tags: ['catalogue'],
         summary: 'Categories, by group, in their ordering',
         querystring: CategorySearchQuery,

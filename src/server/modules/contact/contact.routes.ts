@@ -17,6 +17,7 @@ export async function contactRoutes(app: App) {
     '/contact',
     {
       schema: {
+        operationId: 'contact_send',
         tags: ['community'],
         summary: 'Send a message to the site operator',
         body: ContactBody,

@@ -14,6 +14,7 @@ export async function galleriesRoutes(app: App) {
     {
       ...SHARED_ANSWER,
       schema: {
+        operationId: 'galleries_search',
         tags,
         summary: 'Galleries: search, filter, sort and page',
         querystring: GallerySearchQuery,
@@ -27,6 +28,7 @@ export async function galleriesRoutes(app: App) {
     {
       ...SHARED_ANSWER_UNCOUNTED,
       schema: {
+        operationId: 'galleries_get',
         tags,
         summary: 'One gallery by _id or slug (counts a view)',
         params: IdParams,
@@ -41,6 +43,7 @@ export async function galleriesRoutes(app: App) {
     {
       ...SHARED_ANSWER,
       schema: {
+        operationId: 'galleries_photos',
         tags,
         summary: 'The photos of that gallery, in order; full size only for entitled viewers',
         params: IdParams,
@@ -54,6 +57,7 @@ export async function galleriesRoutes(app: App) {
     '/assets/photos',
     {
       schema: {
+        operationId: 'photos_search',
         tags,
         summary: 'Photos, filtered by target and targetId',
         querystring: PhotoSearchQuery,

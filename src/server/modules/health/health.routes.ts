@@ -20,7 +20,14 @@ async function within(check: () => Promise<unknown>): Promise<boolean> {
 export async function healthRoutes(app: App) {
   app.get(
     '/health',
-    { schema: { tags: ['site'], summary: 'Liveness and database reachability', response: { 200: Envelope(Health), 503: ErrorBody } } },
+    {
+      schema: {
+        operationId: 'health_live',
+        tags: ['site'],
+        summary: 'Liveness and database reachability',
+        response: { 200: Envelope(Health), 503: ErrorBody },
+      },
+    },
     async (_request, reply) => {
       const db = await ping(app.database.db);
       if (!db) return reply.code(503).send({ statusCode: 503, error: 'DB_UNREACHABLE', message: 'The database does not answer.' });
@@ -32,6 +39,7 @@ export async function healthRoutes(app: App) {
     '/ready',
     {
       schema: {
+        operationId: 'health_ready',
         tags: ['site'],
         summary: 'Readiness for traffic: the database, Redis (when used) and the media storage answer, and the process is not draining',
         response: { 200: Envelope(Readiness), 503: ErrorBody },

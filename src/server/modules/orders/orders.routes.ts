@@ -30,6 +30,7 @@ export async function ordersRoutes(app: App) {
     '/orders/users/search',
     {
       schema: {
+        operationId: 'orders_mine',
         tags: ['orders'],
         summary: "The member's orders, newest first",
         querystring: OrderSearchQuery,
@@ -43,6 +44,7 @@ export async function ordersRoutes(app: App) {
     '/orders/users/details/search',
     {
       schema: {
+        operationId: 'orders_mine_details',
         tags: ['orders'],
         summary: "The member's orders with their details, newest first",
         querystring: OrderSearchQuery,
@@ -56,6 +58,7 @@ export async function ordersRoutes(app: App) {
     '/orders/details/search',
     {
       schema: {
+        operationId: 'orders_search',
         tags: ['orders'],
         summary: 'Admin: every order, with its buyer',
         querystring: OrderSearchQuery,
@@ -68,7 +71,13 @@ export async function ordersRoutes(app: App) {
   app.get(
     '/orders/details/:id',
     {
-      schema: { tags: ['orders'], summary: 'One order (its buyer or an admin)', params: OrderId, response: { 200: Envelope(OrderWithBuyer), ...errors } },
+      schema: {
+        operationId: 'orders_get',
+        tags: ['orders'],
+        summary: 'One order (its buyer or an admin)',
+        params: OrderId,
+        response: { 200: Envelope(OrderWithBuyer), ...errors },
+      },
       ...member,
     },
     async (request) => ok(await orders.get(viewerOf(request.auth)!, request.params.id)),
@@ -77,6 +86,7 @@ export async function ordersRoutes(app: App) {
     '/orders/:id/update',
     {
       schema: {
+        operationId: 'orders_update',
         tags: ['orders'],
         summary: 'Admin: delivery status and shipping code (the buyer is told live)',
         params: OrderId,
@@ -90,7 +100,13 @@ export async function ordersRoutes(app: App) {
   app.put(
     '/orders/:id/finish-confirm',
     {
-      schema: { tags: ['orders'], summary: 'The buyer confirms receipt', params: OrderId, response: { 200: Envelope(Order), ...errors, 422: ErrorBody } },
+      schema: {
+        operationId: 'orders_confirm_receipt',
+        tags: ['orders'],
+        summary: 'The buyer confirms receipt',
+        params: OrderId,
+        response: { 200: Envelope(Order), ...errors, 422: ErrorBody },
+      },
       ...member,
     },
     async (request) => ok(await orders.confirm(viewerOf(request.auth)!, request.params.id)),
@@ -99,6 +115,7 @@ export async function ordersRoutes(app: App) {
     '/orders/:id/files-info',
     {
       schema: {
+        operationId: 'orders_files',
         tags: ['orders'],
         summary: 'Files attached to an order, with expiring download links',
         params: OrderId,
@@ -112,6 +129,7 @@ export async function ordersRoutes(app: App) {
     '/orders/:id/files',
     {
       schema: {
+        operationId: 'orders_attach_file',
         tags: ['orders'],
         summary: 'Admin: attach a delivery file (multipart, field `file`)',
         consumes: ['multipart/form-data'],
@@ -133,6 +151,7 @@ export async function ordersRoutes(app: App) {
     '/assets/products/:id/download-link',
     {
       schema: {
+        operationId: 'products_download_link',
         tags: ['orders'],
         summary: 'A signed, expiring link to a bought digital product (buyers only)',
         params: IdParams,
@@ -143,34 +162,52 @@ export async function ordersRoutes(app: App) {
     async (request) => ok(await orders.downloadLink(viewerOf(request.auth)!, request.params.id)),
   );
 
-  // The link itself: signed and expiring; each whole download of a product uses one of the purchase's downloads.
-  app.route({
-    method: ['GET', 'HEAD'],
-    url: '/downloads/:id',
-    onRequest: countryGate(app),
-    schema: {
-      tags: ['orders'],
-      summary: 'Download a purchase (the signed link from download-link or files-info); Range supported',
-      params: OrderId,
-      querystring: Type.Object({ e: Type.Optional(Type.String()), s: Type.Optional(Type.String()), f: Type.Optional(Type.String({ format: 'uuid' })) }),
-    },
-    handler: async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const query = request.query as { e?: string; s?: string; f?: string };
-      const fileId = query.f ?? null;
-      const verdict = app.media.signer.verify(downloadSubject(id, fileId), query);
-      if (verdict !== 'ok')
-        throw new AppError(
-          403,
-          'DOWNLOAD_FORBIDDEN',
-          verdict === 'expired' ? 'This download link has expired. Ask for a new one from your order.' : REFUSED[verdict],
-        );
-      const { file, record } = await orders.resolveDownload(id, fileId, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
-      return sendStored(request, reply, app.media.storage, file.key, {
-        cacheControl: 'private, no-store',
-        downloadName: file.name,
-        beforeSend: request.method === 'GET' ? (range, size) => record(range, size, request.headers.range, query.s!) : undefined,
-      });
-    },
-  });
+  // The link itself: signed and expiring; each whole download of a product uses one of the purchase's downloads. HEAD
+  // first (with its own operationId), so that GET does not add Fastify's own HEAD route.
+  for (const method of ['HEAD', 'GET'] as const)
+    app.route({
+      method,
+      url: '/downloads/:id',
+      onRequest: countryGate(app),
+      schema: {
+        operationId: `downloads_${method.toLowerCase()}`,
+        tags: ['orders'],
+        summary: 'Download a purchase (the signed link from download-link or files-info); Range supported',
+        params: OrderId,
+        querystring: Type.Object({ e: Type.Optional(Type.String()), s: Type.Optional(Type.String()), f: Type.Optional(Type.String({ format: 'uuid' })) }),
+        response: {
+          200: {
+            description: 'The file (its own type; Content-Disposition names it)',
+            content: { 'application/octet-stream': { schema: Type.String({ format: 'binary' }) } },
+          },
+          206: {
+            description: 'The requested range of the file (Content-Range)',
+            content: { 'application/octet-stream': { schema: Type.String({ format: 'binary' }) } },
+          },
+          400: ErrorBody,
+          403: ErrorBody,
+          404: ErrorBody,
+          416: ErrorBody,
+          451: ErrorBody,
+        },
+      },
+      handler: async (request, reply) => {
+        const { id } = request.params as { id: string };
+        const query = request.query as { e?: string; s?: string; f?: string };
+        const fileId = query.f ?? null;
+        const verdict = app.media.signer.verify(downloadSubject(id, fileId), query);
+        if (verdict !== 'ok')
+          throw new AppError(
+            403,
+            'DOWNLOAD_FORBIDDEN',
+            verdict === 'expired' ? 'This download link has expired. Ask for a new one from your order.' : REFUSED[verdict],
+          );
+        const { file, record } = await orders.resolveDownload(id, fileId, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+        return sendStored(request, reply, app.media.storage, file.key, {
+          cacheControl: 'private, no-store',
+          downloadName: file.name,
+          beforeSend: request.method === 'GET' ? (range, size) => record(range, size, request.headers.range, query.s!) : undefined,
+        });
+      },
+    });
 }

@@ -29,6 +29,7 @@ export async function paymentsRoutes(app: App) {
     '/package/token/search',
     {
       schema: {
+        operationId: 'token_packages_search',
         tags: ['payments'],
         summary: 'Active token packages, in display order',
         querystring: ListQuery,
@@ -39,13 +40,21 @@ export async function paymentsRoutes(app: App) {
   );
   app.get(
     '/payment/gateways',
-    { schema: { tags: ['payments'], summary: 'The payment gateways enabled on this site', response: { 200: Envelope(PaymentGateways) } } },
+    {
+      schema: {
+        operationId: 'payments_gateways',
+        tags: ['payments'],
+        summary: 'The payment gateways enabled on this site',
+        response: { 200: Envelope(PaymentGateways) },
+      },
+    },
     async () => ok({ gateways: payments.gatewayNames() }),
   );
   app.post(
     '/payment/purchase-tokens',
     {
       schema: {
+        operationId: 'payments_purchase_tokens',
         tags: ['payments'],
         summary: 'Start buying a token package: a pending payment and the URL to pay at',
         body: PurchaseTokensBody,
@@ -57,11 +66,15 @@ export async function paymentsRoutes(app: App) {
       return ok(await payments.purchase(request.auth!.user, request.body, publicOrigin(app)));
     },
   );
-  for (const url of ['/payment/transactions', '/transactions/user/search']) {
+  for (const [url, operationId] of [
+    ['/payment/transactions', 'payments_search'],
+    ['/transactions/user/search', 'transactions_user_search'],
+  ]) {
     app.get(
       url,
       {
         schema: {
+          operationId,
           tags: ['payments'],
           summary: "The member's payments (money in), newest first",
           querystring: PaymentSearchQuery,
@@ -76,6 +89,7 @@ export async function paymentsRoutes(app: App) {
     '/payment/transactions/:id',
     {
       schema: {
+        operationId: 'payments_get',
         tags: ['payments'],
         summary: 'One payment (its owner or an admin)',
         params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
@@ -94,6 +108,7 @@ export async function paymentsRoutes(app: App) {
       '/payment/webhook/:gateway',
       {
         schema: {
+          operationId: 'payments_webhook',
           tags: ['payments'],
           summary: "A payment provider's signed event (Stripe: Stripe-Signature)",
           params: Type.Object({ gateway: Type.String({ maxLength: 20 }) }),
@@ -114,6 +129,7 @@ export async function paymentsRoutes(app: App) {
     '/payment/test-gateway/:id/:action',
     {
       schema: {
+        operationId: 'payments_test_gateway',
         tags: ['payments'],
         summary: 'Test gateway: confirm or cancel a pending payment (delivered as a signed webhook)',
         params: Type.Object({ id: Type.String({ format: 'uuid' }), action: Type.Union([Type.Literal('confirm'), Type.Literal('cancel')]) }),

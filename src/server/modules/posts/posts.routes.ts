@@ -13,6 +13,7 @@ export async function postsRoutes(app: App) {
     {
       ...SHARED_ANSWER,
       schema: {
+        operationId: 'posts_search',
         tags: ['catalogue'],
         summary: 'Posts and pages (type post|page)',
         querystring: PostSearchQuery,
@@ -26,6 +27,7 @@ export async function postsRoutes(app: App) {
     {
       ...SHARED_ANSWER_UNCOUNTED,
       schema: {
+        operationId: 'posts_get',
         tags: ['catalogue'],
         summary: 'One post or page by _id or slug',
         params: IdParams,

@@ -13,6 +13,7 @@ export async function productsRoutes(app: App) {
     {
       ...SHARED_ANSWER,
       schema: {
+        operationId: 'products_search',
         tags: ['catalogue'],
         summary: 'Products (type digital|physical)',
         querystring: ProductSearchQuery,
@@ -26,6 +27,7 @@ export async function productsRoutes(app: App) {
     {
       ...SHARED_ANSWER_UNCOUNTED,
       schema: {
+        operationId: 'products_get',
         tags: ['catalogue'],
         summary: 'One product by _id or slug',
         params: IdParams,

@@ -15,6 +15,7 @@ export async function reactionsRoutes(app: App) {
     '/reactions',
     {
       schema: {
+        operationId: 'reactions_create',
         tags: ['reactions'],
         summary: 'Like, favourite or watch later (idempotent); the item counters move once',
         body: ReactionBody,
@@ -27,7 +28,13 @@ export async function reactionsRoutes(app: App) {
   app.delete(
     '/reactions',
     {
-      schema: { tags: ['reactions'], summary: 'Take a reaction back (idempotent)', body: ReactionBody, response: { 200: Envelope(ReactionState), ...errors } },
+      schema: {
+        operationId: 'reactions_delete',
+        tags: ['reactions'],
+        summary: 'Take a reaction back (idempotent)',
+        body: ReactionBody,
+        response: { 200: Envelope(ReactionState), ...errors },
+      },
       ...member,
     },
     async (request) => ok(await reactions.set(request.auth!.user.id, request.body, false)),
@@ -36,6 +43,7 @@ export async function reactionsRoutes(app: App) {
     '/reactions',
     {
       schema: {
+        operationId: 'reactions_search',
         tags: ['reactions'],
         summary: "The member's reactions, newest first (filters action, objectType)",
         querystring: ReactionSearchQuery,
@@ -53,6 +61,7 @@ export async function reactionsRoutes(app: App) {
       url,
       {
         schema: {
+          operationId: `reactions_${kind === 'video' ? 'videos' : 'galleries'}`,
           tags: ['reactions'],
           summary: `The ${kind === 'video' ? 'videos' : 'galleries'} the member reacted to (with action, or any), newest first`,
           querystring: ReactedItemsQuery,

@@ -8,7 +8,14 @@ export async function reportsRoutes(app: App) {
   const limit = keyedLimit(app, { what: 'reports', max: 30, windowMs: 3_600_000, key: (req) => `reports:${req.auth?.user.id}` });
   app.get(
     '/violation-reports/types',
-    { schema: { tags: ['community'], summary: 'The reasons a report can give', response: { 200: Envelope(Type.Array(ViolationType)) } } },
+    {
+      schema: {
+        operationId: 'reports_types',
+        tags: ['community'],
+        summary: 'The reasons a report can give',
+        response: { 200: Envelope(Type.Array(ViolationType)) },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=86400');
       return ok(VIOLATION_TYPES.map((t) => ({ ...t })));
@@ -18,6 +25,7 @@ export async function reportsRoutes(app: App) {
     '/violation-reports',
     {
       schema: {
+        operationId: 'reports_create',
         tags: ['community'],
         summary: 'Report an item or a comment (one open report per member and target; 409 again)',
         body: ReportBody,

@@ -12,6 +12,7 @@ export async function searchRoutes(app: App) {
     {
       ...SHARED_ANSWER,
       schema: {
+        operationId: 'search_totals',
         tags: ['catalogue'],
         summary: `How many items of each type match q, each counted up to ${SEARCH_COUNT_AHEAD} (that number reads "${SEARCH_COUNT_AHEAD} or more")`,
         querystring: SearchTotalQuery,

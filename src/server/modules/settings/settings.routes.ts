@@ -10,6 +10,7 @@ export async function settingsRoutes(app: App) {
     '/settings/public',
     {
       schema: {
+        operationId: 'settings_public',
         tags: ['site'],
         summary: 'Public site settings as a flat map (one group when `group` is given)',
         querystring: PublicSettingsQuery,
@@ -23,6 +24,7 @@ export async function settingsRoutes(app: App) {
     '/settings/keys',
     {
       schema: {
+        operationId: 'settings_keys',
         tags: ['site'],
         summary: 'The public values of the keys asked for',
         body: SettingsKeysBody,

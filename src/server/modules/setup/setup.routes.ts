@@ -10,6 +10,7 @@ export async function setupRoutes(app: App) {
     '/setup/status',
     {
       schema: {
+        operationId: 'setup_status',
         tags: ['site'],
         summary: 'Whether the site still needs its first admin (setup token printed at start)',
         response: { 200: Envelope(SetupStatus) },
@@ -24,6 +25,7 @@ export async function setupRoutes(app: App) {
     '/setup',
     {
       schema: {
+        operationId: 'setup_create_admin',
         tags: ['site'],
         summary: 'Create the first admin account with the setup token; answers a session token like a login',
         body: SetupBody,

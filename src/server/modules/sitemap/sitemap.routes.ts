@@ -12,6 +12,7 @@ export async function sitemapRoutes(app: App) {
     {
       ...SHARED_ANSWER,
       schema: {
+        operationId: 'sitemap_months',
         tags: ['catalogue'],
         summary: 'For each catalogue kind, the months (UTC) in which its public items were published: one sitemap file each',
         response: { 200: Envelope(SitemapMonths), 400: ErrorBody },
@@ -27,6 +28,7 @@ export async function sitemapRoutes(app: App) {
     {
       ...SHARED_ANSWER,
       schema: {
+        operationId: 'sitemap_entries',
         tags: ['catalogue'],
         summary: `The public items of a kind published in one month (UTC), oldest first, at most ${SITEMAP_MAX_URLS}: address and dates`,
         params: SitemapEntriesParams,

@@ -14,6 +14,7 @@ export async function storiesRoutes(app: App) {
     {
       ...SHARED_ANSWER,
       schema: {
+        operationId: 'stories_search',
         tags,
         summary: 'Stories: search, filter, sort and page',
         querystring: StorySearchQuery,
@@ -27,6 +28,7 @@ export async function storiesRoutes(app: App) {
     {
       ...SHARED_ANSWER_UNCOUNTED,
       schema: {
+        operationId: 'stories_get',
         tags,
         summary: 'One story by _id or slug (counts a view); its content only for viewers allowed to read it',
         params: IdParams,
@@ -41,6 +43,7 @@ export async function storiesRoutes(app: App) {
     {
       ...SHARED_ANSWER,
       schema: {
+        operationId: 'stories_before_after',
         tags,
         summary: 'Neighbouring stories in publication order (limit per side, default 2)',
         params: IdParams,

@@ -26,6 +26,7 @@ export async function tokenTransactionsRoutes(app: App) {
       url,
       {
         schema: {
+          operationId: `token_transactions_unlock_${kind}`,
           tags: ['tokens'],
           summary: `Unlock a ${kind} with tokens (409 owned, 400 free, 422 balance too low)`,
           params: IdParams,
@@ -41,6 +42,7 @@ export async function tokenTransactionsRoutes(app: App) {
     '/token-transactions/products',
     {
       schema: {
+        operationId: 'token_transactions_checkout',
         tags: ['tokens'],
         summary: 'Check out a cart: one debit, stock taken, one order per line; all or nothing',
         body: CheckoutBody,
@@ -55,6 +57,7 @@ export async function tokenTransactionsRoutes(app: App) {
     '/token-transactions/user/search',
     {
       schema: {
+        operationId: 'token_transactions_search',
         tags: ['tokens'],
         summary: "The member's token spends, newest first",
         querystring: TokenTransactionSearchQuery,
@@ -68,6 +71,7 @@ export async function tokenTransactionsRoutes(app: App) {
     '/assets/my-purchase',
     {
       schema: {
+        operationId: 'token_transactions_my_purchases',
         tags: ['tokens'],
         summary: "The member's unlocked items of one type (video, gallery, story, product), newest purchase first; `ids`: only those among them",
         querystring: MyPurchaseQuery,

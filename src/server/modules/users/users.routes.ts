@@ -13,7 +13,7 @@ export async function usersRoutes(app: App) {
   app.get(
     '/users/me',
     {
-      schema: { tags: ['users'], summary: 'The logged-in member', response: { 200: Envelope(CurrentUser), 401: ErrorBody } },
+      schema: { operationId: 'users_me', tags: ['users'], summary: 'The logged-in member', response: { 200: Envelope(CurrentUser), 401: ErrorBody } },
       preHandler: app.requireAuth,
     },
     async (request) => ok(toCurrentUser(request.auth!.user)),
@@ -22,6 +22,7 @@ export async function usersRoutes(app: App) {
     '/users',
     {
       schema: {
+        operationId: 'users_update',
         tags: ['users'],
         summary: 'Update my profile (name, username, bio, country, language, phone, gender; cover: null removes it)',
         body: ProfileUpdateBody,
@@ -39,24 +40,30 @@ export async function usersRoutes(app: App) {
     const { file } = await readForm(request, { fileField: 'file', maxBytes: app.config.imageUploadLimit, requireFile: true });
     return ok(await profiles.storePicture(target, kind, file!.data));
   };
-  const pictureSchema = (kind: string, params?: typeof IdParams) => ({
+  const pictureSchema = (operationId: string, kind: string, params?: typeof IdParams) => ({
     schema: {
+      operationId,
       tags: ['users'],
-      summary: `Upload a ${kind} (multipart, field \`file\`)`,
+      summary: `Upload ${kind} (multipart, field \`file\`)`,
       consumes: ['multipart/form-data'],
       ...(params ? { params } : {}),
       response: { 200: Envelope(CurrentUser), ...errors },
     },
     ...member,
   });
-  app.post('/users/avatar/upload', pictureSchema('avatar'), upload('avatar', false));
-  app.post('/users/cover/upload', pictureSchema('cover'), upload('cover', false));
-  app.post('/users/:id/avatar/upload', pictureSchema('avatar for a member (admins; a member may name themself)', IdParams), upload('avatar', true));
+  app.post('/users/avatar/upload', pictureSchema('users_avatar_upload', 'my avatar'), upload('avatar', false));
+  app.post('/users/cover/upload', pictureSchema('users_cover_upload', 'my cover'), upload('cover', false));
+  app.post(
+    '/users/:id/avatar/upload',
+    pictureSchema('users_member_avatar_upload', 'a member’s avatar (admins; a member may name themself)', IdParams),
+    upload('avatar', true),
+  );
 
   app.get(
     '/users/search',
     {
       schema: {
+        operationId: 'users_search',
         tags: ['users'],
         summary: 'Members by name or username (public fields only)',
         querystring: ListQuery,
@@ -69,6 +76,7 @@ export async function usersRoutes(app: App) {
     '/users/view/:id',
     {
       schema: {
+        operationId: 'users_view',
         tags: ['users'],
         summary: 'A member’s public profile, by id or username',
         params: IdParams,

@@ -13,6 +13,7 @@ export async function videosRoutes(app: App) {
     {
       ...SHARED_ANSWER,
       schema: {
+        operationId: 'videos_search',
         tags: ['catalogue'],
         summary: 'Videos: search, filter (categories, excludedId for related, isSale, dates), sort and page',
         querystring: VideoSearchQuery,
@@ -26,6 +27,7 @@ export async function videosRoutes(app: App) {
     {
       ...SHARED_ANSWER_UNCOUNTED,
       schema: {
+        operationId: 'videos_get',
         tags: ['catalogue'],
         summary: 'One video by _id or slug (counts a view); the stream links only for viewers allowed to watch',
         params: IdParams,
@@ -39,6 +41,7 @@ export async function videosRoutes(app: App) {
     '/assets/videos/:id/stream',
     {
       schema: {
+        operationId: 'videos_stream',
         tags: ['catalogue'],
         summary: 'A fresh signed HLS master playlist link (renewed by the player while watching); 403 unless the viewer may watch',
         params: IdParams,
