@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCard, toCards, type CatalogueItem } from '../../src/shared/cards.ts';
+import { toCard, toCards, views, type CatalogueItem } from '../../src/shared/cards.ts';
 import { deepFreeze } from '../../src/shared/deep-freeze.ts';
 
 const video = (id: string, views: number) =>
@@ -20,6 +20,11 @@ describe('cards of a list', () => {
     const items = [video('a', 1), video('b', 2500)];
     expect(toCards('video', items)).toEqual(items.map((item) => toCard('video', item)));
     expect(toCards('video', items)[1]).toMatchObject({ href: '/videos/film-b', badge: '1:35', meta: '2,500 views', price: 40 });
+  });
+
+  it('count views in words a reader expects: 1 view, 0 and 2,500 views (cards and item pages alike)', () => {
+    expect([views(1), views(0), views(2500)]).toEqual(['1 view', '0 views', '2,500 views']);
+    expect(toCards('video', [video('a', 1)])[0]!.meta).toBe('1 view');
   });
 
   it('of a frozen list (a stored answer) are drawn once, and cannot be changed by a render', () => {
