@@ -105,7 +105,8 @@ describe('money in the back office', () => {
     const blank = await json('POST', '/api/admin/token-packages', { name: '   ', tokens: 5, price: 1, currency: 'USD' });
     expect([blank.status, blank.body.fields]).toEqual([400, { name: 'Name: fill this in.' }]);
     expect((await json('GET', '/api/admin/token-packages?limit=200')).body.data.total).toBe(before);
-    expect((await json('PATCH', '/api/admin/token-packages/not-an-id', { tokens: 5 })).status).toBe(404);
+    expect((await json('PATCH', '/api/admin/token-packages/not-an-id', { tokens: 5 })).body).toMatchObject({ statusCode: 400, error: 'VALIDATION_ERROR' });
+    expect((await json('PATCH', '/api/admin/token-packages/00000000-0000-4000-8000-000000000000', { tokens: 5 })).status).toBe(404);
   });
 
   it("payments: every member's, filtered by status, gateway, member, day and search, sorted by amount", async () => {
