@@ -307,8 +307,10 @@ describe('the back office: content', () => {
       expect((await pub('/api/assets/products/search?q=harbour')).body.data.total).toBe(0);
       const buy = await as(member, 'POST', '/api/token-transactions/products', {
         products: [{ _id: created.body.data._id, quantity: 1 }],
+        recipientName: 'Jo Quay',
         deliveryAddress: '1 Quay Street',
         postalCode: 'H1 1AA',
+        country: 'GB',
         phoneNumber: '+441234567890',
       });
       expect(buy.status).toBe(404);

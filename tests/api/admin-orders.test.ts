@@ -22,13 +22,27 @@ describe('the back office: orders', () => {
 
   const adminCall = (method: 'GET' | 'POST', url: string, body?: unknown) => call(h, method, url, { token: admin, body });
   const list = async (query: string) => (await adminCall('GET', `/api/admin/orders?${query}`)).body.data as { data: Record<string, unknown>[]; total: number };
+  /** Delivered to the buyer (by name) at a two-line address in Norway (alice) or Sweden (bob). */
   const buy = async (token: string, slug: string, quantity = 2) => {
+    const recipient = token === bob.token ? { recipientName: 'Bob Stone', country: 'SE' } : { recipientName: 'Alice Vale', country: 'NO' };
     const res = await call(h, 'POST', '/api/token-transactions/products', {
       token,
-      body: { products: [{ _id: await idOf(h, 'product', slug), quantity }], deliveryAddress: '5 Quay\nBergen', postalCode: '5003', phoneNumber: '+47 555' },
+      body: {
+        products: [{ _id: await idOf(h, 'product', slug), quantity }],
+        ...recipient,
+        deliveryAddress: '5 Quay\nBergen',
+        postalCode: '5003',
+        phoneNumber: '+47 555',
+      },
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return res.body.data.orders[0]._id as string;
+  };
+  /** The orders' CSV export for `query`, its rows as cells. */
+  const exportCsv = async (token: string, query: string) => {
+    const res = await h.app.inject({ url: `/api/admin/orders/export.csv?${query}`, headers: { authorization: token } });
+    const csv = res.statusCode === 200 && res.body.startsWith('\uFEFF');
+    return { status: res.statusCode, body: res.body, disposition: res.headers['content-disposition'], rows: csv ? csvRows(res.body.slice(1)) : [] };
   };
   /** The next `order_updated` alice's open tab receives, or 'timeout'. */
   const nextUpdate = (ms = 2000) =>
@@ -86,6 +100,53 @@ describe('the back office: orders', () => {
     const create = await call(h, 'POST', '/api/admin/orders', { token: admin, body: {} });
     expect(create.status, JSON.stringify(create.body)).toBe(404);
     expect((await call(h, 'DELETE', `/api/admin/orders/${orders.mug}`, { token: admin })).status).toBe(404);
+  });
+
+  it("shows a physical order's recipient, address lines, postal code and country, in its page and in the CSV export", async () => {
+    const mug = (await adminCall('GET', `/api/admin/orders/${orders.mug}`)).body.data;
+    expect(mug).toMatchObject({ recipientName: 'Alice Vale', deliveryAddress: '5 Quay\nBergen', postalCode: '5003', country: 'NO', countryName: 'Norway' });
+
+    const exported = await exportCsv(admin, `buyerId=${alice.id}&productType=physical`);
+    expect(exported.status, exported.body.slice(0, 300)).toBe(200);
+    expect(exported.disposition).toMatch(/^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const [header, ...rows] = exported.rows;
+    expect(header).toEqual([
+      'Order',
+      'Ordered (UTC)',
+      'Status',
+      'Kind',
+      'Product',
+      'Quantity',
+      'Tokens',
+      'Buyer',
+      'E-mail',
+      'Recipient',
+      'Address',
+      'Postal code',
+      'Country code',
+      'Country',
+      'Phone',
+      'Tracking code',
+      "Buyer's note",
+      'Order id',
+    ]);
+    // The list's filters hold (alice's two physical orders, newest first); the address keeps its line break in its cell.
+    const cells = (row: string[]) => Object.fromEntries(header!.map((label, i) => [label, row[i]]));
+    expect(rows.map((r) => cells(r)['Order id'])).toEqual([orders.print, orders.mug]);
+    expect(cells(rows[1]!)).toMatchObject({
+      Order: mug.orderNumber,
+      Product: 'Tessera Enamel Mug',
+      Quantity: '2',
+      Buyer: 'aliceorders',
+      Recipient: 'Alice Vale',
+      Address: '5 Quay\nBergen',
+      'Postal code': '5003',
+      'Country code': 'NO',
+      Country: 'Norway',
+    });
+    const bobs = await exportCsv(admin, `buyerId=${bob.id}`);
+    expect(bobs.rows.slice(1).map((r) => cells(r))).toEqual([expect.objectContaining({ Recipient: 'Bob Stone', 'Country code': 'SE', Country: 'Sweden' })]);
+    expect((await exportCsv(bob.token, '')).status).toBe(403);
   });
 
   it('ships a physical order with its tracking code: the buyer gets a mail with it and a live order_updated; wrong input and wrong states change nothing', async () => {
@@ -182,3 +243,16 @@ describe('the back office: orders', () => {
     expect((await adminCall('POST', '/api/admin/orders/00000000-0000-4000-8000-000000000000/ship', { shippingCode: 'X' })).status).toBe(404);
   });
 });
+
+/** RFC 4180 rows: a quoted cell may hold commas, doubled quotes and line breaks; each line ends with CRLF. */
+function csvRows(text: string): string[][] {
+  const cell = /(?:"((?:[^"]|"")*)"|([^",\r\n]*))(,|\r\n|$)/y;
+  const rows: string[][] = [];
+  const row: string[] = [];
+  while (cell.lastIndex < text.length) {
+    const [, quoted, plain, end] = cell.exec(text)!;
+    row.push(quoted === undefined ? plain! : quoted.replace(/""/g, '"'));
+    if (end !== ',') rows.push(row.splice(0));
+  }
+  return rows;
+}

@@ -6,7 +6,14 @@ import { createMember, DEMO_ADMIN_PASSWORD, login, useApi } from '../helpers/api
 import { seedCatalogue } from '../helpers/catalogue.ts';
 import { balanceOf, call, idOf, ledgerProblems, multipart } from '../helpers/commerce.ts';
 
-const ADDRESS = { deliveryAddress: '12 Harbour Street, Bergen', postalCode: '5003', phoneNumber: '+47 555 12 345', userNote: 'Leave at the door' };
+const ADDRESS = {
+  recipientName: 'Ada Berg',
+  deliveryAddress: '12 Harbour Street\nBergen',
+  postalCode: '5003',
+  country: 'NO',
+  phoneNumber: '+47 555 12 345',
+  userNote: 'Leave at the door',
+};
 
 describe('cart checkout, orders and downloads', () => {
   const h = useApi();
@@ -59,7 +66,7 @@ describe('cart checkout, orders and downloads', () => {
     expect(tx.orders).toHaveLength(2);
     const digital = tx.orders.find((o: { productId: string }) => o.productId === wallpaper);
     const physical = tx.orders.find((o: { productId: string }) => o.productId === mug);
-    expect(digital).toMatchObject({ deliveryStatus: 'delivered', quantity: 1, totalPrice: 12, deliveryAddress: '' });
+    expect(digital).toMatchObject({ deliveryStatus: 'delivered', quantity: 1, totalPrice: 12, recipientName: '', deliveryAddress: '', country: '' });
     expect(physical).toMatchObject({ deliveryStatus: 'processing', quantity: 2, unitPrice: 35, totalPrice: 70, ...ADDRESS });
     expect(physical.orderNumber).toMatch(/^[A-Z]{8}$/);
     expect(await stockOf(mug)).toBe(mugsBefore - 2);
@@ -219,9 +226,9 @@ describe('cart checkout, orders and downloads', () => {
     const noAddress = await call(h, 'POST', '/api/token-transactions/products', { token: other, body: { products: [{ _id: mug, quantity: 1 }] } });
     expect(noAddress.status).toBe(400);
     expect(noAddress.body.message).toBe(
-      'Physical products need a delivery address. Address: enter the street, number and city. Postal code: enter the postal code of the address. Phone: enter a number the courier can call.',
+      'Physical products need a delivery address. Name: enter the name of the person who receives the parcel. Address: enter the street, number and city. Postal code: enter the postal code of the address. Country: choose the country of the address. Phone: enter a number the courier can call.',
     );
-    expect(Object.keys(noAddress.body.fields)).toEqual(['deliveryAddress', 'postalCode', 'phoneNumber']);
+    expect(Object.keys(noAddress.body.fields)).toEqual(['recipientName', 'deliveryAddress', 'postalCode', 'country', 'phoneNumber']);
     expect((await call(h, 'POST', '/api/token-transactions/products', { token: other, body: { products: [] } })).status).toBe(400);
     expect(
       (await call(h, 'POST', '/api/token-transactions/products', { token: other, body: { products: [{ _id: mug, quantity: 0 }], ...ADDRESS } })).status,
@@ -240,6 +247,64 @@ describe('cart checkout, orders and downloads', () => {
     expect((await call(h, 'POST', '/api/token-transactions/products', { body: { products: [{ _id: mug, quantity: 1 }] } })).status).toBe(401);
   });
 
+  it("a physical checkout without the recipient's name or a known country is a 400 naming them, and changes nothing", async () => {
+    const { token: buyer } = await member();
+    const mugs = await stockOf(mug);
+    const checkout = (delivery: Record<string, string>) =>
+      call(h, 'POST', '/api/token-transactions/products', { token: buyer, body: { products: [{ _id: mug, quantity: 1 }], ...delivery } });
+    const { recipientName: _name, country: _country, ...withoutThem } = ADDRESS;
+    const missing = await checkout(withoutThem);
+    expect(missing.body).toEqual({
+      statusCode: 400,
+      error: 'VALIDATION_ERROR',
+      message:
+        'Physical products need a delivery address. Name: enter the name of the person who receives the parcel. Country: choose the country of the address.',
+      fields: {
+        recipientName: 'Name: enter the name of the person who receives the parcel.',
+        country: 'Country: choose the country of the address.',
+      },
+    });
+    // Blank, or a code that names no country: the same answers.
+    for (const [delivery, field] of [
+      [{ ...ADDRESS, recipientName: '   ' }, 'recipientName'],
+      [{ ...ADDRESS, country: 'XX' }, 'country'],
+      [{ ...ADDRESS, country: 'Norway' }, 'country'],
+    ] as const) {
+      const res = await checkout(delivery);
+      expect([res.status, Object.keys(res.body.fields ?? {})], JSON.stringify(delivery)).toEqual([400, [field]]);
+    }
+    expect(await balanceOf(h, buyer)).toBe(300);
+    expect(await stockOf(mug)).toBe(mugs);
+    expect((await call(h, 'GET', '/api/orders/users/search', { token: buyer })).body.data.total).toBe(0);
+  });
+
+  it('a physical order carries its recipient, country and the address with its lines; a download needs none of them', async () => {
+    const { token: buyer } = await member();
+    const res = await call(h, 'POST', '/api/token-transactions/products', {
+      token: buyer,
+      // A lower-case code, a client's CRLF line ends and stray spaces: stored as the code and the address's lines.
+      body: {
+        products: [{ _id: mug, quantity: 1 }],
+        ...ADDRESS,
+        recipientName: ' Ada Berg ',
+        country: 'no',
+        deliveryAddress: ' 12 Harbour Street \r\n\r\nBergen ',
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [order] = res.body.data.orders;
+    expect(order).toMatchObject({ recipientName: 'Ada Berg', deliveryAddress: '12 Harbour Street\nBergen', postalCode: '5003', country: 'NO' });
+    expect((await call(h, 'GET', `/api/orders/details/${order._id}`, { token: buyer })).body.data).toMatchObject({
+      recipientName: 'Ada Berg',
+      deliveryAddress: '12 Harbour Street\nBergen',
+      country: 'NO',
+    });
+
+    const downloadOnly = await call(h, 'POST', '/api/token-transactions/products', { token: buyer, body: { products: [{ _id: wallpaper, quantity: 1 }] } });
+    expect(downloadOnly.status, JSON.stringify(downloadOnly.body)).toBe(200);
+    expect(downloadOnly.body.data.orders[0]).toMatchObject({ productType: 'digital', recipientName: '', country: '' });
+  });
+
   it('an Idempotency-Key makes a retried checkout a no-op', async () => {
     const { token: other } = await member();
     const headers = { 'idempotency-key': 'cart-7f1' };
@@ -250,15 +315,17 @@ describe('cart checkout, orders and downloads', () => {
     expect(again.body.data._id).toBe(first.body.data._id);
     expect((await call(h, 'GET', '/api/orders/users/search', { token: other })).body.data.total).toBe(1);
     expect(await balanceOf(h, other)).toBe(300 - 35);
-    // The same key for another cart (two mugs, or another address) is refused and buys nothing.
+    // The same key for another cart (two mugs; another postal code, recipient or country) is refused and buys nothing.
     const moreMugs = await call(h, 'POST', '/api/token-transactions/products', {
       token: other,
       body: { ...body, products: [{ _id: mug, quantity: 2 }] },
       headers,
     });
     expect(moreMugs.body).toMatchObject({ statusCode: 422, error: 'IDEMPOTENCY_KEY_REUSED' });
-    const elsewhere = await call(h, 'POST', '/api/token-transactions/products', { token: other, body: { ...body, postalCode: '75001' }, headers });
-    expect(elsewhere.body).toMatchObject({ statusCode: 422, error: 'IDEMPOTENCY_KEY_REUSED' });
+    for (const change of [{ postalCode: '75001' }, { recipientName: 'Someone Else' }, { country: 'SE' }]) {
+      const elsewhere = await call(h, 'POST', '/api/token-transactions/products', { token: other, body: { ...body, ...change }, headers });
+      expect(elsewhere.body, JSON.stringify(change)).toMatchObject({ statusCode: 422, error: 'IDEMPOTENCY_KEY_REUSED' });
+    }
     expect((await call(h, 'GET', '/api/orders/users/search', { token: other })).body.data.total).toBe(1);
     expect(await balanceOf(h, other)).toBe(300 - 35);
   });

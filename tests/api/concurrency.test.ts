@@ -56,7 +56,14 @@ describe('purchases under concurrency', () => {
   it('32 members racing for the last 5 units of stock: 5 orders, never oversold', async () => {
     const [mug] = await h.database.db.update(products).set({ stock: 5 }).where(eq(products.slug, 'tessera-enamel-mug')).returning();
     const buyers = await Promise.all(Array.from({ length: 32 }, async () => login(h, (await createMember(h, { tokens: 100 })).username)));
-    const body = { products: [{ _id: mug!.id, quantity: 1 }], deliveryAddress: '1 Main Street, Oslo', postalCode: '0150', phoneNumber: '+47 22 00 00 00' };
+    const body = {
+      products: [{ _id: mug!.id, quantity: 1 }],
+      recipientName: 'Ola Nordmann',
+      deliveryAddress: '1 Main Street, Oslo',
+      postalCode: '0150',
+      country: 'NO',
+      phoneNumber: '+47 22 00 00 00',
+    };
     const results = await Promise.all(buyers.map((token) => call(h, 'POST', '/api/token-transactions/products', { token, body })));
     const codes = results.map((r) => r.status);
     expect(codes.filter((c) => c === 200)).toHaveLength(5);
@@ -75,7 +82,13 @@ describe('purchases under concurrency', () => {
     const b = physical.find((p) => p.id !== a!.id && (p.stock ?? 0) > 0)!;
     await h.database.db.update(products).set({ stock: 100 }).where(eq(products.id, b.id));
     const tokens = await Promise.all(Array.from({ length: 20 }, async () => login(h, (await createMember(h, { tokens: 1000 })).username)));
-    const address = { deliveryAddress: '1 Main Street, Oslo', postalCode: '0150', phoneNumber: '+47 22 00 00 00' };
+    const address = {
+      recipientName: 'Ola Nordmann',
+      deliveryAddress: '1 Main Street, Oslo',
+      postalCode: '0150',
+      country: 'NO',
+      phoneNumber: '+47 22 00 00 00',
+    };
     const results = await Promise.all(
       tokens.map((token, i) =>
         call(h, 'POST', '/api/token-transactions/products', {

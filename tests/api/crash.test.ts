@@ -46,7 +46,13 @@ describe('a process killed during a stream of purchases', () => {
         (g) => `/token-transactions/gallery/${g.slug}`,
       ),
     ];
-    const address = { deliveryAddress: '1 Main Street, Oslo', postalCode: '0150', phoneNumber: '+47 22 00 00 00' };
+    const address = {
+      recipientName: 'Ola Nordmann',
+      deliveryAddress: '1 Main Street, Oslo',
+      postalCode: '0150',
+      country: 'NO',
+      phoneNumber: '+47 22 00 00 00',
+    };
 
     // Purchases stream in from 8 clients until the process dies under them.
     let answered = 0;

@@ -102,7 +102,14 @@ describe('live connection', () => {
     const mug = await idOf(h, 'product', 'tessera-enamel-mug');
     const checkout = await call(h, 'POST', '/api/token-transactions/products', {
       token,
-      body: { products: [{ _id: mug, quantity: 1 }], deliveryAddress: '5 Quay, Bergen', postalCode: '5003', phoneNumber: '+47 555 00 000' },
+      body: {
+        products: [{ _id: mug, quantity: 1 }],
+        recipientName: 'Ada Berg',
+        deliveryAddress: '5 Quay, Bergen',
+        postalCode: '5003',
+        country: 'NO',
+        phoneNumber: '+47 555 00 000',
+      },
     });
     const orderId = checkout.body.data.orders[0]._id;
     const admin = await login(h, 'admin', DEMO_ADMIN_PASSWORD);

@@ -15,7 +15,14 @@ describe('order files: the upload limit', () => {
     const mug = await idOf(h, 'product', 'tessera-enamel-mug');
     const res = await call(h, 'POST', '/api/token-transactions/products', {
       token: buyer,
-      body: { products: [{ _id: mug, quantity: 1 }], deliveryAddress: '1 Main Street, Oslo', postalCode: '0150', phoneNumber: '+47 22 00 00 00' },
+      body: {
+        products: [{ _id: mug, quantity: 1 }],
+        recipientName: 'Ola Nordmann',
+        deliveryAddress: '1 Main Street, Oslo',
+        postalCode: '0150',
+        country: 'NO',
+        phoneNumber: '+47 22 00 00 00',
+      },
     });
     orderId = res.body.data.orders[0]._id;
   });

@@ -10,7 +10,7 @@ import { createMember, DEMO_ADMIN_PASSWORD, login, testConfig, type ApiHarness }
 import { balanceOf, call } from '../helpers/commerce.ts';
 import { freshPostgres } from '../helpers/postgres.ts';
 
-const ADDRESS = { deliveryAddress: '12 Harbour Street, Bergen', postalCode: '5003', phoneNumber: '+47 555 12 345' };
+const ADDRESS = { recipientName: 'Ada Berg', deliveryAddress: '12 Harbour Street, Bergen', postalCode: '5003', country: 'NO', phoneNumber: '+47 555 12 345' };
 
 /**
  * On real PostgreSQL (row locks and deadlock detection are what this is about; PGlite runs one query at a time): a

@@ -20,8 +20,10 @@ describe.skipIf(chromiumMissing)('the back office: orders in a browser', () => {
       '/token-transactions/products',
       {
         products: [{ _id: mug, quantity: 2 }],
+        recipientName: 'Ada Berg',
         deliveryAddress: '7 Bryggen\nBergen',
         postalCode: '5003',
+        country: 'NO',
         phoneNumber: '+47 555 01 234',
         userNote: 'Leave it at the door.',
       },
@@ -80,7 +82,8 @@ describe.skipIf(chromiumMissing)('the back office: orders in a browser', () => {
     expect(await details.textContent()).toContain(`Shopper Ida (@${username})`);
     expect(await details.locator(`a[href^="/admin/members/"]`).count()).toBe(1);
     expect(await details.textContent()).toContain('35 tokens each · 70 tokens in all');
-    expect(await details.textContent()).toContain('7 Bryggen');
+    // Where it goes, a line each, as on a parcel's label (the address's own two lines kept).
+    expect(await details.locator('[data-testid=order-address]').innerText()).toBe('Ada Berg\n7 Bryggen\nBergen\n5003\nNorway');
     expect(await details.textContent()).toContain('Leave it at the door.');
     expect(await axeBothThemes(page, 'order page')).toEqual([]);
     await screenshot(page, 'admin-order-processing');

@@ -146,8 +146,9 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     await context.close();
   });
 
-  it('adds two products to the cart, checks out; orders appear and the download arrives', async () => {
+  it('adds two products to the cart, checks out to a recipient and a two-line address; orders appear and the download arrives', async () => {
     const { context, page } = await member(2);
+    const buyerName = `Buyer ${members}`;
     await page.goto(`${base()}/store/alpine-ridges-wallpaper-pack`);
     await page.click('[data-testid=add-to-cart]');
     await page.waitForSelector('[data-testid=view-cart]');
@@ -174,15 +175,34 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     await page.waitForSelector('[data-testid=cart-tokens]:has-text("82 tokens")');
     await page.click('button[aria-label="One more"]');
     await page.waitForSelector('[data-testid=cart-tokens]:has-text("117 tokens")');
-    await page.fill('textarea[name=deliveryAddress]', '12 Harbour Street, Bergen');
+    // The parcel goes to the member unless they say otherwise; the country is theirs to choose.
+    expect(await page.inputValue('input[name=recipientName]')).toBe(buyerName);
+    await page.fill('input[name=recipientName]', '');
+    await page.fill('textarea[name=deliveryAddress]', '12 Harbour Street\nBergen');
     await page.fill('input[name=postalCode]', '5003');
     await page.fill('input[name=phoneNumber]', '+47 555 12 345');
+    await page.click('[data-testid=checkout]');
+    // Each missing field says so under itself, and the first one has the focus; nothing was bought.
+    expect(await page.textContent('#recipientName-error')).toBe('Enter the name of the person who receives the parcel.');
+    expect(await page.textContent('#country-error')).toBe('Choose the country of the address.');
+    await page.waitForFunction(() => document.activeElement?.id === 'recipientName');
+    expect(await page.getAttribute('select[name=country]', 'aria-invalid')).toBe('true');
+    await page.fill('input[name=recipientName]', 'Ada Berg');
+    await page.selectOption('select[name=country]', 'NO');
     await screenshot(page, 'cart-page');
     await Promise.all([page.waitForURL(`${base()}/account/orders`), page.click('[data-testid=checkout]')]);
     expect(await page.locator('[data-testid=order]').count()).toBe(2);
     expect(await balance(page)).toBe(200 - 117);
     expect(await page.textContent('[data-testid=cart-count]')).toBe('0');
     await screenshot(page, 'orders');
+
+    // The mug's order page: the recipient, the address on its two lines, the postal code, the country by name (as
+    // rendered: without the line breaks shown, the text would read as one line).
+    await page.locator('[data-testid=order]', { hasText: 'Mug' }).locator('a').click();
+    const address = page.locator('[data-testid=order-address]');
+    expect(await address.innerText()).toBe('Ada Berg\n12 Harbour Street\nBergen\n5003\nNorway');
+    await screenshot(page, 'order-recipient');
+    await page.goBack();
 
     await page.locator('[data-testid=order]', { hasText: 'Wallpaper' }).locator('a').click();
     await page.waitForSelector('[data-testid=download]');
@@ -199,7 +219,14 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     const mug = (await api('/assets/products/tessera-enamel-mug'))._id;
     await api(
       '/token-transactions/products',
-      { products: [{ _id: mug, quantity: 1 }], deliveryAddress: '12 Harbour Street, Bergen', postalCode: '5003', phoneNumber: '+47 555 12 345' },
+      {
+        products: [{ _id: mug, quantity: 1 }],
+        recipientName: 'Ada Berg',
+        deliveryAddress: '12 Harbour Street, Bergen',
+        postalCode: '5003',
+        country: 'NO',
+        phoneNumber: '+47 555 12 345',
+      },
       token,
     );
     await page.goto(`${base()}/account/orders`);
@@ -243,7 +270,14 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     const mug = (await api('/assets/products/tessera-enamel-mug'))._id;
     const checkout = await api(
       '/token-transactions/products',
-      { products: [{ _id: mug, quantity: 1 }], deliveryAddress: '3 Quay Road, Bergen', postalCode: '5003', phoneNumber: '+47 555 12 346' },
+      {
+        products: [{ _id: mug, quantity: 1 }],
+        recipientName: 'Ada Berg',
+        deliveryAddress: '3 Quay Road, Bergen',
+        postalCode: '5003',
+        country: 'NO',
+        phoneNumber: '+47 555 12 346',
+      },
       token,
     );
     const orderId = checkout.orders[0]._id as string;
@@ -275,7 +309,14 @@ describe.skipIf(chromiumMissing)('tokens, unlocks, cart and orders in a browser'
     const mug = (await api('/assets/products/tessera-enamel-mug'))._id;
     const checkout = await api(
       '/token-transactions/products',
-      { products: [{ _id: mug, quantity: 1 }], deliveryAddress: '4 Quay Road, Bergen', postalCode: '5003', phoneNumber: '+47 555 12 347' },
+      {
+        products: [{ _id: mug, quantity: 1 }],
+        recipientName: 'Ada Berg',
+        deliveryAddress: '4 Quay Road, Bergen',
+        postalCode: '5003',
+        country: 'NO',
+        phoneNumber: '+47 555 12 347',
+      },
       token,
     );
     const orderId = checkout.orders[0]._id as string;

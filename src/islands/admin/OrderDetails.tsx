@@ -9,6 +9,13 @@ interface AttachedFile {
   mimeType: string;
 }
 
+/** A parcel's label, a line each (shown with `white-space: pre-line`): the recipient, the address's lines, the postal code, the country. */
+const addressText = (item: AdminItem): string =>
+  [item.recipientName, item.deliveryAddress, item.postalCode, item.countryName]
+    .map((part) => (typeof part === 'string' ? part.trim() : ''))
+    .filter(Boolean)
+    .join('\n') || '—';
+
 /**
  * An order's page in the back office (the `order` panel): who bought what, where it goes, where it is, and the files
  * sent with it. It shows the item as the last verb left it (ship, mark delivered, attach a file).
@@ -58,9 +65,8 @@ export default function OrderDetails({ item }: { item: AdminItem }) {
         {physical && (
           <>
             <dt>Deliver to</dt>
-            <dd className="admin-address">
-              {text('deliveryAddress')}
-              {item.postalCode ? `, ${String(item.postalCode)}` : ''}
+            <dd className="admin-address" data-testid="order-address">
+              {addressText(item)}
             </dd>
             <dt>Phone</dt>
             <dd>{text('phoneNumber')}</dd>

@@ -672,8 +672,13 @@ export const orders = pgTable(
     totalPrice: integer('total_price').notNull(),
     deliveryStatus: text('delivery_status', { enum: ['processing', 'shipping', 'delivered', 'refunded'] }).notNull(),
     shippingCode: text('shipping_code').notNull().default(''),
+    /** The recipient of a physical order (not necessarily the buyer); '' for a download and for orders made before it was asked. */
+    recipientName: text('recipient_name').notNull().default(''),
+    /** Lines as the buyer typed them (the pages keep the line breaks). */
     deliveryAddress: text('delivery_address').notNull().default(''),
     postalCode: text('postal_code').notNull().default(''),
+    /** ISO 3166-1 alpha-2 of the delivery address ('' as for `recipientName`). */
+    country: text('country').notNull().default(''),
     phoneNumber: text('phone_number').notNull().default(''),
     userNote: text('user_note').notNull().default(''),
     buyerConfirmedAt: timestamp('buyer_confirmed_at', { withTimezone: true, mode: 'date' }),

@@ -20,8 +20,13 @@ export const Order = Type.Object({
   totalPrice: Type.Integer(),
   deliveryStatus: Literals(DELIVERY_STATUSES),
   shippingCode: Type.String(),
+  /** Physical lines: who receives it ('' for a download, and for an order made before it was asked). */
+  recipientName: Type.String(),
+  /** Its lines as the buyer typed them, separated by line breaks. */
   deliveryAddress: Type.String(),
   postalCode: Type.String(),
+  /** ISO 3166-1 alpha-2 (`/countries/list`); '' as for `recipientName`. */
+  country: Type.String(),
   phoneNumber: Type.String(),
   userNote: Type.String(),
   buyerConfirmedAt: Type.Union([Type.String(), Type.Null()]),
@@ -53,8 +58,11 @@ export type OrderSearchQuery = ListQuery & { deliveryStatus?: DeliveryStatus; pr
 export const CartLine = Type.Object({ _id: Type.String({ format: 'uuid' }), quantity: Type.Integer({ minimum: 1, maximum: 99 }) });
 export const CheckoutBody = Type.Object({
   products: Type.Array(CartLine, { minItems: 1, maxItems: 50 }),
+  recipientName: Type.Optional(Type.String({ maxLength: 100, title: 'Name' })),
   deliveryAddress: Type.Optional(Type.String({ maxLength: 500, title: 'Address' })),
   postalCode: Type.Optional(Type.String({ maxLength: 20 })),
+  /** ISO 3166-1 alpha-2, one of `/countries/list`. */
+  country: Type.Optional(Type.String({ maxLength: 10, title: 'Country' })),
   phoneNumber: Type.Optional(Type.String({ maxLength: 30, title: 'Phone' })),
   userNote: Type.Optional(Type.String({ maxLength: 1000, title: 'Note' })),
 });

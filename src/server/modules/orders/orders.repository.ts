@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { containing, type Tx } from '../../db/client.ts';
+import { orderOf, type SortKey } from '../../db/keyset.ts';
 import { aheadOf, listTotalOf, numberedMatches, numberedTotal, type ListTotal } from '../../db/lists.ts';
 import { downloads, orderFiles, orders, products, users } from '../../db/schema.ts';
 import { byIdOrSlug } from '../catalogue/query.ts';
@@ -29,7 +30,8 @@ export interface OrderListScope {
   searchBuyers?: boolean;
 }
 
-function where(query: OrderSearchQuery, buyerId: string | null, scope: OrderListScope): SQL | undefined {
+/** The list's condition: one member's orders (`buyerId`) or everybody's, with the query's filters and search. */
+export function orderListWhere(query: OrderSearchQuery, buyerId: string | null, scope: OrderListScope): SQL | undefined {
   const { from, to } = dateRange(query.fromDate, query.toDate);
   const q = query.q?.trim().slice(0, 100);
   const like = q ? containing(q) : '';
@@ -49,6 +51,12 @@ function where(query: OrderSearchQuery, buyerId: string | null, scope: OrderList
   );
 }
 
+/** The list's order: newest (or oldest) first, the order number (unique) breaking ties. */
+export const orderListOrder = (query: Pick<OrderSearchQuery, 'sort'>): SortKey[] => [
+  { column: orders.createdAt, dir: query.sort === 'asc' ? 'asc' : 'desc' },
+  { column: orders.orderNumber, dir: 'asc' },
+];
+
 /** A page of orders, newest first; one member's (`buyerId`) or everybody's with their buyer (admin). */
 export async function listOrders(
   db: Tx,
@@ -56,9 +64,9 @@ export async function listOrders(
   buyerId: string | null,
   scope: OrderListScope = {},
 ): Promise<{ rows: (OrderRow & { buyer: BuyerRef })[] } & ListTotal> {
-  const condition = where(query, buyerId, scope);
+  const condition = orderListWhere(query, buyerId, scope);
   const page = { offset: query.offset ?? 0, limit: query.limit ?? 12, ahead: aheadOf(query.q) };
-  const order = [query.sort === 'asc' ? asc(orders.createdAt) : desc(orders.createdAt), asc(orders.orderNumber)];
+  const order = orderOf(orderListOrder(query));
   const { matches, page: ids, matched } = numberedMatches(db, orders.id, condition, order, page);
   const rows = await db
     .with(matches)

@@ -9,6 +9,7 @@ import type { ListResult } from '../../../shared/api-client.ts';
 import type { DeliveryStatus, DownloadLink, Order, OrderFile, OrderSearchQuery, OrderUpdateBody, OrderWithBuyer } from '../../../shared/contracts/orders.ts';
 import type { Viewer } from '../catalogue/access.ts';
 import * as repo from './orders.repository.ts';
+import { orderExportBatches } from './orders-export.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { orderStepMessage, type OrderStep } from '../mail/mail-templates.ts';
 import { orderRoute } from '../../../shared/routes.ts';
@@ -70,8 +71,10 @@ export class OrdersService {
     totalPrice: r.totalPrice,
     deliveryStatus: r.deliveryStatus,
     shippingCode: r.shippingCode,
+    recipientName: r.recipientName,
     deliveryAddress: r.deliveryAddress,
     postalCode: r.postalCode,
+    country: r.country,
     phoneNumber: r.phoneNumber,
     userNote: r.userNote,
     buyerConfirmedAt: iso(r.buyerConfirmedAt),
@@ -89,6 +92,15 @@ export class OrdersService {
   async search(query: OrderSearchQuery, buyerId: string | null, scope: repo.OrderListScope = {}): Promise<ListResult<OrderWithBuyer>> {
     const { rows, ...total } = await repo.listOrders(this.db, query, buyerId, scope);
     return { data: rows.map(this.withBuyer), ...total };
+  }
+
+  /** Admin: every order the back office's list shows for `query` (all its pages), in its order, a batch at a time (CSV export). */
+  async *exportBatches(
+    query: Omit<OrderSearchQuery, 'limit' | 'offset'>,
+    buyerId: string | null,
+    scope: repo.OrderListScope,
+  ): AsyncGenerator<OrderWithBuyer[]> {
+    for await (const rows of orderExportBatches(this.db, query, buyerId, scope)) yield rows.map(this.withBuyer);
   }
 
   /** Admin: one order with its buyer, or a 404. */

@@ -10,6 +10,7 @@ import type { CheckoutBody, Order } from '../../../shared/contracts/orders.ts';
 import type { SpendType, TokenTransaction, TokenTransactionSearchQuery } from '../../../shared/contracts/tokens.ts';
 import { applyTokenDelta } from '../ledger/ledger.repository.ts';
 import { findPriced } from '../catalogue/catalogue.repository.ts';
+import { isCountryCode } from '../reference/reference-lists.ts';
 import { GALLERIES, STORIES, VIDEOS } from '../catalogue/tables.ts';
 import { insertOrders, newOrderNumber, type OrderRow } from '../orders/orders.repository.ts';
 import * as repo from './token-transactions.repository.ts';
@@ -89,8 +90,10 @@ export class TokenTransactionsService {
     const quantities = new Map<string, number>();
     for (const line of body.products) quantities.set(line._id, (quantities.get(line._id) ?? 0) + line.quantity);
     const delivery = {
-      deliveryAddress: body.deliveryAddress?.trim() ?? '',
+      recipientName: body.recipientName?.trim() ?? '',
+      deliveryAddress: addressLines(body.deliveryAddress ?? ''),
       postalCode: body.postalCode?.trim() ?? '',
+      country: body.country?.trim().toUpperCase() ?? '',
       phoneNumber: body.phoneNumber?.trim() ?? '',
       userNote: body.userNote?.trim() ?? '',
     };
@@ -179,10 +182,20 @@ function digest(request: unknown): string {
   return createHash('sha256').update(JSON.stringify(request)).digest('hex');
 }
 
-function checkDelivery(d: { deliveryAddress: string; postalCode: string; phoneNumber: string }) {
+/** An address as lines: each trimmed, blank ones dropped, joined by `\n` whatever the client's line ends. */
+const addressLines = (address: string) =>
+  address
+    .split(/\r\n?|\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .join('\n');
+
+function checkDelivery(d: { recipientName: string; deliveryAddress: string; postalCode: string; country: string; phoneNumber: string }) {
   const problems: Record<string, string> = {};
+  if (!d.recipientName) problems.recipientName = 'Name: enter the name of the person who receives the parcel.';
   if (d.deliveryAddress.length < 5) problems.deliveryAddress = 'Address: enter the street, number and city.';
   if (!/^[A-Za-z0-9][A-Za-z0-9 -]{1,11}$/.test(d.postalCode)) problems.postalCode = 'Postal code: enter the postal code of the address.';
+  if (!isCountryCode(d.country)) problems.country = 'Country: choose the country of the address.';
   if (!/^\+?[0-9][0-9 ().-]{5,24}$/.test(d.phoneNumber)) problems.phoneNumber = 'Phone: enter a number the courier can call.';
   if (Object.keys(problems).length) {
     throw new AppError(400, 'VALIDATION_ERROR', `Physical products need a delivery address. ${Object.values(problems).join(' ')}`, {}, problems);

@@ -1,18 +1,35 @@
-import type { AdminItem } from '../../../../shared/admin/resource.ts';
+import type { AdminItem, AdminListQuery } from '../../../../shared/admin/resource.ts';
 import type { OrderWithBuyer } from '../../../../shared/contracts/orders.ts';
 import { invalid, unprocessable } from '../../../errors.ts';
 import type { OrdersService } from '../../orders/orders.service.ts';
+import { referenceLists } from '../../reference/reference-lists.ts';
 import type { AdminAdapter } from '../admin-resource.ts';
 import type { AdminUploads } from '../uploads.ts';
 
-/** How the back office shows an order: the contract's order, with its product and buyer named for the list. */
+/** How the back office shows an order: the contract's order, with its product, buyer and country named for the list. */
 const itemOf = (o: OrderWithBuyer): AdminItem => ({
   ...o,
   product: typeof o.productInfo.name === 'string' ? o.productInfo.name : o.productId,
   buyer: o.buyer.username,
   buyerName: o.buyer.name,
   buyerEmail: o.buyer.email,
+  countryName: o.country ? (referenceLists().countries.find((c) => c.code === o.country)?.name ?? o.country) : '',
 });
+
+/** What the list and the export ask for: the query's filters and search, as the service takes them. */
+const searchOf = (query: AdminListQuery) => {
+  const str = (key: string) => (typeof query[key] === 'string' ? (query[key] as string) : undefined);
+  return {
+    query: {
+      q: query.q,
+      sort: query.sortBy === 'oldest' ? ('asc' as const) : ('desc' as const),
+      deliveryStatus: str('deliveryStatus') as OrderWithBuyer['deliveryStatus'] | undefined,
+      productType: str('productType') as OrderWithBuyer['productType'] | undefined,
+    },
+    buyerId: str('buyerId') ?? null,
+    scope: { productId: str('productId'), searchBuyers: true },
+  };
+};
 
 const readOnly = () => unprocessable('Orders are made by checkouts and move by their verbs (ship, mark delivered, attach a file).');
 
@@ -25,20 +42,13 @@ export function ordersAdmin(orders: OrdersService, uploads: AdminUploads): Admin
   const get = async (id: string): Promise<AdminItem> => ({ ...itemOf(await orders.find(id)), files: await orders.attachedFiles(id) });
   return {
     async list(query) {
-      const str = (key: string) => (typeof query[key] === 'string' ? (query[key] as string) : undefined);
-      const { data, ...total } = await orders.search(
-        {
-          q: query.q,
-          limit: query.limit,
-          offset: query.offset,
-          sort: query.sortBy === 'oldest' ? 'asc' : 'desc',
-          deliveryStatus: str('deliveryStatus') as OrderWithBuyer['deliveryStatus'] | undefined,
-          productType: str('productType') as OrderWithBuyer['productType'] | undefined,
-        },
-        str('buyerId') ?? null,
-        { productId: str('productId'), searchBuyers: true },
-      );
+      const search = searchOf(query);
+      const { data, ...total } = await orders.search({ ...search.query, limit: query.limit, offset: query.offset }, search.buyerId, search.scope);
       return { data: data.map(itemOf), ...total };
+    },
+    async *listAllInBatches(query) {
+      const search = searchOf(query);
+      for await (const rows of orders.exportBatches(search.query, search.buyerId, search.scope)) yield rows.map(itemOf);
     },
     get,
     create: () => Promise.reject(readOnly()),
