@@ -132,6 +132,22 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     await viewer.context().close();
   });
 
+  it('a member who starts typing in the comment box at once keeps every letter while its island wakes', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await logIn(page, base());
+    await page.goto(`${base()}/videos/desert-colour-drift`);
+    // The page is the one shared with visitors: the member's box is there (the session shows it) before any script.
+    const box = page.locator('textarea[placeholder="Add a comment"]');
+    await box.click();
+    await page.keyboard.type('Typed before the island woke');
+    await page.waitForSelector('[data-testid=comments][data-live=true]');
+    await page.keyboard.type('!');
+    expect(await box.inputValue()).toBe('Typed before the island woke!');
+    expect(await page.textContent('.comments .comment-form-foot .count')).toBe('29/2000');
+    await context.close();
+  });
+
   it('upload an avatar (watching the progress bar) and a cover, then rename: the page follows without a reload', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

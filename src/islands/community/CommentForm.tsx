@@ -1,4 +1,4 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type SubmitEvent } from 'react';
 import { COMMENT_MAX } from '../../shared/comment-limits.ts';
 
 interface Props {
@@ -16,6 +16,12 @@ interface Props {
 export default function CommentForm({ label, submitLabel, busy, initial = '', onSubmit, onCancel, autoFocus }: Props) {
   const id = useId();
   const [text, setText] = useState(initial);
+  const box = useRef<HTMLTextAreaElement>(null);
+  // What was typed before the island woke (the keyboard's focus wakes it) is kept, not emptied by hydration.
+  useLayoutEffect(() => {
+    const typed = box.current?.value;
+    if (typed) setText(typed);
+  }, []);
   const length = [...text.trim()].length;
   const over = length > COMMENT_MAX;
   async function submit(e: SubmitEvent<HTMLFormElement>) {
@@ -29,6 +35,7 @@ export default function CommentForm({ label, submitLabel, busy, initial = '', on
         {label}
       </label>
       <textarea
+        ref={box}
         id={`${id}-text`}
         value={text}
         onChange={(e) => setText(e.target.value)}
