@@ -12,6 +12,7 @@ type Phase = 'poster' | 'loading' | 'playing' | 'error';
  * stop, what went wrong with a button to try again where the video was.
  */
 export class PlayerSession {
+  private readonly root: HTMLElement;
   private readonly id: string;
   private readonly video: HTMLVideoElement;
   private readonly play: HTMLButtonElement;
@@ -27,7 +28,8 @@ export class PlayerSession {
   private current: string | null = null;
   private readonly stopFollowing: () => void;
 
-  constructor(private readonly root: HTMLElement) {
+  constructor(root: HTMLElement) {
+    this.root = root;
     this.id = root.dataset.id!;
     this.video = root.querySelector('video')!;
     this.play = root.querySelector('[data-testid=play]')!;
