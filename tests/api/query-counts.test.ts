@@ -16,6 +16,7 @@ import {
   reactions,
   stories,
   tokenPackages,
+  tokenLedger,
   tokenTransactions,
   users,
   videos,
@@ -56,6 +57,8 @@ describe('the queries of a list', () => {
     'admin payments': 3,
     'admin token-transactions': 3,
     'admin audit': 3,
+    // Session, rows, count ahead, the spends and the payments the entries refer to (one query each).
+    'admin balance-changes': 5,
     // Session, the category tree (one recursive query), its exact total (categories are few).
     'admin categories': 3,
     // Session, rows, count ahead, the reported comments with their authors, the comments they answer (one query per
@@ -85,6 +88,8 @@ describe('the queries of a list', () => {
     // Session, rows, count ahead.
     'my token spends': 3,
     'my payments': 3,
+    // Session, rows, count ahead, the spends and the payments the entries refer to.
+    'my balance changes': 5,
     'my orders': 3,
     // Session, the page's ids, count ahead, the items (one query).
     'my purchases': 4,
@@ -120,6 +125,7 @@ describe('the queries of a list', () => {
     'search total': { url: () => '/api/search/total?q=lantern', as: null },
     'my token spends': { url: (limit) => `/api/token-transactions/user/search?limit=${limit}`, as: 'member' },
     'my payments': { url: (limit) => `/api/payment/transactions?limit=${limit}`, as: 'member' },
+    'my balance changes': { url: (limit) => `/api/users/me/balance-changes?limit=${limit}`, as: 'member' },
     'my purchases': { url: (limit) => `/api/assets/my-purchase?type=video&limit=${limit}`, as: 'member' },
     'my orders': { url: (limit) => `/api/orders/users/search?limit=${limit}`, as: 'member' },
     'my reactions': { url: (limit) => `/api/reactions/videos?limit=${limit}`, as: 'member' },
@@ -203,18 +209,21 @@ describe('the queries of a list', () => {
       .insert(tokenPackages)
       .values(three.map((i) => ({ name: `Pack ${i}`, tokens: 100 * i, priceMinor: 999 * i, currency: 'USD' })))
       .returning();
-    await db.insert(paymentTransactions).values(
-      three.map((i) => ({
-        userId: member.id,
-        packageId: pkg!.id,
-        gateway: 'test' as const,
-        amountMinor: 999,
-        currency: 'USD',
-        tokens: 100,
-        status: i > 1 ? ('success' as const) : ('pending' as const),
-        settledAt: i > 1 ? new Date() : null,
-      })),
-    );
+    const payments = await db
+      .insert(paymentTransactions)
+      .values(
+        three.map((i) => ({
+          userId: member.id,
+          packageId: pkg!.id,
+          gateway: 'test' as const,
+          amountMinor: 999,
+          currency: 'USD',
+          tokens: 100,
+          status: i > 1 ? ('success' as const) : ('pending' as const),
+          settledAt: i > 1 ? new Date() : null,
+        })),
+      )
+      .returning();
     const spends = await db
       .insert(tokenTransactions)
       .values([
@@ -228,6 +237,17 @@ describe('the queries of a list', () => {
       ])
       .returning();
     const checkout = spends.at(-1)!;
+    // The member's balance changes, newest first: a settled payment's credit and a spend's debit in turn (so that a
+    // page of two refers to both kinds), then the site's adjustments.
+    const credits = payments.filter((p) => p.status === 'success');
+    const refs = spends.flatMap((t, i) => [
+      ...(credits[i] ? [{ delta: 100, reason: 'token package purchase', refType: 'payment', refId: credits[i]!.id }] : []),
+      { delta: -t.totalPrice, reason: 'unlock', refType: 'token_transaction', refId: t.id },
+    ]);
+    const grants = Array.from({ length: 25 }, () => ({ delta: 5, reason: 'support', refType: 'grant', refId: null }));
+    await db
+      .insert(tokenLedger)
+      .values([...refs, ...grants].map((e, i) => ({ ...e, userId: member.id, balanceAfter: 500, createdAt: new Date(Date.now() - i * 1000) })));
     await db.insert(orders).values(
       prods.map((p, i) => ({
         orderNumber: `QC000${i}`,
