@@ -85,7 +85,9 @@ export function step(label: string, { announce = false }: { announce?: boolean }
 
 /** Where another thread writes its counter (threadProgress): the progress lines' file descriptor, or null when off. */
 export function progressTarget(): { fd: number; tty: boolean } | null {
-  return out && typeof out.fd === 'number' ? { fd: out.fd, tty: Boolean(out.isTTY) } : null;
+  // process.stdout has its descriptor (a stream given to showProgress may not): the types do not say so.
+  const fd = (out as { fd?: unknown } | null)?.fd;
+  return out && typeof fd === 'number' ? { fd, tty: Boolean(out.isTTY) } : null;
 }
 
 /**

@@ -17,7 +17,7 @@ export interface UnderWay {
  */
 export function reserveUpload(
   db: Db,
-  values: Pick<UploadRow, 'id' | 'userId' | 'purpose' | 'name' | 'size'>,
+  values: Pick<UploadRow, 'id' | 'purpose' | 'name' | 'size'> & { userId: string },
   bound: { maxOpen: number; maxBytes: number },
 ): Promise<UnderWay | null> {
   return db.transaction(async (tx) => {
