@@ -29,7 +29,8 @@ import { registerShare } from './plugins/share.ts';
 import { countryGate } from './plugins/country-gate.ts';
 import { resolveAppSecret } from './db/app-secret.ts';
 import { MediaSigner } from './lib/signed-url.ts';
-import { createStorage, type Storage } from './lib/storage/storage.ts';
+import { createStorage } from './lib/storage/create-storage.ts';
+import type { Storage } from './lib/storage/storage.ts';
 import { MediaView } from './modules/catalogue/media-view.ts';
 import { ViewCounter } from './modules/catalogue/views.ts';
 import { ShareImages } from './modules/catalogue/share-images.ts';
@@ -91,6 +92,7 @@ import { setupRoutes } from './modules/setup/setup.routes.ts';
 import { ResumableUploads, uploadStore } from './modules/uploads/resumable-uploads.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import type { App, EmitToRoom, EmitToUser, EndLiveSessions } from './types.ts';
+import type { Services } from './services.ts';
 
 export interface BuildOptions {
   database: Database;
@@ -163,7 +165,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   const ledger = new LedgerService(database.db, emit);
   const accounts = new AccountsService({ db: database.db, passwordCost: config.passwordCost, mailer, captcha, log: app.log, endLive });
   const members = new MembersService(database.db, { ledger, accounts, mailer, endLive, log: app.log });
-  app.decorate('services', {
+  const services: Services = {
     auth,
     setup: new SetupService(database.db, config.passwordCost, auth, settings),
     settings,
@@ -189,7 +191,8 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     reports: new ReportsService(database.db, app.log, { mailer, members }),
     contact: new ContactService(mailer, captcha, app.log),
     events: new EventsService(database.db),
-  });
+  };
+  app.decorate('services', services);
   app.decorate('emitToUser', () => {});
   app.decorate('emitToRoom', () => {});
   app.decorate('endLiveSessions', () => {});

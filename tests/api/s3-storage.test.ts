@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getConfig } from '../../src/server/config.ts';
-import { createStorage } from '../../src/server/lib/storage/storage.ts';
+import { createStorage } from '../../src/server/lib/storage/create-storage.ts';
 import { startS3 } from '../helpers/s3-server.ts';
 
 /**

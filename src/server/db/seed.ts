@@ -7,7 +7,7 @@ import { createUser } from '../modules/users/users.service.ts';
 import { findUserByLogin } from '../modules/users/users.repository.ts';
 import { insertCategories } from '../modules/categories/categories.repository.ts';
 import { DEMO_CATEGORIES } from './demo-categories.ts';
-import { createStorage } from '../lib/storage/storage.ts';
+import { createStorage } from '../lib/storage/create-storage.ts';
 import { insertPackages } from '../modules/payments/payments.repository.ts';
 import { randomPassword, writeDemoLogins, type DemoLogin } from './demo-logins.ts';
 import { step, track } from '../lib/progress.ts';

@@ -1,5 +1,4 @@
 import type { Readable } from 'node:stream';
-import type { Config } from '../../config.ts';
 
 export interface StoredObject {
   size: number;
@@ -52,13 +51,3 @@ const TYPES: Record<string, string> = {
 };
 
 export const contentTypeOf = (key: string): string => TYPES[key.slice(key.lastIndexOf('.') + 1).toLowerCase()] ?? 'application/octet-stream';
-
-/** The storage the configuration names. */
-export async function createStorage(config: Config['storage']): Promise<Storage> {
-  if (config.driver === 's3') {
-    const { S3Storage } = await import('./s3-storage.ts');
-    return new S3Storage(config);
-  }
-  const { LocalStorage } = await import('./local-storage.ts');
-  return new LocalStorage(config.dir);
-}

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { ItemKind } from './catalogue.repository.ts';
+import type { ItemKind } from './kinds.ts';
 import { qualified, type Bound } from './query.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 

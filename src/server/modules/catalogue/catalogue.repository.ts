@@ -4,17 +4,9 @@ import { paged, prepared, type Tx } from '../../db/client.ts';
 import { after, cursorFields, cursorOf } from '../../db/keyset.ts';
 import { aheadOf, countUpTo, totalAfter, totalOf, type ListTotal } from '../../db/lists.ts';
 import type { CatalogueQuery } from '../../../shared/contracts/catalogue.ts';
-import { categoryRefs, listOrder, listWhere, viewerFlags, isUuid, placeholderTerms, termsKey, termsOf, type ListColumns } from './query.ts';
+import { categoryRefs, listOrder, listWhere, viewerFlags, isUuid, placeholderTerms, termsKey, termsOf } from './query.ts';
 import { notHiddenFrom, type Viewer } from './access.ts';
-
-export type ItemKind = 'video' | 'gallery' | 'story' | 'product' | 'post';
-
-/** A catalogue table: its kind (for entitlements and reactions) and its list columns. */
-export interface CatalogueTable<T extends PgTable> {
-  kind: ItemKind;
-  table: T;
-  columns: ListColumns & { slug: PgColumn };
-}
+import type { CatalogueTable } from './kinds.ts';
 
 export type ViewerFlags = { isBought: boolean; isLiked: boolean; isFavourited: boolean; isWatchedLater: boolean };
 export type CategoryRefs = { _id: string; name: string; slug: string }[];

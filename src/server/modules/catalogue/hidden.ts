@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.ts';
-import type { CatalogueTable, ItemKind } from './catalogue.repository.ts';
+import type { CatalogueTable, ItemKind } from './kinds.ts';
 import { GALLERIES, POSTS, PRODUCTS, STORIES, VIDEOS } from './tables.ts';
 
 const TABLES: Record<ItemKind, CatalogueTable<PgTable>> = {

@@ -1,17 +1,28 @@
 import type { Db } from '../../db/client.ts';
-import type { Services } from '../../types.ts';
 import type { CatalogueItem } from '../../../shared/cards.ts';
 import type { Viewer } from './access.ts';
 import { equal, listItems, type ItemRow } from './catalogue.repository.ts';
 import { GALLERIES, PRODUCTS, STORIES, VIDEOS } from './tables.ts';
+import type { VideosService } from '../videos/videos.service.ts';
+import type { GalleriesService } from '../galleries/galleries.service.ts';
+import type { StoriesService } from '../stories/stories.service.ts';
+import type { ProductsService } from '../products/products.service.ts';
 
 export type ListedKind = 'video' | 'gallery' | 'story' | 'product';
+
+/** The services that turn a kind's row into its wire object (the app's services). */
+export interface ItemConverters {
+  videos: Pick<VideosService, 'toVideo'>;
+  galleries: Pick<GalleriesService, 'toGallery'>;
+  stories: Pick<StoriesService, 'toStory'>;
+  products: Pick<ProductsService, 'toProduct'>;
+}
 
 /**
  * The catalogue's wire objects for these ids, in the order given (a member's purchases, favourites …), as the
  * viewer may see them; items no longer in the catalogue are left out.
  */
-export async function itemsByIds(db: Db, services: Services, viewer: Viewer, kind: ListedKind, ids: string[]): Promise<CatalogueItem[]> {
+export async function itemsByIds(db: Db, services: ItemConverters, viewer: Viewer, kind: ListedKind, ids: string[]): Promise<CatalogueItem[]> {
   if (!ids.length) return [];
   const page = { limit: ids.length };
   const byKind = {

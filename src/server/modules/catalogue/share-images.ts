@@ -7,7 +7,7 @@ import type { Storage } from '../../lib/storage/storage.ts';
 import type { ShareKind } from '../../../shared/routes.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { canView, notHiddenFrom } from './access.ts';
-import type { CatalogueTable } from './catalogue.repository.ts';
+import type { CatalogueTable } from './kinds.ts';
 import { listWhere } from './query.ts';
 import { GALLERIES, POSTS, PRODUCTS, STORIES, VIDEOS } from './tables.ts';
 

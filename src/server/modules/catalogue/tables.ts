@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { galleries, posts, products, stories, videos, PUBLIC_WHERE } from '../../db/schema.ts';
-import type { CatalogueTable } from './catalogue.repository.ts';
+import type { CatalogueTable } from './kinds.ts';
 
 const shared = (t: typeof videos | typeof galleries | typeof stories | typeof posts | typeof products, name: keyof typeof PUBLIC_WHERE) => ({
   id: t.id,

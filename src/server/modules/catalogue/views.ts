@@ -4,7 +4,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { prepared, type Db } from '../../db/client.ts';
 import { itemViews } from '../../db/schema.ts';
-import type { CatalogueTable } from './catalogue.repository.ts';
+import type { CatalogueTable } from './kinds.ts';
 
 const HOUR_MS = 3_600_000;
 

@@ -3,10 +3,10 @@ import { rowsOf, type Tx } from '../../db/client.ts';
 import { comments, users } from '../../db/schema.ts';
 import { REACTABLE } from '../reactions/reactions.repository.ts';
 import type { CommentObject } from '../../../shared/contracts/comments.ts';
+import type { ItemKind } from '../catalogue/kinds.ts';
 
 export type CommentRow = typeof comments.$inferSelect;
 export type CommentWithCreator = CommentRow & { creator: typeof users.$inferSelect | null };
-type ItemKind = Exclude<CommentObject, 'comment'>;
 
 /** Whether an active catalogue item of this kind exists. */
 export async function itemExists(db: Tx, kind: ItemKind, id: string): Promise<boolean> {

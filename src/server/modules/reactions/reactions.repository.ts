@@ -3,12 +3,11 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import { listTotal, listTotalOf, type ListTotal } from '../../db/lists.ts';
 import { reactions } from '../../db/schema.ts';
-import type { CatalogueTable } from '../catalogue/catalogue.repository.ts';
+import type { CatalogueTable, ItemKind } from '../catalogue/kinds.ts';
 import { GALLERIES, POSTS, PRODUCTS, STORIES, VIDEOS } from '../catalogue/tables.ts';
-import type { ReactionAction, ReactionObject, ReactionSearchQuery } from '../../../shared/contracts/reactions.ts';
+import type { ReactionAction, ReactionSearchQuery } from '../../../shared/contracts/reactions.ts';
 
 export type ReactionRow = typeof reactions.$inferSelect;
-type ItemKind = Exclude<ReactionObject, 'comment'>;
 
 const spec = (t: CatalogueTable<PgTable>, title: string) => ({
   table: t.table,

@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { rowsOf, type Tx } from '../../db/client.ts';
 import type { SitemapEntries, SitemapKind } from '../../../shared/contracts/sitemap.ts';
 import { notHiddenFrom } from '../catalogue/access.ts';
-import type { CatalogueTable } from '../catalogue/catalogue.repository.ts';
+import type { CatalogueTable } from '../catalogue/kinds.ts';
 import { listWhere } from '../catalogue/query.ts';
 import { GALLERIES, POSTS, PRODUCTS, STORIES, VIDEOS } from '../catalogue/tables.ts';
 

@@ -18,8 +18,8 @@ import {
 import type { ReportsService } from '../../reports/reports.service.ts';
 import type { AdminAdapter } from '../admin-resource.ts';
 import type { AdminUploads } from '../uploads.ts';
+import type { ItemKind } from '../../catalogue/kinds.ts';
 
-type ItemKind = Exclude<ReportTarget, 'comment'>;
 const ITEM_KINDS: ItemKind[] = ['video', 'gallery', 'story', 'product', 'post'];
 const ADMIN_LISTS: Record<ItemKind, string> = { video: 'videos', gallery: 'galleries', story: 'stories', product: 'products', post: 'posts' };
 const excerpt = (text: string, n = 80) => (text.length > n ? `${text.slice(0, n - 1).trimEnd()}…` : text);
