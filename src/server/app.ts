@@ -52,10 +52,10 @@ import { AuthService } from './modules/auth/auth.service.ts';
 import { RedisFailures } from './modules/auth/login-throttle.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { categoriesRoutes } from './modules/categories/categories.routes.ts';
-import { countryBlockRoutes } from './modules/country-block/country-block.routes.ts';
+import { countryBlockOperations } from './modules/country-block/country-block.operations.ts';
 import { CountryBlockService } from './modules/country-block/country-block.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
-import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { settingsOperations } from './modules/settings/settings.operations.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { ErrorBody } from '../shared/contracts/common.ts';
@@ -63,6 +63,9 @@ import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { createGateways } from './modules/payments/gateways/create-gateways.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { paymentsOperations } from './modules/payments/payments.operations.ts';
+import { registerOperations } from './operations/register.ts';
+import type { Operation } from './operations/define.ts';
 import { TokenTransactionsService } from './modules/token-transactions/token-transactions.service.ts';
 import { tokenTransactionsRoutes } from './modules/token-transactions/token-transactions.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
@@ -85,7 +88,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { ContactService } from './modules/contact/contact.service.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { EventsService } from './modules/events/events.service.ts';
-import { eventsRoutes } from './modules/events/events.routes.ts';
+import { eventsOperations } from './modules/events/events.operations.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { SetupService } from './modules/setup/setup.service.ts';
 import { setupRoutes } from './modules/setup/setup.routes.ts';
@@ -139,6 +142,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   const outage = new DatabaseOutage(app.log, () => database.db.execute(sql`select 1`));
   database.onConnectionError = (err) => outage.connectionDropped(err);
   app.addHook('onClose', async () => outage.stop());
+  app.decorate('outage', outage);
   const mediaStorage = storage ?? (await createStorage(config.storage));
   // Settings and blocked countries are cached per process; every change empties those caches and the page cache, here
   // at once and (with REDIS_URL) in every other process through the shared Redis.
@@ -193,6 +197,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     events: new EventsService(database.db),
   };
   app.decorate('services', services);
+  app.decorate('operations', new Map());
   app.decorate('emitToUser', () => {});
   app.decorate('emitToRoom', () => {});
   app.decorate('endLiveSessions', () => {});
@@ -242,7 +247,10 @@ export async function buildApp(config: Config, { database, realtime = true, serv
 
   await app.register(
     async (api) => {
-      const modules = [healthRoutes, authRoutes, usersRoutes, settingsRoutes, countryBlockRoutes, setupRoutes, adminRoutes, uploadsRoutes];
+      // Modules declared as operations (server/operations): each is an API route and a page's in-process call.
+      const operationModules: ((app: App) => Operation[])[] = [settingsOperations, countryBlockOperations, paymentsOperations, eventsOperations];
+      for (const table of operationModules) registerOperations(api, table(api));
+      const modules = [healthRoutes, authRoutes, usersRoutes, setupRoutes, adminRoutes, uploadsRoutes];
       const catalogueModules = [
         videosRoutes,
         galleriesRoutes,
@@ -255,7 +263,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
         sitemapRoutes,
       ];
       const commerceModules = [paymentsRoutes, tokenTransactionsRoutes, ledgerRoutes, ordersRoutes];
-      const communityModules = [accountsRoutes, captchaRoutes, referenceRoutes, reactionsRoutes, commentsRoutes, reportsRoutes, contactRoutes, eventsRoutes];
+      const communityModules = [accountsRoutes, captchaRoutes, referenceRoutes, reactionsRoutes, commentsRoutes, reportsRoutes, contactRoutes];
       for (const routes of [...modules, ...commerceModules, ...communityModules]) await api.register(routes);
       // The catalogue and search answer 451 to a blocked country, like the pages.
       await api.register(async (content) => {

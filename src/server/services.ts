@@ -66,7 +66,11 @@ declare module 'fastify' {
     /** The site's public origin for absolute links (lib/public-origin.ts); set from PUBLIC_URL or the listening port. */
     siteOrigin: string;
     database: Database;
+    /** Whether the database is away, told by every failed request (logged once per outage, plugins/database-outage.ts). */
+    outage: import('./plugins/database-outage.ts').DatabaseOutage;
     services: Services;
+    /** The operations this process serves, by id (server/operations): a page's in-process call finds its own here. */
+    operations: Map<string, import('./operations/register.ts').ServedOperation>;
     /** Anonymous page HTML (filled by the site, plugins/site.ts); emptied at every site change. */
     pageCache: import('./lib/page-cache.ts').PageCache;
     /** The catalogue's anonymous list answers (plugins/answer-cache.ts), or null when API_CACHE_SECONDS is 0. */

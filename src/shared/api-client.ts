@@ -1,4 +1,5 @@
 import { ApiError, networkFailure, type ApiFailure } from './contracts/errors.ts';
+import { pathOf, type Op, type OpInput } from './operations/operation.ts';
 
 /** The success envelope of every JSON response. */
 export interface ApiResponse<T> {
@@ -33,6 +34,8 @@ export interface TransportRequest {
   body?: string;
   /** Hand a successful answer's body over as a stream (`stream`), unread, instead of its text. */
   stream?: boolean;
+  /** The operation called and its input, when the call names one: the site's server runs it in-process by these. */
+  operation?: { op: Op; input: OpInput };
 }
 /** One answer as the client reads it (a failed connection throws instead). */
 export interface TransportResponse {
@@ -164,7 +167,14 @@ export function createApiClient(opts: ApiClientOptions) {
     }
   }
 
-  async function request<T>(method: string, path: string, body: unknown, query: Query | undefined, options: RequestOptions = {}): Promise<T> {
+  async function request<T>(
+    method: string,
+    path: string,
+    body: unknown,
+    query: Query | undefined,
+    options: RequestOptions = {},
+    operation?: TransportRequest['operation'],
+  ): Promise<T> {
     let res: TransportResponse;
     try {
       res = await send({
@@ -172,6 +182,7 @@ export function createApiClient(opts: ApiClientOptions) {
         url: `${base}${path}${toQueryString(query)}`,
         headers: headers(body !== undefined, options.headers),
         body: body === undefined ? undefined : JSON.stringify(body),
+        operation,
       });
     } catch (err) {
       throw new ApiError(networkFailure(err instanceof Error ? err.message : undefined));
@@ -216,7 +227,14 @@ export function createApiClient(opts: ApiClientOptions) {
     });
   }
 
+  /** An operation (shared/operations): its path filled in from `input.params`, its query and body from the input. */
+  function call<In extends OpInput, Out>(op: Op<In, Out>, input: In, options?: RequestOptions): Promise<ApiResponse<Out>> {
+    const body = op.method === 'GET' ? undefined : (input.body ?? (op.method === 'DELETE' ? undefined : {}));
+    return request<ApiResponse<Out>>(op.method, pathOf(op, input.params), body, input.query as Query | undefined, options, { op, input });
+  }
+
   return {
+    call,
     get: <T>(path: string, query?: Query, options?: RequestOptions) => request<ApiResponse<T>>('GET', path, undefined, query, options),
     post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<ApiResponse<T>>('POST', path, body ?? {}, undefined, options),
     put: <T>(path: string, body?: unknown) => request<ApiResponse<T>>('PUT', path, body ?? {}, undefined),

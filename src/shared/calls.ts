@@ -2,7 +2,6 @@ import type { ApiClient, ApiResponse, ListResult, Query, RequestOptions } from '
 import type { CatalogueItem } from './cards.ts';
 import type { CatalogueKind } from './routes.ts';
 import type { LoginBody, LoginResult } from './contracts/auth.ts';
-import type { CountryCheck, PublicSettings } from './contracts/settings.ts';
 import type { Category, CategorySearchQuery } from './contracts/categories.ts';
 import type { CurrentUser } from './contracts/users.ts';
 import type { DetailQuery } from './contracts/catalogue.ts';
@@ -16,7 +15,6 @@ import type { SearchTotal } from './contracts/search.ts';
 import type { SitemapEntries, SitemapKind, SitemapMonths } from './contracts/sitemap.ts';
 import type {
   MyPurchaseQuery,
-  PaymentGateways,
   PaymentSearchQuery,
   PaymentTransaction,
   PurchaseTokensBody,
@@ -30,11 +28,15 @@ import type { Reaction, ReactionBody, ReactionSearchQuery, ReactionState, Reacte
 import type { ChangePasswordBody, EmailBody, MessageResult, RegisterBody } from './contracts/accounts.ts';
 import type { Comment, CommentBody, CommentSearchQuery } from './contracts/comments.ts';
 import type { ContactBody, CountryItem, LanguageItem, PhoneCodeItem, ReportBody, UserAdditional, ViolationReport } from './contracts/community.ts';
-import type { Event, EventBody, EventSearchQuery } from './contracts/events.ts';
+import type { EventBody, EventSearchQuery } from './contracts/events.ts';
 import type { ProfileUpdateBody, PublicUser } from './contracts/users.ts';
 import type { UploadOptions } from './api-client.ts';
 import type { CheckoutBody, CheckoutResult, DownloadLink, Order, OrderFile, OrderSearchQuery, OrderWithBuyer } from './contracts/orders.ts';
 import type { BalanceChange, BalanceChangeQuery } from './contracts/ledger.ts';
+import { EVENTS } from './operations/events.ts';
+import { SETTINGS } from './operations/settings.ts';
+import { COUNTRY_BLOCK } from './operations/country-block.ts';
+import { PAYMENTS } from './operations/payments.ts';
 
 /** The unlock call of each lockable kind (SPEC.md: /token-transactions/video|gallery|stories/{id}). */
 const UNLOCK_PATHS = { video: 'video', gallery: 'gallery', story: 'stories' } as const;
@@ -72,15 +74,15 @@ export function apiCalls(api: ApiClient) {
     report: (body: ReportBody) => api.post<ViolationReport>('/violation-reports', body),
     contact: (body: ContactBody) => api.post<MessageResult>('/contact', body),
     verifyCaptcha: (token: string) => api.post<{ success: boolean; enabled: boolean; message?: string }>('/re-captcha/verify', { token }),
-    events: (query: EventSearchQuery = {}) => api.get<ListResult<Event>>('/event', { ...query }),
-    event: (id: string) => api.get<Event>(`/event/${encodeURIComponent(id)}/view`),
-    createEvent: (body: EventBody) => api.post<Event>('/event', body),
-    updateEvent: (id: string, body: EventBody) => api.put<Event>(`/event/${encodeURIComponent(id)}`, body),
-    deleteEvent: (id: string) => api.del<{ success: boolean }>(`/event/${encodeURIComponent(id)}`),
+    events: (query: EventSearchQuery = {}) => api.call(EVENTS.search, { query }),
+    event: (id: string) => api.call(EVENTS.get, { params: { id } }),
+    createEvent: (body: EventBody) => api.call(EVENTS.create, { body }),
+    updateEvent: (id: string, body: EventBody) => api.call(EVENTS.update, { params: { id }, body }),
+    deleteEvent: (id: string) => api.call(EVENTS.remove, { params: { id } }),
     /** `expect401`: a refused token is the caller's to handle (a page shared by visitors and members). */
     me: (options?: RequestOptions) => api.get<CurrentUser>('/users/me', undefined, options),
-    publicSettings: (group?: string) => api.get<PublicSettings>('/settings/public', { group }),
-    countryCheck: () => api.get<CountryCheck>('/country-block/check'),
+    publicSettings: (group?: string) => api.call(SETTINGS.public, { query: { group } }),
+    countryCheck: () => api.call(COUNTRY_BLOCK.check, {}),
     categories: (query: CategorySearchQuery = {}) => api.get<ListResult<Category>>('/assets/categories/search', { ...query }),
     videos: (query: VideoSearchQuery = {}) => api.get<ListResult<Video>>('/assets/videos/search', { ...query }),
     video: (id: string, query: DetailQuery = {}) => api.get<Video>(`/assets/videos/${encodeURIComponent(id)}`, { ...query }),
@@ -101,7 +103,7 @@ export function apiCalls(api: ApiClient) {
     sitemapMonths: () => api.get<SitemapMonths>('/sitemap/months'),
     sitemapEntries: (kind: SitemapKind, month: string) => api.get<SitemapEntries>(`/sitemap/${kind}/${encodeURIComponent(month)}`),
     tokenPackages: () => api.get<ListResult<TokenPackage>>('/package/token/search', { limit: 50 }),
-    paymentGateways: () => api.get<PaymentGateways>('/payment/gateways'),
+    paymentGateways: () => api.call(PAYMENTS.gateways, {}),
     purchaseTokens: (body: PurchaseTokensBody) => api.post<PurchaseTokensResult>('/payment/purchase-tokens', body),
     payment: (id: string) => api.get<PaymentTransaction>(`/payment/transactions/${encodeURIComponent(id)}`),
     payments: (query: PaymentSearchQuery = {}) => api.get<ListResult<PaymentTransaction>>('/payment/transactions', { ...query }),

@@ -3,7 +3,20 @@ import { buildApp } from '../../src/server/app.ts';
 import { CountryBlockService } from '../../src/server/modules/country-block/country-block.service.ts';
 import { GeoIp } from '../../src/server/lib/geoip.ts';
 import { inProcessTransport } from '../../src/server/plugins/site.ts';
-import { createMember, login, testConfig, useApi } from '../helpers/api.ts';
+import { createApiClient } from '../../src/shared/api-client.ts';
+import type { ApiError } from '../../src/shared/contracts/errors.ts';
+import type { Op, OpInput } from '../../src/shared/operations/operation.ts';
+import { SETTINGS } from '../../src/shared/operations/settings.ts';
+import { COUNTRY_BLOCK } from '../../src/shared/operations/country-block.ts';
+import { PAYMENTS } from '../../src/shared/operations/payments.ts';
+import { EVENTS } from '../../src/shared/operations/events.ts';
+import { createMember, login, testConfig, useApi, type ApiHarness } from '../helpers/api.ts';
+
+/** A page's API client, as the site's server makes it for one render (middleware/context.ts): the in-process transport. */
+const pageClient = (h: ApiHarness, ip: string, forwarded: Record<string, string>, token: string | null) =>
+  createApiClient({ baseUrl: 'http://localhost/api', transport: inProcessTransport(h.app, ip, forwarded), getToken: () => token });
+
+const EVENT = { title: 'Night walk', startAt: new Date(Date.now() + 86_400_000).toISOString(), endAt: new Date(Date.now() + 90_000_000).toISOString() };
 
 describe('GET /settings/public and POST /settings/keys', () => {
   const h = useApi();
@@ -72,25 +85,70 @@ describe('GET /country-block/check', () => {
 describe("the site's in-process calls", () => {
   const h = useApi({ TRUSTED_COUNTRY_HEADER: 'x-test-country' });
 
-  it('answer the public settings, the country check and the payment gateways as their routes do, without a request through the API', async () => {
+  it('answer an operation (the public settings, the country check, the payment gateways, events) as its route does, without a request through the API', async () => {
     await h.app.services.countryBlock.block('FR');
     await h.app.services.settings.set('siteName', 'Mosaic');
     await h.app.services.settings.set('maintenanceMode', true);
+    const member = await createMember(h);
+    const token = await login(h, member.username);
+    const event = (await h.app.inject({ method: 'POST', url: '/api/event', headers: { authorization: token }, payload: EVENT })).json().data;
     const ip = '203.0.113.9';
-    const visitors: Record<string, string>[] = [{}, { 'x-test-country': 'FR' }, { 'x-test-country': 'DE' }];
-    for (const visitor of visitors) {
-      const send = inProcessTransport(h.app, ip, visitor);
-      for (const path of ['/api/settings/public', '/api/country-block/check', '/api/payment/gateways']) {
-        const sent = await send({ method: 'GET', url: `http://localhost${path}`, headers: { accept: 'application/json' } });
-        const route = await h.app.inject({ url: path, headers: visitor, remoteAddress: ip });
-        expect({ status: sent.status, body: JSON.parse(sent.text) }, `${path} ${JSON.stringify(visitor)}`).toEqual({ status: 200, body: route.json() });
-        // Answered by the service itself: no HTTP headers, as no request went through Fastify.
-        expect(sent.header('content-type')).toBeNull();
+    const calls: [Op, OpInput, string][] = [
+      [SETTINGS.public, {}, '/api/settings/public'],
+      [SETTINGS.public, { query: { group: 'commerce' } }, '/api/settings/public?group=commerce'],
+      [SETTINGS.keys, { body: { keys: ['siteName', 'recaptchaSecret'] } }, '/api/settings/keys'],
+      [COUNTRY_BLOCK.check, {}, '/api/country-block/check'],
+      [PAYMENTS.gateways, {}, '/api/payment/gateways'],
+      [EVENTS.search, { query: { limit: 5 } }, '/api/event?limit=5'],
+      [EVENTS.search, { query: { mine: true } }, '/api/event?mine=true'],
+      [EVENTS.get, { params: { id: event._id } }, `/api/event/${event._id}/view`],
+    ];
+    const injected = vi.spyOn(h.app, 'inject');
+    for (const visitor of [{}, { 'x-test-country': 'FR' }, { 'x-test-country': 'DE' }]) {
+      for (const who of [null, token]) {
+        const client = pageClient(h, ip, visitor, who);
+        for (const [op, input, url] of calls) {
+          injected.mockClear();
+          const answer = await client.call(op, input).then(
+            (ok) => ({ status: 200, body: ok }),
+            (err: ApiError) => ({ status: err.failure.status, body: err.failure }),
+          );
+          expect(injected, 'no request through the API').not.toHaveBeenCalled();
+          injected.mockClear();
+          const headers = { ...visitor, ...(who ? { authorization: who } : {}) };
+          const route = await h.app.inject({ method: op.method, url, headers, remoteAddress: ip, ...(input.body ? { payload: input.body } : {}) });
+          expect(answer, `${op.id} ${url} ${JSON.stringify(visitor)} ${who ? 'member' : 'visitor'}`).toEqual({ status: route.statusCode, body: route.json() });
+        }
       }
     }
-    // Any other call goes through the route (here: its validation).
-    const other = await inProcessTransport(h.app, ip, {})({ method: 'GET', url: `http://localhost/api/settings/public?group=${'x'.repeat(80)}`, headers: {} });
-    expect(other.status).toBe(400);
+    injected.mockRestore();
+  });
+
+  it("refuse what the route refuses, with the route's answer: malformed input, an unknown item", async () => {
+    const client = pageClient(h, '203.0.113.9', {}, null);
+    const cases: [Op, OpInput, string][] = [
+      [SETTINGS.public, { query: { group: 'x'.repeat(80) } }, `/api/settings/public?group=${'x'.repeat(80)}`],
+      [SETTINGS.keys, { body: { keys: [] } }, '/api/settings/keys'],
+      [EVENTS.get, { params: { id: 'not-a-uuid' } }, '/api/event/not-a-uuid/view'],
+      [EVENTS.get, { params: { id: '00000000-0000-4000-8000-000000000000' } }, '/api/event/00000000-0000-4000-8000-000000000000/view'],
+      [EVENTS.search, { query: { limit: 'many' } }, '/api/event?limit=many'],
+    ];
+    for (const [op, input, url] of cases) {
+      const failure = await client.call(op, input).then(
+        () => null,
+        (err: ApiError) => err.failure,
+      );
+      const route = await h.app.inject({ method: op.method, url, ...(input.body ? { payload: input.body } : {}) });
+      const body = route.json();
+      expect(route.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(failure, url).toEqual({
+        kind: 'server',
+        status: route.statusCode,
+        code: body.error,
+        message: body.message,
+        ...(body.fields ? { fields: body.fields } : {}),
+      });
+    }
   });
 
   it("look a member's session up once for the reads of one render, and afresh after a call that may change it", async () => {

@@ -3,28 +3,38 @@ import { forbidden, unauthorized } from '../errors.ts';
 import { EMAIL_NOT_VERIFIED } from '../../shared/messages.ts';
 import { tokenFromHeader } from '../lib/tokens.ts';
 import { lookUpOnce } from '../lib/session-memo.ts';
+import type { AuthContext } from '../modules/auth/auth.service.ts';
 
-/**
- * Resolves `Authorization: <token>` (or `Bearer <token>`) to `request.auth` for every API request (once for all the
- * reads of one page render, lib/session-memo.ts).
- */
+/** The session of an `Authorization` header's token (once for all the reads of one page render, lib/session-memo.ts), or null. */
+export async function sessionOf(app: FastifyInstance, authorization: string | undefined): Promise<AuthContext | null> {
+  const token = tokenFromHeader(authorization);
+  return token ? await lookUpOnce(token, () => app.services.auth.authenticate(token)) : null;
+}
+
+/** 401 without a session. */
+export function requireSession(auth: AuthContext | null): asserts auth is AuthContext {
+  if (!auth) throw unauthorized('Your session has expired or you are not logged in.');
+}
+
+/** 401 without a session, 403 for a member who is not an admin. */
+export function requireAdminSession(auth: AuthContext | null): void {
+  requireSession(auth);
+  if (!auth.user.roles.includes('admin')) throw forbidden('Only an admin can do this.');
+}
+
+/** After a session check, on every call that spends or pays: the operator may require a verified e-mail first. */
+export async function requireVerifiedPurchaser(app: FastifyInstance, auth: AuthContext): Promise<void> {
+  if (auth.user.verifiedEmail) return;
+  if (await app.services.settings.get<boolean>('requireEmailVerification')) throw forbidden(EMAIL_NOT_VERIFIED, 'EMAIL_NOT_VERIFIED');
+}
+
+/** Resolves `Authorization: <token>` (or `Bearer <token>`) to `request.auth` for every API request. */
 export function registerAuth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
-    const token = tokenFromHeader(request.headers.authorization);
-    if (token) request.auth = await lookUpOnce(token, () => app.services.auth.authenticate(token));
+    if (request.headers.authorization) request.auth = await sessionOf(app, request.headers.authorization);
   });
-  app.decorate('requireAuth', async (request) => {
-    if (!request.auth) throw unauthorized('Your session has expired or you are not logged in.');
-  });
-  // The back office: 401 without a session, 403 for a member who is not an admin.
-  app.decorate('requireAdmin', async (request) => {
-    if (!request.auth) throw unauthorized('Your session has expired or you are not logged in.');
-    if (!request.auth.user.roles.includes('admin')) throw forbidden('Only an admin can do this.');
-  });
-  // After requireAuth on every call that spends or pays: the operator may require a verified e-mail first.
-  app.decorate('requirePurchaser', async (request) => {
-    if (request.auth!.user.verifiedEmail) return;
-    if (await app.services.settings.get<boolean>('requireEmailVerification')) throw forbidden(EMAIL_NOT_VERIFIED, 'EMAIL_NOT_VERIFIED');
-  });
+  app.decorate('requireAuth', async (request) => requireSession(request.auth));
+  app.decorate('requireAdmin', async (request) => requireAdminSession(request.auth));
+  app.decorate('requirePurchaser', async (request) => requireVerifiedPurchaser(app, request.auth!));
 }

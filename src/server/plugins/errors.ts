@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { AppError } from '../errors.ts';
 import { connectionLost, textRefused } from '../db/client.ts';
 import type { DatabaseOutage } from './database-outage.ts';
@@ -10,37 +10,55 @@ import { plainValidationErrors } from './validation-messages.ts';
  * Maps every error to the contract's body `{statusCode, error, message}`; 5xx never show internals. A lost database
  * is a 503 told to `outage`, which logs the outage once (not each request).
  */
+/** An answer to an error: status, headers and the contract's body. */
+export interface ErrorAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: { statusCode: number; error: string; message: string; fields?: Record<string, string>; requestId?: string };
+}
+
+/**
+ * The answer to an error, for an API request and a page's in-process call alike: the contract's body
+ * `{statusCode, error, message}`; 5xx never show internals. A lost database is a 503 told to `outage`, which logs the
+ * outage once (not each request); any other failure is logged with `requestId`.
+ */
+export function errorAnswer(err: FastifyError | AppError, ctx: { outage: DatabaseOutage; log: FastifyBaseLogger; requestId: string }): ErrorAnswer {
+  if (err instanceof AppError) {
+    const fields = err.fields ? { fields: err.fields } : {};
+    return { status: err.statusCode, headers: err.headers, body: { statusCode: err.statusCode, error: err.code, message: err.message, ...fields } };
+  }
+  if (err.validation) {
+    // Plain words, one sentence per field ("Password: use at least 8 characters."), and the same by field name.
+    const fields = plainValidationErrors(err.validation as ErrorObject[], err.validationContext);
+    return { status: 400, headers: {}, body: { statusCode: 400, error: 'VALIDATION_ERROR', message: Object.values(fields).join(' '), fields } };
+  }
+  if (textRefused(err)) return { status: 400, headers: {}, body: { statusCode: 400, error: 'VALIDATION_ERROR', message: NUL_REFUSED } };
+  if (connectionLost(err)) {
+    ctx.outage.requestFailed(err);
+    return {
+      status: 503,
+      headers: { 'retry-after': '5' },
+      body: { statusCode: 503, error: 'DATABASE_UNAVAILABLE', message: 'The database is unavailable for a moment. Please try again in a few seconds.' },
+    };
+  }
+  const status = err.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code = err.code?.startsWith('FST_') ? fastifyCode(status) : (err.code ?? fastifyCode(status));
+    return { status, headers: {}, body: { statusCode: status, error: code, message: err.message } };
+  }
+  ctx.log.error({ err, reqId: ctx.requestId }, 'request failed');
+  return {
+    status: 500,
+    headers: {},
+    body: { statusCode: 500, error: 'INTERNAL_ERROR', message: `Something went wrong on our side. Reference: ${ctx.requestId}`, requestId: ctx.requestId },
+  };
+}
+
+/** Maps every error of an API request to its answer (errorAnswer). */
 export function registerErrorHandler(app: FastifyInstance, outage: DatabaseOutage) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
-    if (err instanceof AppError) {
-      const fields = err.fields ? { fields: err.fields } : {};
-      return reply
-        .code(err.statusCode)
-        .headers(err.headers)
-        .send({ statusCode: err.statusCode, error: err.code, message: err.message, ...fields });
-    }
-    if (err.validation) {
-      // Plain words, one sentence per field ("Password: use at least 8 characters."), and the same by field name.
-      const fields = plainValidationErrors(err.validation as ErrorObject[], err.validationContext);
-      return reply.code(400).send({ statusCode: 400, error: 'VALIDATION_ERROR', message: Object.values(fields).join(' '), fields });
-    }
-    if (textRefused(err)) return reply.code(400).send({ statusCode: 400, error: 'VALIDATION_ERROR', message: NUL_REFUSED });
-    if (connectionLost(err)) {
-      outage.requestFailed(err);
-      return reply
-        .code(503)
-        .header('retry-after', '5')
-        .send({ statusCode: 503, error: 'DATABASE_UNAVAILABLE', message: 'The database is unavailable for a moment. Please try again in a few seconds.' });
-    }
-    const status = err.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const code = err.code?.startsWith('FST_') ? fastifyCode(status) : (err.code ?? fastifyCode(status));
-      return reply.code(status).send({ statusCode: status, error: code, message: err.message });
-    }
-    request.log.error({ err, reqId: request.id }, 'request failed');
-    return reply
-      .code(500)
-      .send({ statusCode: 500, error: 'INTERNAL_ERROR', message: `Something went wrong on our side. Reference: ${request.id}`, requestId: String(request.id) });
+    const answer = errorAnswer(err, { outage, log: request.log, requestId: String(request.id) });
+    return reply.code(answer.status).headers(answer.headers).send(answer.body);
   });
 
   app.setNotFoundHandler((request, reply) => {

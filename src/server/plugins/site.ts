@@ -5,15 +5,18 @@ import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasToken, PAGE, sendCached, storableHeaders } from '../lib/send-cached.ts';
 import type { CachedPage } from '../lib/page-cache.ts';
 import { answerPageHitsFirst } from './page-hits.ts';
 import { anonymousGet } from './answer-cache.ts';
 import { SHARED_PAGE_HEADER } from '../../shared/page-cache.ts';
 import { deepFreeze } from '../../shared/deep-freeze.ts';
-import type { Transport } from '../../shared/api-client.ts';
-import { ok } from '../types.ts';
+import type { Transport, TransportResponse } from '../../shared/api-client.ts';
+import type { OpInput } from '../../shared/operations/operation.ts';
+import { runInProcess, type Caller } from '../operations/in-process.ts';
+import type { ServedOperation } from '../operations/register.ts';
+import { errorAnswer } from './errors.ts';
 import { AppError } from '../errors.ts';
 import { sessionMemo } from '../lib/session-memo.ts';
 
@@ -148,20 +151,21 @@ async function renderAstro(handler: AstroHandler, request: FastifyRequest, local
 }
 
 /**
- * The site's server-side transport (the one API client's, src/shared/api-client.ts): each call runs inside this
- * process through the API's own routes, hooks, validation and errors (Fastify's `inject`: no socket, no HTTP parsing),
- * as the visitor (their address, and the trusted country header when enabled). The three calls of every page are
- * answered without the request (`directAnswer`), and so are the catalogue lists the answer cache holds (`storedAnswer`).
+ * The site's server-side transport (the one API client's, src/shared/api-client.ts), as the visitor (their address, and
+ * the trusted country header when enabled). A call of an operation (shared/operations) runs its handler in this process
+ * with the route's checks (server/operations/in-process.ts); a catalogue list the answer cache holds is answered from
+ * it (`storedAnswer`); any other call goes through the API's own routes, hooks, validation and errors (Fastify's
+ * `inject`: no socket, no HTTP parsing).
  */
 export function inProcessTransport(app: FastifyInstance, clientIp: string, forwarded: Record<string, string>): Transport {
   // One session lookup for the render's reads.
   const once = sessionMemo();
-  return async ({ method, url, headers, body, stream }) => {
+  return async ({ method, url, headers, body, stream, operation }) => {
     const target = new URL(url, 'http://in-process');
     if (stream) return streamedAnswer(app, { method, url: target.pathname + target.search, headers: { ...forwarded, ...headers }, remoteAddress: clientIp });
     const sent = { ...forwarded, ...headers };
-    const direct = method === 'GET' ? await directAnswer(app, target, clientIp, sent) : undefined;
-    if (direct !== undefined) return { status: 200, statusText: 'OK', text: JSON.stringify(ok(direct)), header: () => null };
+    const served = operation && app.operations.get(operation.op.id);
+    if (served && !served.spec.requestHooks) return once(method, () => operationAnswer(app, served, operation.input, { ip: clientIp, headers: sent }));
     const stored = anonymousGet(method, sent) ? await storedAnswer(app, target, clientIp, sent) : null;
     if (stored) return { status: 200, statusText: 'OK', text: '', value: valueOf(stored), header: (name) => stored.headers[name.toLowerCase()] ?? null };
     const res = await once(method, () =>
@@ -183,6 +187,17 @@ export function inProcessTransport(app: FastifyInstance, clientIp: string, forwa
       },
     };
   };
+}
+
+/** An operation run in-process, as the transport's answer: its value, or the error's answer as the route would send it. */
+async function operationAnswer(app: FastifyInstance, served: ServedOperation, input: OpInput, caller: Caller): Promise<TransportResponse> {
+  try {
+    const value = await runInProcess(app, served, input, caller);
+    return { status: 200, statusText: 'OK', text: '', value, header: () => null };
+  } catch (err) {
+    const answer = errorAnswer(err as FastifyError, { outage: app.outage, log: app.log, requestId: `page-${served.op.id}` });
+    return { status: answer.status, statusText: '', text: JSON.stringify(answer.body), header: (name) => answer.headers[name.toLowerCase()] ?? null };
+  }
 }
 
 /**
@@ -225,24 +240,4 @@ function valueOf(answer: CachedPage): unknown {
   let value = storedValues.get(answer);
   if (value === undefined) storedValues.set(answer, (value = deepFreeze(JSON.parse(answer.body.toString()))));
   return value;
-}
-
-/**
- * The answers of the three calls every page makes, from their services, without a request through Fastify (~150 µs
- * each, a seventh of a small page's render): the public settings and the country check (middleware/site-mode.ts), and
- * the payment gateways (the header's "payments are simulated" strip). Their routes are open to every visitor (no login,
- * no country gate, no query here) and answer `ok(<the service's answer>)`, so the answer is the route's;
- * tests/api/site.test.ts compares them. Undefined for every other call, and when a service fails: the route then
- * answers with its own error.
- */
-async function directAnswer(app: FastifyInstance, target: URL, ip: string, headers: Record<string, string>): Promise<unknown> {
-  if (target.search) return undefined;
-  try {
-    if (target.pathname === '/api/settings/public') return await app.services.settings.getPublic();
-    if (target.pathname === '/api/country-block/check') return await app.services.countryBlock.check({ ip, headers });
-    if (target.pathname === '/api/payment/gateways') return { gateways: app.services.payments.gatewayNames() };
-  } catch {
-    return undefined;
-  }
-  return undefined;
 }

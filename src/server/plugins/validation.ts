@@ -1,5 +1,5 @@
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
-import { Ajv, type Options } from 'ajv';
+import { Ajv, type ErrorObject, type Options, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, FastifySchema, FastifyServerOptions } from 'fastify';
 
@@ -29,13 +29,29 @@ export class SchemaCompilers {
    * Query strings and params arrive as text, so their validator coerces ("12" → 12, a lone key → array); a JSON body
    * must already have the right types, so its validator never coerces.
    */
+  private readonly coercing = addFormats(new Ajv({ ...base, coerceTypes: 'array' }));
+  private readonly strict = addFormats(new Ajv({ ...base, coerceTypes: false }));
+
   registerValidators(app: FastifyInstance) {
-    const coercing = addFormats(new Ajv({ ...base, coerceTypes: 'array' }));
-    const strict = addFormats(new Ajv({ ...base, coerceTypes: false }));
     // Fastify reads an Ajv validator's `errors` after a call, and passes the root's parent when it has `schemaEnv`.
-    app.setValidatorCompiler<FastifySchema>(({ schema, httpPart }) =>
-      this.deferred(() => (httpPart === 'body' ? strict : coercing).compile(schema), ['errors', 'schemaEnv']),
-    );
+    app.setValidatorCompiler<FastifySchema>(({ schema, httpPart }) => this.deferred(() => this.ajvFor(httpPart).compile(schema), ['errors', 'schemaEnv']));
+  }
+
+  /**
+   * Checks one part of an in-process call (a page's, server/operations/in-process.ts) as the route checks it: the same
+   * Ajv settings (coercion and defaults change `value` in place). The validation errors, or null when it passes.
+   */
+  check(schema: object, part: 'params' | 'querystring' | 'body', value: unknown): ErrorObject[] | null {
+    const compiled = part === 'body' ? this.bodyChecks : this.textChecks;
+    let validate = compiled.get(schema);
+    if (!validate) compiled.set(schema, (validate = this.ajvFor(part).compile(schema)));
+    return validate(value) ? null : (validate.errors ?? []);
+  }
+  private readonly bodyChecks = new WeakMap<object, ValidateFunction>();
+  private readonly textChecks = new WeakMap<object, ValidateFunction>();
+
+  private ajvFor(part: string | undefined): Ajv {
+    return part === 'body' ? this.strict : this.coercing;
   }
 
   /** How many validators and serializers are not compiled yet. */

@@ -1,7 +1,6 @@
 import { Type } from 'typebox';
 import { Envelope, ErrorBody, ListPayload, ListQuery } from '../../../shared/contracts/common.ts';
 import {
-  PaymentGateways,
   PaymentSearchQuery,
   PaymentTransaction,
   PurchaseTokensBody,
@@ -37,18 +36,6 @@ export async function paymentsRoutes(app: App) {
       },
     },
     async (request) => ok(await payments.packages(request.query.limit ?? 50, request.query.offset ?? 0)),
-  );
-  app.get(
-    '/payment/gateways',
-    {
-      schema: {
-        operationId: 'payments_gateways',
-        tags: ['payments'],
-        summary: 'The payment gateways enabled on this site',
-        response: { 200: Envelope(PaymentGateways) },
-      },
-    },
-    async () => ok({ gateways: payments.gatewayNames() }),
   );
   app.post(
     '/payment/purchase-tokens',

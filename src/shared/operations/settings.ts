@@ -1,0 +1,8 @@
+import type { PublicSettings } from '../contracts/settings.ts';
+import { op } from './operation.ts';
+
+/** The site's public settings (every page reads them). */
+export const SETTINGS = {
+  public: op<{ query: { group?: string } }, PublicSettings>('settings_public', 'GET', '/settings/public'),
+  keys: op<{ body: { keys: string[] } }, Record<string, unknown>>('settings_keys', 'POST', '/settings/keys'),
+};
