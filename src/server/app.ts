@@ -34,30 +34,31 @@ import type { Storage } from './lib/storage/storage.ts';
 import { MediaView } from './modules/catalogue/media-view.ts';
 import { ViewCounter } from './modules/catalogue/views.ts';
 import { ShareImages } from './modules/catalogue/share-images.ts';
-import { bannersRoutes } from './modules/banners/banners.routes.ts';
-import { galleriesRoutes } from './modules/galleries/galleries.routes.ts';
+import { bannersOperations } from './modules/banners/banners.operations.ts';
+import { galleriesOperations } from './modules/galleries/galleries.operations.ts';
 import { GalleriesService } from './modules/galleries/galleries.service.ts';
-import { postsRoutes } from './modules/posts/posts.routes.ts';
+import { postsOperations } from './modules/posts/posts.operations.ts';
 import { PostsService } from './modules/posts/posts.service.ts';
-import { productsRoutes } from './modules/products/products.routes.ts';
+import { productsOperations } from './modules/products/products.operations.ts';
 import { ProductsService } from './modules/products/products.service.ts';
-import { searchRoutes } from './modules/search/search.routes.ts';
-import { sitemapRoutes } from './modules/sitemap/sitemap.routes.ts';
-import { storiesRoutes } from './modules/stories/stories.routes.ts';
+import { searchOperations } from './modules/search/search.operations.ts';
+import { sitemapOperations } from './modules/sitemap/sitemap.operations.ts';
+import { storiesOperations } from './modules/stories/stories.operations.ts';
 import { StoriesService } from './modules/stories/stories.service.ts';
-import { videosRoutes } from './modules/videos/videos.routes.ts';
+import { videosOperations } from './modules/videos/videos.operations.ts';
 import { VideosService } from './modules/videos/videos.service.ts';
 import { HlsLinks } from './lib/hls.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { RedisFailures } from './modules/auth/login-throttle.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { categoriesRoutes } from './modules/categories/categories.routes.ts';
+import { authOperations } from './modules/auth/auth.operations.ts';
+import { categoriesOperations } from './modules/categories/categories.operations.ts';
 import { countryBlockOperations } from './modules/country-block/country-block.operations.ts';
 import { CountryBlockService } from './modules/country-block/country-block.service.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import { healthOperations } from './modules/health/health.operations.ts';
 import { settingsOperations } from './modules/settings/settings.operations.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { usersOperations } from './modules/users/users.operations.ts';
 import { ErrorBody } from '../shared/contracts/common.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { createGateways } from './modules/payments/gateways/create-gateways.ts';
@@ -67,31 +68,33 @@ import { paymentsOperations } from './modules/payments/payments.operations.ts';
 import { registerOperations } from './operations/register.ts';
 import type { Operation } from './operations/define.ts';
 import { TokenTransactionsService } from './modules/token-transactions/token-transactions.service.ts';
-import { tokenTransactionsRoutes } from './modules/token-transactions/token-transactions.routes.ts';
-import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { tokenTransactionsOperations } from './modules/token-transactions/token-transactions.operations.ts';
+import { ledgerOperations } from './modules/ledger/ledger.operations.ts';
 import { OrdersService } from './modules/orders/orders.service.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { ordersOperations } from './modules/orders/orders.operations.ts';
 import { ReactionsService } from './modules/reactions/reactions.service.ts';
-import { reactionsRoutes } from './modules/reactions/reactions.routes.ts';
+import { reactionsOperations } from './modules/reactions/reactions.operations.ts';
 import { Mailer } from './modules/mail/mailer.ts';
 import { CaptchaService } from './modules/captcha/captcha.service.ts';
-import { captchaRoutes } from './modules/captcha/captcha.routes.ts';
+import { captchaOperations } from './modules/captcha/captcha.operations.ts';
 import { AccountsService } from './modules/auth/accounts.service.ts';
-import { accountsRoutes } from './modules/auth/accounts.routes.ts';
+import { accountsOperations } from './modules/auth/accounts.operations.ts';
 import { ProfileService } from './modules/users/profile.service.ts';
-import { referenceRoutes } from './modules/reference/reference.routes.ts';
+import { referenceOperations } from './modules/reference/reference.operations.ts';
 import { CommentsService } from './modules/comments/comments.service.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
+import { commentsOperations } from './modules/comments/comments.operations.ts';
 import { MembersService } from './modules/users/members.service.ts';
 import { ReportsService } from './modules/reports/reports.service.ts';
-import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { reportsOperations } from './modules/reports/reports.operations.ts';
 import { ContactService } from './modules/contact/contact.service.ts';
-import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { contactOperations } from './modules/contact/contact.operations.ts';
 import { EventsService } from './modules/events/events.service.ts';
 import { eventsOperations } from './modules/events/events.operations.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { SetupService } from './modules/setup/setup.service.ts';
-import { setupRoutes } from './modules/setup/setup.routes.ts';
+import { setupOperations } from './modules/setup/setup.operations.ts';
 import { ResumableUploads, uploadStore } from './modules/uploads/resumable-uploads.ts';
 import { uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import type { App, EmitToRoom, EmitToUser, EndLiveSessions } from './types.ts';
@@ -248,29 +251,47 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   await app.register(
     async (api) => {
       // Modules declared as operations (server/operations): each is an API route and a page's in-process call.
-      const operationModules: ((app: App) => Operation[])[] = [settingsOperations, countryBlockOperations, paymentsOperations, eventsOperations];
-      for (const table of operationModules) registerOperations(api, table(api));
-      const modules = [healthRoutes, authRoutes, usersRoutes, setupRoutes, adminRoutes, uploadsRoutes];
-      const catalogueModules = [
-        videosRoutes,
-        galleriesRoutes,
-        storiesRoutes,
-        postsRoutes,
-        productsRoutes,
-        bannersRoutes,
-        categoriesRoutes,
-        searchRoutes,
-        sitemapRoutes,
+      const operationModules: ((app: App) => Operation[])[] = [
+        settingsOperations,
+        countryBlockOperations,
+        paymentsOperations,
+        tokenTransactionsOperations,
+        ledgerOperations,
+        ordersOperations,
+        reactionsOperations,
+        commentsOperations,
+        reportsOperations,
+        eventsOperations,
+        healthOperations,
+        authOperations,
+        accountsOperations,
+        usersOperations,
+        setupOperations,
+        captchaOperations,
+        referenceOperations,
+        contactOperations,
       ];
-      const commerceModules = [paymentsRoutes, tokenTransactionsRoutes, ledgerRoutes, ordersRoutes];
-      const communityModules = [accountsRoutes, captchaRoutes, referenceRoutes, reactionsRoutes, commentsRoutes, reportsRoutes, contactRoutes];
-      for (const routes of [...modules, ...commerceModules, ...communityModules]) await api.register(routes);
+      for (const table of operationModules) registerOperations(api, table(api));
+      const catalogueModules: ((app: App) => Operation[])[] = [
+        videosOperations,
+        galleriesOperations,
+        storiesOperations,
+        postsOperations,
+        productsOperations,
+        bannersOperations,
+        categoriesOperations,
+        searchOperations,
+        sitemapOperations,
+      ];
+      // Still routes: what needs the raw request or reply (the pictures' and an order file's multipart, a comment's edit
+      // with its image, the payment webhook's raw body, downloads), the back office and the resumable uploads.
+      for (const routes of [usersRoutes, paymentsRoutes, ordersRoutes, commentsRoutes, adminRoutes, uploadsRoutes]) await api.register(routes);
       // The catalogue and search answer 451 to a blocked country, like the pages.
       await api.register(async (content) => {
         content.addHook('onRequest', countryGate(app));
         content.addHook('onRoute', documentAnswers([451]));
         if (config.answerCache.ttlMs > 0) registerAnswerCache(content, answerCache);
-        for (const routes of catalogueModules) await content.register(routes);
+        for (const table of catalogueModules) registerOperations(content, table(content), { countryGated: true });
       });
     },
     { prefix: '/api' },

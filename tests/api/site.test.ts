@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { CountryBlockService } from '../../src/server/modules/country-block/country-block.service.ts';
 import { GeoIp } from '../../src/server/lib/geoip.ts';
@@ -10,12 +10,33 @@ import { SETTINGS } from '../../src/shared/operations/settings.ts';
 import { COUNTRY_BLOCK } from '../../src/shared/operations/country-block.ts';
 import { PAYMENTS } from '../../src/shared/operations/payments.ts';
 import { EVENTS } from '../../src/shared/operations/events.ts';
+import { USERS } from '../../src/shared/operations/users.ts';
+import { REFERENCE } from '../../src/shared/operations/reference.ts';
+import { SETUP } from '../../src/shared/operations/setup.ts';
+import { VIDEOS } from '../../src/shared/operations/videos.ts';
+import { GALLERIES } from '../../src/shared/operations/galleries.ts';
+import { STORIES } from '../../src/shared/operations/stories.ts';
+import { POSTS } from '../../src/shared/operations/posts.ts';
+import { PRODUCTS } from '../../src/shared/operations/products.ts';
+import { BANNERS } from '../../src/shared/operations/banners.ts';
+import { CATEGORIES } from '../../src/shared/operations/categories.ts';
+import { SEARCH } from '../../src/shared/operations/search.ts';
+import { SITEMAP } from '../../src/shared/operations/sitemap.ts';
+import { TOKEN_TRANSACTIONS } from '../../src/shared/operations/token-transactions.ts';
+import { LEDGER } from '../../src/shared/operations/ledger.ts';
+import { ORDERS } from '../../src/shared/operations/orders.ts';
+import { REACTIONS } from '../../src/shared/operations/reactions.ts';
+import { COMMENTS } from '../../src/shared/operations/comments.ts';
+import { grant, seedCatalogue } from '../helpers/catalogue.ts';
+import { firstPackage } from '../helpers/commerce.ts';
 import { createMember, login, testConfig, useApi, type ApiHarness } from '../helpers/api.ts';
 
 /** A page's API client, as the site's server makes it for one render (middleware/context.ts): the in-process transport. */
 const pageClient = (h: ApiHarness, ip: string, forwarded: Record<string, string>, token: string | null) =>
   createApiClient({ baseUrl: 'http://localhost/api', transport: inProcessTransport(h.app, ip, forwarded), getToken: () => token });
 
+const LOCKED_VIDEO = 'northern-lights-over-the-fjord';
+const LOCKED_GALLERY = 'city-after-dark';
 const EVENT = { title: 'Night walk', startAt: new Date(Date.now() + 86_400_000).toISOString(), endAt: new Date(Date.now() + 90_000_000).toISOString() };
 
 describe('GET /settings/public and POST /settings/keys', () => {
@@ -84,6 +105,7 @@ describe('GET /country-block/check', () => {
 
 describe("the site's in-process calls", () => {
   const h = useApi({ TRUSTED_COUNTRY_HEADER: 'x-test-country' });
+  beforeAll(() => seedCatalogue(h));
 
   it('answer an operation (the public settings, the country check, the payment gateways, events) as its route does, without a request through the API', async () => {
     await h.app.services.countryBlock.block('FR');
@@ -91,6 +113,15 @@ describe("the site's in-process calls", () => {
     await h.app.services.settings.set('maintenanceMode', true);
     const member = await createMember(h);
     const token = await login(h, member.username);
+    await grant(h, member.id, 'video', LOCKED_VIDEO);
+    await grant(h, member.id, 'gallery', LOCKED_GALLERY);
+    // The member's favourite, and a comment on it, for their pages and the item's.
+    const videoId = await grant(h, member.id, 'video', LOCKED_VIDEO);
+    const as = { authorization: token };
+    await h.app.inject({ method: 'POST', url: '/api/reactions', headers: as, payload: { objectType: 'video', objectId: videoId, action: 'favourite' } });
+    await h.app.inject({ method: 'POST', url: '/api/comments', headers: as, payload: { objectType: 'video', objectId: videoId, content: 'Lovely light' } });
+    const purchase = { packageId: (await firstPackage(h)).id, gateway: 'test' };
+    const { paymentId } = (await h.app.inject({ method: 'POST', url: '/api/payment/purchase-tokens', headers: as, payload: purchase })).json().data;
     const event = (await h.app.inject({ method: 'POST', url: '/api/event', headers: { authorization: token }, payload: EVENT })).json().data;
     const ip = '203.0.113.9';
     const calls: [Op, OpInput, string][] = [
@@ -102,16 +133,50 @@ describe("the site's in-process calls", () => {
       [EVENTS.search, { query: { limit: 5 } }, '/api/event?limit=5'],
       [EVENTS.search, { query: { mine: true } }, '/api/event?mine=true'],
       [EVENTS.get, { params: { id: event._id } }, `/api/event/${event._id}/view`],
+      // A member's profile page, the profile form's lists, the first-run check.
+      [USERS.view, { params: { id: member.username } }, `/api/users/view/${member.username}`],
+      [USERS.search, { query: { q: member.username.slice(0, 4), limit: 5 } }, `/api/users/search?q=${member.username.slice(0, 4)}&limit=5`],
+      [REFERENCE.countries, {}, '/api/countries/list'],
+      [REFERENCE.languages, {}, '/api/languages/list'],
+      [REFERENCE.phoneCodes, {}, '/api/phone-codes/list'],
+      [REFERENCE.userAdditional, {}, '/api/user-additional'],
+      [SETUP.status, {}, '/api/setup/status'],
+      // The catalogue (behind the country gate; lists and uncounted items also through the answer cache): a locked
+      // item as a visitor sees it, and as the member who owns it.
+      [VIDEOS.search, { query: { limit: 3 } }, '/api/assets/videos/search?limit=3'],
+      [VIDEOS.get, { params: { id: LOCKED_VIDEO }, query: { countView: false } }, `/api/assets/videos/${LOCKED_VIDEO}?countView=false`],
+      [GALLERIES.get, { params: { id: LOCKED_GALLERY }, query: { countView: false } }, `/api/assets/galleries/${LOCKED_GALLERY}/view?countView=false`],
+      [GALLERIES.photosOf, { params: { id: LOCKED_GALLERY }, query: { limit: 2 } }, `/api/assets/galleries/${LOCKED_GALLERY}/photos?limit=2`],
+      [STORIES.search, { query: { limit: 2, sortBy: 'title', sort: 'asc' } }, '/api/stories/search?limit=2&sortBy=title&sort=asc'],
+      [POSTS.search, { query: {} }, '/api/posts/search'],
+      [PRODUCTS.get, { params: { id: 'fine-art-print-fjord' }, query: { countView: false } }, '/api/assets/products/fine-art-print-fjord?countView=false'],
+      [BANNERS.search, { query: { position: 'top' } }, '/api/site-promo/search?position=top'],
+      [CATEGORIES.search, { query: {} }, '/api/assets/categories/search'],
+      [SEARCH.totals, { query: { q: 'reef' } }, '/api/search/total?q=reef'],
+      [SITEMAP.months, {}, '/api/sitemap/months'],
+      // Token packages, an item's comments; a member's pages (a visitor's call gets the route's 401): balance, payments,
+      // purchases, orders, favourites.
+      [PAYMENTS.packages, { query: { limit: 50 } }, '/api/package/token/search?limit=50'],
+      [COMMENTS.search, { query: { objectType: 'video', objectId: videoId } }, `/api/comments/search?objectType=video&objectId=${videoId}`],
+      [LEDGER.balanceChanges, { query: {} }, '/api/users/me/balance-changes'],
+      [PAYMENTS.search, { query: {} }, '/api/payment/transactions'],
+      [PAYMENTS.get, { params: { id: paymentId } }, `/api/payment/transactions/${paymentId}`],
+      [TOKEN_TRANSACTIONS.myPurchases, { query: { type: 'video', limit: 5 } }, '/api/assets/my-purchase?type=video&limit=5'],
+      [ORDERS.mineDetails, { query: {} }, '/api/orders/users/details/search'],
+      [REACTIONS.videos, { query: { action: 'favourite' } }, '/api/reactions/videos?action=favourite'],
+      [REACTIONS.galleries, { query: {} }, '/api/reactions/galleries'],
     ];
     const injected = vi.spyOn(h.app, 'inject');
-    for (const visitor of [{}, { 'x-test-country': 'FR' }, { 'x-test-country': 'DE' }]) {
+    const visitors: Record<string, string>[] = [{}, { 'x-test-country': 'FR' }, { 'x-test-country': 'DE' }];
+    for (const visitor of visitors) {
       for (const who of [null, token]) {
         const client = pageClient(h, ip, visitor, who);
         for (const [op, input, url] of calls) {
           injected.mockClear();
           const answer = await client.call(op, input).then(
             (ok) => ({ status: 200, body: ok }),
-            (err: ApiError) => ({ status: err.failure.status, body: err.failure }),
+            // A refusal (the blocked country's 451) in the route's body.
+            ({ failure: f }: ApiError) => ({ status: f.status, body: { statusCode: f.status, error: 'code' in f ? f.code : '', message: f.message } }),
           );
           expect(injected, 'no request through the API').not.toHaveBeenCalled();
           injected.mockClear();
@@ -132,6 +197,13 @@ describe("the site's in-process calls", () => {
       [EVENTS.get, { params: { id: 'not-a-uuid' } }, '/api/event/not-a-uuid/view'],
       [EVENTS.get, { params: { id: '00000000-0000-4000-8000-000000000000' } }, '/api/event/00000000-0000-4000-8000-000000000000/view'],
       [EVENTS.search, { query: { limit: 'many' } }, '/api/event?limit=many'],
+      [USERS.view, { params: { id: 'nobody-by-this-name' } }, '/api/users/view/nobody-by-this-name'],
+      [USERS.search, { query: { limit: 'many' } }, '/api/users/search?limit=many'],
+      // What the API refuses a visitor, a page refuses too: the stream of a video they have not bought.
+      [VIDEOS.stream, { params: { id: LOCKED_VIDEO }, query: {} }, `/api/assets/videos/${LOCKED_VIDEO}/stream`],
+      [VIDEOS.get, { params: { id: 'no-such-video' }, query: { countView: false } }, '/api/assets/videos/no-such-video?countView=false'],
+      [COMMENTS.search, { query: { objectType: 'video', objectId: 'not-a-uuid' } }, '/api/comments/search?objectType=video&objectId=not-a-uuid'],
+      [PAYMENTS.packages, { query: { limit: 0 } }, '/api/package/token/search?limit=0'],
     ];
     for (const [op, input, url] of cases) {
       const failure = await client.call(op, input).then(
@@ -149,6 +221,32 @@ describe("the site's in-process calls", () => {
         ...(body.fields ? { fields: body.fields } : {}),
       });
     }
+  });
+
+  it("answer who the member is (every member page asks) as the route does, and a visitor with the route's 401", async () => {
+    const member = await createMember(h);
+    const token = await login(h, member.username);
+    const ip = '203.0.113.9';
+    const injected = vi.spyOn(h.app, 'inject');
+    const visitors: Record<string, string>[] = [{}, { 'x-test-country': 'FR' }];
+    for (const visitor of visitors) {
+      injected.mockClear();
+      const me = await pageClient(h, ip, visitor, token).call(USERS.me, {});
+      const refused = await pageClient(h, ip, visitor, null)
+        .call(USERS.me, {}, { expect401: true })
+        .then(
+          () => null,
+          (err: ApiError) => err.failure,
+        );
+      expect(injected, 'no request through the API').not.toHaveBeenCalled();
+      const route = await h.app.inject({ url: '/api/users/me', headers: { ...visitor, authorization: token }, remoteAddress: ip });
+      expect(me).toEqual(route.json());
+      expect(me.data.username).toBe(member.username);
+      const routeRefused = await h.app.inject({ url: '/api/users/me', headers: visitor, remoteAddress: ip });
+      expect(routeRefused.statusCode).toBe(401);
+      expect(refused).toEqual({ kind: 'unauthorized', status: 401, code: 'UNAUTHORIZED', message: routeRefused.json().message });
+    }
+    injected.mockRestore();
   });
 
   it("look a member's session up once for the reads of one render, and afresh after a call that may change it", async () => {

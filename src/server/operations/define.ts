@@ -29,6 +29,8 @@ export interface OperationSpec<In extends OpInput, Out> {
   params?: TSchema;
   query?: TSchema;
   body?: TSchema;
+  /** Request headers the operation reads (an `Idempotency-Key`): checked as the route checks them, read from `ctx.headers`. */
+  headers?: TSchema;
   /** The answer's `data` (sent in the success envelope). */
   response: TSchema;
   errors: readonly ErrorStatus[];

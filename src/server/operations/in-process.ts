@@ -28,15 +28,16 @@ export async function runInProcess(app: FastifyInstance, served: ServedOperation
     query: check(app, spec.query, 'querystring', { ...input.query }),
     body: spec.body ? check(app, spec.body, 'body', structuredClone(input.body ?? {})) : undefined,
   };
+  const headers = check(app, spec.headers, 'headers', { ...caller.headers });
   if (spec.access === 'member' || spec.access === 'purchaser') requireSession(auth);
   if (spec.access === 'purchaser') await requireVerifiedPurchaser(app, auth!);
-  const data = await spec.run(checked, { auth, viewer: viewerOf(auth), ip: caller.ip, headers: caller.headers, answerHeaders: {} });
+  const data = await spec.run(checked, { auth, viewer: viewerOf(auth), ip: caller.ip, headers, answerHeaders: {} });
   // The answer is the page's to keep: a copy, so that a page can never change what a service holds (settings' values).
   return ok(structuredClone(data));
 }
 
 /** `value` checked (coerced, defaults filled) by the schema's validator; a 400 as the route's when it fails. */
-function check<T>(app: FastifyInstance, schema: object | undefined, part: 'params' | 'querystring' | 'body', value: T): T {
+function check<T>(app: FastifyInstance, schema: object | undefined, part: 'params' | 'querystring' | 'body' | 'headers', value: T): T {
   if (!schema) return value;
   const errors = app.schemaCompilers.check(schema, part, value);
   if (errors) throw Object.assign(new Error('invalid input'), { validation: errors, validationContext: part, statusCode: 400 });

@@ -29,6 +29,7 @@ export function registerOperations(app: App, list: Operation[], { countryGated =
         ...(spec.params && { params: spec.params }),
         ...(spec.query && { querystring: spec.query }),
         ...(spec.body && { body: spec.body }),
+        ...(spec.headers && { headers: spec.headers }),
         response: { 200: Envelope(spec.response), ...Object.fromEntries(spec.errors.map((status) => [status, ErrorBody])) },
       },
       onRequest,

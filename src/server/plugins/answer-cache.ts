@@ -21,11 +21,12 @@ declare module 'fastify' {
 /** A call the answer cache may answer (and keep): a GET without a member's `Authorization`, which may hold their unlocks. */
 export const anonymousGet = (method: string, headers: Record<string, unknown>) => method === 'GET' && !headers.authorization;
 
-/** Whether the request's route answers every visitor alike (parsed or validated query: `'false'` or `false`). */
-function shared(request: FastifyRequest): boolean {
-  const rule = request.routeOptions.config.sharedAnswer;
-  return rule === true || (rule === 'uncounted' && String((request.query as { countView?: unknown }).countView) === 'false');
+/** Whether a call answers every visitor alike, by its route's rule and its query (parsed or validated: `'false'` or `false`). */
+export function sharesAnswer(rule: true | 'uncounted' | undefined, query: unknown): boolean {
+  return rule === true || (rule === 'uncounted' && String((query as { countView?: unknown } | undefined)?.countView) === 'false');
 }
+
+const shared = (request: FastifyRequest) => sharesAnswer(request.routeOptions.config.sharedAnswer, request.query);
 
 const HIT: CachedAnswer = { state: 'HIT', header: 'x-answer-cache', vary: 'Accept-Encoding, Authorization' };
 const served = new WeakSet<FastifyRequest>();

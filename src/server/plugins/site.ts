@@ -9,7 +9,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasToken, PAGE, sendCached, storableHeaders } from '../lib/send-cached.ts';
 import type { CachedPage } from '../lib/page-cache.ts';
 import { answerPageHitsFirst } from './page-hits.ts';
-import { anonymousGet } from './answer-cache.ts';
+import { anonymousGet, sharesAnswer } from './answer-cache.ts';
 import { SHARED_PAGE_HEADER } from '../../shared/page-cache.ts';
 import { deepFreeze } from '../../shared/deep-freeze.ts';
 import type { Transport, TransportResponse } from '../../shared/api-client.ts';
@@ -165,9 +165,15 @@ export function inProcessTransport(app: FastifyInstance, clientIp: string, forwa
     if (stream) return streamedAnswer(app, { method, url: target.pathname + target.search, headers: { ...forwarded, ...headers }, remoteAddress: clientIp });
     const sent = { ...forwarded, ...headers };
     const served = operation && app.operations.get(operation.op.id);
-    if (served && !served.spec.requestHooks) return once(method, () => operationAnswer(app, served, operation.input, { ip: clientIp, headers: sent }));
-    const stored = anonymousGet(method, sent) ? await storedAnswer(app, target, clientIp, sent) : null;
+    const kept = anonymousGet(method, sent) && (!served || sharesAnswer(served.spec.route?.config?.sharedAnswer, operation!.input.query));
+    const stored = kept ? await storedAnswer(app, target, clientIp, sent) : null;
     if (stored) return { status: 200, statusText: 'OK', text: '', value: valueOf(stored), header: (name) => stored.headers[name.toLowerCase()] ?? null };
+    if (served && !served.spec.requestHooks) {
+      const answer = await once(method, () => operationAnswer(app, served, operation!.input, { ip: clientIp, headers: sent }));
+      // What the route would have kept, kept the same way (read by the API's visitors and the pages after this one).
+      if (kept && served.spec.route?.config?.sharedAnswer && answer.status === 200) keepAnswer(app, target, answer.value);
+      return answer;
+    }
     const res = await once(method, () =>
       app.inject({
         method: method as 'GET',
@@ -229,6 +235,15 @@ async function storedAnswer(app: FastifyInstance, target: URL, ip: string, heade
   const hit = app.answerCache?.get(target.pathname + target.search, { countMiss: false });
   if (!hit || (await app.services.countryBlock.blocks({ ip, headers }))) return null;
   return hit;
+}
+
+/** An in-process answer put in the answer cache as its route would (under the URL, its JSON). */
+function keepAnswer(app: FastifyInstance, target: URL, value: unknown) {
+  app.answerCache?.set(target.pathname + target.search, {
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    body: Buffer.from(JSON.stringify(value)),
+  });
 }
 
 /**

@@ -41,7 +41,7 @@ export class SchemaCompilers {
    * Checks one part of an in-process call (a page's, server/operations/in-process.ts) as the route checks it: the same
    * Ajv settings (coercion and defaults change `value` in place). The validation errors, or null when it passes.
    */
-  check(schema: object, part: 'params' | 'querystring' | 'body', value: unknown): ErrorObject[] | null {
+  check(schema: object, part: 'params' | 'querystring' | 'body' | 'headers', value: unknown): ErrorObject[] | null {
     const compiled = part === 'body' ? this.bodyChecks : this.textChecks;
     let validate = compiled.get(schema);
     if (!validate) compiled.set(schema, (validate = this.ajvFor(part).compile(schema)));

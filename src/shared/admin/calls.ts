@@ -1,7 +1,8 @@
 import type { ApiClient, ListResult, Query, UploadOptions } from '../api-client.ts';
 import type { AdminSettings } from './settings.ts';
 import type { Dashboard } from './dashboard.ts';
-import type { SetupBody, SetupResult, SetupStatus } from '../contracts/setup.ts';
+import type { SetupBody } from '../contracts/setup.ts';
+import { SETUP } from '../operations/setup.ts';
 import type { AdminItem, AdminMedia, UploadPurpose } from './resource.ts';
 
 /** One entry of the audit log. */
@@ -45,8 +46,8 @@ export function adminCalls(api: ApiClient) {
     audit: (query: Query = {}) => api.get<ListResult<AuditEntry>>('/admin/audit', query),
     settings: () => api.get<AdminSettings>('/admin/settings'),
     /** First run (no admin yet): whether it is open, and creating the first admin with the printed token. */
-    setupStatus: () => api.get<SetupStatus>('/setup/status'),
-    completeSetup: (body: SetupBody) => api.post<SetupResult>('/setup', body),
+    setupStatus: () => api.call(SETUP.status, {}),
+    completeSetup: (body: SetupBody) => api.call(SETUP.createAdmin, { body }),
     dashboard: (days?: number) => api.get<Dashboard>('/admin/dashboard', { days }),
     updateSettings: (patch: Record<string, unknown>) => api.patch<AdminSettings>('/admin/settings', patch),
     uploadSettingImage: (key: string, file: Blob, options?: UploadOptions) =>

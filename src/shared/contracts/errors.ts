@@ -33,6 +33,10 @@ export const SERVER_ERROR_CODES = [
   'COUNTRY_BLOCKED',
   'UNKNOWN_SETTING',
   'MEDIA_FORBIDDEN',
+  // health (/api/health, /api/ready)
+  'DB_UNREACHABLE',
+  'NOT_READY',
+  'DRAINING',
   // community
   'COMMENT_EMPTY',
   'COMMENT_TOO_LONG',

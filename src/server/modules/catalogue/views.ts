@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { inArray, lt, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from '../auth/auth.service.ts';
 import { prepared, type Db } from '../../db/client.ts';
 import { itemViews } from '../../db/schema.ts';
 import type { CatalogueTable } from './kinds.ts';
@@ -9,7 +9,7 @@ import type { CatalogueTable } from './kinds.ts';
 const HOUR_MS = 3_600_000;
 
 /** Who is viewing, for view counts: the member, else the client address (never stored as such, see ViewCounter). */
-export const visitorOf = (request: FastifyRequest): string => (request.auth ? `member:${request.auth.user.id}` : `address:${request.ip}`);
+export const visitorOf = (caller: { auth: AuthContext | null; ip: string }): string => (caller.auth ? `member:${caller.auth.user.id}` : `address:${caller.ip}`);
 
 /**
  * Item views, counted once per visitor per item per hour (not per GET): the first view of the hour records the

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
-import { Envelope, ErrorBody, IdParams, ListPayload } from '../../../shared/contracts/common.ts';
-import { DownloadLink, Order, OrderFile, OrderSearchQuery, OrderUpdateBody, OrderWithBuyer } from '../../../shared/contracts/orders.ts';
+import { Envelope, ErrorBody } from '../../../shared/contracts/common.ts';
+import { OrderFile } from '../../../shared/contracts/orders.ts';
 import { AppError, forbidden } from '../../errors.ts';
 import { readForm } from '../../lib/multipart.ts';
 import { safeFileName } from '../../lib/slug.ts';
@@ -9,16 +9,18 @@ import { sendStored } from '../../lib/send-stored.ts';
 import { contentTypeOf } from '../../lib/storage/storage.ts';
 import { ok, type App } from '../../types.ts';
 import { REFUSED } from '../../plugins/media.ts';
-import { viewerOf } from '../catalogue/access.ts';
 import { downloadSubject } from './orders.service.ts';
+import { OrderId } from './orders.operations.ts';
 import { countryGate } from '../../plugins/country-gate.ts';
 
-const OrderId = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
 
+/**
+ * The order calls that stay routes (the rest are operations, orders.operations.ts): attaching a file reads a multipart
+ * body, and a download streams the file (Range, HEAD) behind the country gate.
+ */
 export async function ordersRoutes(app: App) {
   const orders = app.services.orders;
-  const member = { preHandler: app.requireAuth };
   const admin = {
     preHandler: async (request: Parameters<typeof app.requireAuth>[0]) => {
       await app.requireAuth(request);
@@ -26,105 +28,6 @@ export async function ordersRoutes(app: App) {
     },
   };
 
-  app.get(
-    '/orders/users/search',
-    {
-      schema: {
-        operationId: 'orders_mine',
-        tags: ['orders'],
-        summary: "The member's orders, newest first",
-        querystring: OrderSearchQuery,
-        response: { 200: Envelope(ListPayload(OrderWithBuyer)), ...errors },
-      },
-      ...member,
-    },
-    async (request) => ok(await orders.search(request.query, request.auth!.user.id)),
-  );
-  app.get(
-    '/orders/users/details/search',
-    {
-      schema: {
-        operationId: 'orders_mine_details',
-        tags: ['orders'],
-        summary: "The member's orders with their details, newest first",
-        querystring: OrderSearchQuery,
-        response: { 200: Envelope(ListPayload(OrderWithBuyer)), ...errors },
-      },
-      ...member,
-    },
-    async (request) => ok(await orders.search(request.query, request.auth!.user.id)),
-  );
-  app.get(
-    '/orders/details/search',
-    {
-      schema: {
-        operationId: 'orders_search',
-        tags: ['orders'],
-        summary: 'Admin: every order, with its buyer',
-        querystring: OrderSearchQuery,
-        response: { 200: Envelope(ListPayload(OrderWithBuyer)), ...errors },
-      },
-      ...admin,
-    },
-    async (request) => ok(await orders.search(request.query, null)),
-  );
-  app.get(
-    '/orders/details/:id',
-    {
-      schema: {
-        operationId: 'orders_get',
-        tags: ['orders'],
-        summary: 'One order (its buyer or an admin)',
-        params: OrderId,
-        response: { 200: Envelope(OrderWithBuyer), ...errors },
-      },
-      ...member,
-    },
-    async (request) => ok(await orders.get(viewerOf(request.auth)!, request.params.id)),
-  );
-  app.put(
-    '/orders/:id/update',
-    {
-      schema: {
-        operationId: 'orders_update',
-        tags: ['orders'],
-        summary: 'Admin: delivery status and shipping code (the buyer is told live)',
-        params: OrderId,
-        body: OrderUpdateBody,
-        response: { 200: Envelope(Order), ...errors },
-      },
-      ...admin,
-    },
-    async (request) => ok(await orders.update(request.params.id, request.body)),
-  );
-  app.put(
-    '/orders/:id/finish-confirm',
-    {
-      schema: {
-        operationId: 'orders_confirm_receipt',
-        tags: ['orders'],
-        summary: 'The buyer confirms receipt',
-        params: OrderId,
-        response: { 200: Envelope(Order), ...errors, 422: ErrorBody },
-      },
-      ...member,
-    },
-    async (request) => ok(await orders.confirm(viewerOf(request.auth)!, request.params.id)),
-  );
-  app.get(
-    '/orders/:id/files-info',
-    {
-      schema: {
-        operationId: 'orders_files',
-        tags: ['orders'],
-        summary: 'Files attached to an order, with expiring download links',
-        params: OrderId,
-        response: { 200: Envelope(Type.Array(OrderFile)), ...errors },
-      },
-      ...member,
-    },
-    async (request) => ok(await orders.files(viewerOf(request.auth)!, request.params.id)),
-  );
   app.post(
     '/orders/:id/files',
     {
@@ -147,21 +50,6 @@ export async function ordersRoutes(app: App) {
       return ok(await orders.attachFile(request.params.id, { key, name, mimeType, size: body.length }));
     },
   );
-  app.get(
-    '/assets/products/:id/download-link',
-    {
-      schema: {
-        operationId: 'products_download_link',
-        tags: ['orders'],
-        summary: 'A signed, expiring link to a bought digital product (buyers only)',
-        params: IdParams,
-        response: { 200: Envelope(DownloadLink), ...errors },
-      },
-      ...member,
-    },
-    async (request) => ok(await orders.downloadLink(viewerOf(request.auth)!, request.params.id)),
-  );
-
   // The link itself: signed and expiring; each whole download of a product uses one of the purchase's downloads. HEAD
   // first (with its own operationId), so that GET does not add Fastify's own HEAD route.
   for (const method of ['HEAD', 'GET'] as const)

@@ -1,0 +1,37 @@
+import { Type } from 'typebox';
+import { LoginBody, LoginResult } from '../../../shared/contracts/auth.ts';
+import { AUTH } from '../../../shared/operations/auth.ts';
+import { operations } from '../../operations/define.ts';
+import type { App } from '../../types.ts';
+
+export function authOperations(app: App) {
+  const auth = app.services.auth;
+  return operations(AUTH, {
+    // Failed attempts are limited per account (whatever name was typed) and per address in AuthService.login.
+    login: {
+      summary: 'Log in with username or email and password',
+      tags: ['auth'],
+      access: 'anyone',
+      body: LoginBody,
+      response: LoginResult,
+      errors: [400, 403, 422, 429],
+      run: ({ body }, { ip, headers }) => auth.login(body, { ip, userAgent: headers['user-agent'] }),
+    },
+    logout: {
+      summary: 'End this session on the server',
+      tags: ['auth'],
+      access: 'member',
+      response: Type.Object({ success: Type.Boolean() }),
+      errors: [401],
+      run: async (_input, ctx) => ({ success: await auth.logout(ctx.auth!) }),
+    },
+    logoutEverywhere: {
+      summary: 'Log out everywhere: end every session of mine, this one included; their live connections close',
+      tags: ['auth'],
+      access: 'member',
+      response: Type.Object({ success: Type.Boolean(), ended: Type.Integer() }),
+      errors: [401],
+      run: async (_input, ctx) => ({ success: true, ended: await auth.logoutEverywhere(ctx.auth!) }),
+    },
+  });
+}

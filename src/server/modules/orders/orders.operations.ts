@@ -1,0 +1,99 @@
+import { Type } from 'typebox';
+import { IdParams, ListPayload } from '../../../shared/contracts/common.ts';
+import { DownloadLink, Order, OrderFile, OrderSearchQuery, OrderUpdateBody, OrderWithBuyer } from '../../../shared/contracts/orders.ts';
+import { ORDERS } from '../../../shared/operations/orders.ts';
+import { operations, type ErrorStatus } from '../../operations/define.ts';
+import { requireAdminSession } from '../../plugins/auth.ts';
+import type { App } from '../../types.ts';
+
+export const OrderId = Type.Object({ id: Type.String({ format: 'uuid' }) });
+const errors: ErrorStatus[] = [400, 401, 403, 404];
+
+/**
+ * The admin's order calls check the session after the input (a member's rule, then 403 for a member who is not an
+ * admin, in the handler), as they always have: not the back office's admin rule, which refuses before the input.
+ */
+export function ordersOperations(app: App) {
+  const orders = app.services.orders;
+  return operations(ORDERS, {
+    mine: {
+      summary: "The member's orders, newest first",
+      tags: ['orders'],
+      access: 'member',
+      query: OrderSearchQuery,
+      response: ListPayload(OrderWithBuyer),
+      errors,
+      run: ({ query }, { auth }) => orders.search(query, auth!.user.id),
+    },
+    mineDetails: {
+      summary: "The member's orders with their details, newest first",
+      tags: ['orders'],
+      access: 'member',
+      query: OrderSearchQuery,
+      response: ListPayload(OrderWithBuyer),
+      errors,
+      run: ({ query }, { auth }) => orders.search(query, auth!.user.id),
+    },
+    search: {
+      summary: 'Admin: every order, with its buyer',
+      tags: ['orders'],
+      access: 'member',
+      query: OrderSearchQuery,
+      response: ListPayload(OrderWithBuyer),
+      errors,
+      run: ({ query }, { auth }) => {
+        requireAdminSession(auth);
+        return orders.search(query, null);
+      },
+    },
+    get: {
+      summary: 'One order (its buyer or an admin)',
+      tags: ['orders'],
+      access: 'member',
+      params: OrderId,
+      response: OrderWithBuyer,
+      errors,
+      run: ({ params }, { viewer }) => orders.get(viewer!, params.id),
+    },
+    update: {
+      summary: 'Admin: delivery status and shipping code (the buyer is told live)',
+      tags: ['orders'],
+      access: 'member',
+      params: OrderId,
+      body: OrderUpdateBody,
+      response: Order,
+      errors,
+      run: ({ params, body }, { auth }) => {
+        requireAdminSession(auth);
+        return orders.update(params.id, body);
+      },
+    },
+    confirmReceipt: {
+      summary: 'The buyer confirms receipt',
+      tags: ['orders'],
+      access: 'member',
+      params: OrderId,
+      response: Order,
+      errors: [...errors, 422],
+      run: ({ params }, { viewer }) => orders.confirm(viewer!, params.id),
+    },
+    files: {
+      summary: 'Files attached to an order, with expiring download links',
+      tags: ['orders'],
+      access: 'member',
+      params: OrderId,
+      response: Type.Array(OrderFile),
+      errors,
+      run: ({ params }, { viewer }) => orders.files(viewer!, params.id),
+    },
+    downloadLink: {
+      summary: 'A signed, expiring link to a bought digital product (buyers only)',
+      tags: ['orders'],
+      access: 'member',
+      params: IdParams,
+      response: DownloadLink,
+      errors,
+      run: ({ params }, { viewer }) => orders.downloadLink(viewer!, params.id),
+    },
+  });
+}

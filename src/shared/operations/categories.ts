@@ -1,0 +1,8 @@
+import type { ListResult } from '../api-client.ts';
+import type { Category, CategorySearchQuery } from '../contracts/categories.ts';
+import { op } from './operation.ts';
+
+/** Categories of the catalogue. */
+export const CATEGORIES = {
+  search: op<{ query: CategorySearchQuery }, ListResult<Category>>('categories_search', 'GET', '/assets/categories/search'),
+};

@@ -1,0 +1,9 @@
+import type { ListResult } from '../api-client.ts';
+import type { DetailQuery } from '../contracts/catalogue.ts';
+import type { Post, PostSearchQuery } from '../contracts/posts.ts';
+import { op } from './operation.ts';
+
+export const POSTS = {
+  search: op<{ query: PostSearchQuery }, ListResult<Post>>('posts_search', 'GET', '/posts/search'),
+  get: op<{ params: { id: string }; query: DetailQuery }, Post>('posts_get', 'GET', '/posts/:id'),
+};

@@ -1,0 +1,9 @@
+import type { ListResult } from '../api-client.ts';
+import type { DetailQuery } from '../contracts/catalogue.ts';
+import type { Product, ProductSearchQuery } from '../contracts/products.ts';
+import { op } from './operation.ts';
+
+export const PRODUCTS = {
+  search: op<{ query: ProductSearchQuery }, ListResult<Product>>('products_search', 'GET', '/assets/products/search'),
+  get: op<{ params: { id: string }; query: DetailQuery }, Product>('products_get', 'GET', '/assets/products/:id'),
+};

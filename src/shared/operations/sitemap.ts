@@ -1,0 +1,8 @@
+import type { SitemapEntries, SitemapKind, SitemapMonths } from '../contracts/sitemap.ts';
+import { op } from './operation.ts';
+
+/** What the sitemap is made of. */
+export const SITEMAP = {
+  months: op<object, SitemapMonths>('sitemap_months', 'GET', '/sitemap/months'),
+  entries: op<{ params: { kind: SitemapKind; month: string } }, SitemapEntries>('sitemap_entries', 'GET', '/sitemap/:kind/:month'),
+};
