@@ -36,6 +36,14 @@ export function sessionEnded(): void {
   navigation.go(UNAUTHORIZED_ROUTE);
 }
 
+/**
+ * The member is logging out: the server will end this session (and close its live connection) because they asked, so
+ * nothing reported meanwhile is "the session ended" (the logout goes to /auth/login, not /login).
+ */
+export function loggingOut(): void {
+  leaving = true;
+}
+
 let options: ApiClientOptions = { baseUrl: PUBLIC_API_BASE, getToken: tokenCookie.get, onUnauthorized: sessionEnded };
 
 let client = createApiClient(options);

@@ -69,7 +69,7 @@ declare module 'fastify' {
     /** Whether the database is away, told by every failed request (logged once per outage, plugins/database-outage.ts). */
     outage: import('./plugins/database-outage.ts').DatabaseOutage;
     services: Services;
-    /** The operations this process serves, by id (server/operations): a page's in-process call finds its own here. */
+    /** The operations this process serves, by key (`GET /path`, server/operations): a page's in-process call finds its own here. */
     operations: Map<string, import('./operations/register.ts').ServedOperation>;
     /** Anonymous page HTML (filled by the site, plugins/site.ts); emptied at every site change. */
     pageCache: import('./lib/page-cache.ts').PageCache;

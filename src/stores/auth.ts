@@ -1,5 +1,5 @@
 import { computed, map } from 'nanostores';
-import { api, tokenCookie } from '../client/api.ts';
+import { api, loggingOut, tokenCookie } from '../client/api.ts';
 import { navigation } from '../client/navigation.ts';
 import { LOGGED_OUT } from '../shared/messages.ts';
 import type { LoginBody } from '../shared/contracts/auth.ts';
@@ -50,6 +50,7 @@ export async function login(body: LoginBody): Promise<boolean> {
  * every store back to its initial state, and /auth/login (SPEC.md §4). A session that had already ended logs out the same way.
  */
 export async function logout(everywhere = false): Promise<void> {
+  loggingOut();
   await (everywhere ? api.logoutEverywhere() : api.logout()).catch(() => {
     /* ended already, or unreachable: the browser forgets the session all the same */
   });

@@ -182,7 +182,7 @@ describe("the site's in-process calls", () => {
           injected.mockClear();
           const headers = { ...visitor, ...(who ? { authorization: who } : {}) };
           const route = await h.app.inject({ method: op.method, url, headers, remoteAddress: ip, ...(input.body ? { payload: input.body } : {}) });
-          expect(answer, `${op.id} ${url} ${JSON.stringify(visitor)} ${who ? 'member' : 'visitor'}`).toEqual({ status: route.statusCode, body: route.json() });
+          expect(answer, `${url} ${JSON.stringify(visitor)} ${who ? 'member' : 'visitor'}`).toEqual({ status: route.statusCode, body: route.json() });
         }
       }
     }

@@ -6,7 +6,7 @@ import { inProcessTransport } from '../../src/server/plugins/site.ts';
 import type { Transport } from '../../src/shared/api-client.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { SettingsService } from '../../src/server/modules/settings/settings.service.ts';
-import { api, configureApi, tokenCookie } from '../../src/client/api.ts';
+import { api, configureApi, sessionEnded, tokenCookie } from '../../src/client/api.ts';
 import { ApiError, messageOf } from '../../src/shared/contracts/errors.ts';
 import { INCORRECT_CREDENTIALS } from '../../src/shared/messages.ts';
 import { unlocks } from '../../src/stores/wallet.ts';
@@ -109,6 +109,20 @@ describe('logout', () => {
     await logout();
     expect(visited).toEqual(['/auth/login']);
     expect(tokenCookie.get()).toBeNull();
+    showFlash();
+    expect($toasts.get().map((t) => t.message)).toEqual(['Log out!']);
+  });
+});
+
+describe('logout, while the server ends the session', () => {
+  it("is the logout's end, not a lost session's: the live connection the server closes meanwhile sends nobody to /login", async () => {
+    await login({ username: 'mia', password: 'member-pass-123' });
+    visited.length = 0;
+    const out = logout();
+    // What the live connection reports when the server closes it for this logout, before the logout's answer arrives.
+    sessionEnded();
+    await out;
+    expect(visited).toEqual(['/auth/login']);
     showFlash();
     expect($toasts.get().map((t) => t.message)).toEqual(['Log out!']);
   });

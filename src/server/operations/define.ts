@@ -23,6 +23,8 @@ export interface OperationContext {
 
 /** What the server adds to an operation's address: its documentation, schemas, access rule and handler. */
 export interface OperationSpec<In extends OpInput, Out> {
+  /** Its name in the API document (`module_verb`). */
+  operationId: string;
   summary: string;
   tags: string[];
   access: AccessRule;

@@ -1,6 +1,6 @@
 import type { FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
 import { Envelope, ErrorBody } from '../../shared/contracts/common.ts';
-import type { OpInput } from '../../shared/operations/operation.ts';
+import { keyOf, type OpInput } from '../../shared/operations/operation.ts';
 import { viewerOf } from '../modules/catalogue/access.ts';
 import { ok, type App } from '../types.ts';
 import type { AccessRule, Operation, OperationContext } from './define.ts';
@@ -13,7 +13,7 @@ export interface ServedOperation extends Operation {
 
 /**
  * Each operation as an API route (its schema, hence its part of the API document, from the spec) and in the app's
- * table of operations, where a page's in-process call finds it by id (in-process.ts).
+ * table of operations, where a page's in-process call finds it by its method and path (in-process.ts).
  */
 export function registerOperations(app: App, list: Operation[], { countryGated = false } = {}) {
   for (const { op, spec } of list) {
@@ -23,7 +23,7 @@ export function registerOperations(app: App, list: Operation[], { countryGated =
       url: op.path,
       ...spec.route,
       schema: {
-        operationId: op.id,
+        operationId: spec.operationId,
         tags: spec.tags,
         summary: spec.summary,
         ...(spec.params && { params: spec.params }),
@@ -41,7 +41,7 @@ export function registerOperations(app: App, list: Operation[], { countryGated =
         return ok(data);
       },
     });
-    app.operations.set(op.id, { op, spec, countryGated });
+    app.operations.set(keyOf(op), { op, spec, countryGated });
   }
 }
 

@@ -13,7 +13,7 @@ import { anonymousGet, sharesAnswer } from './answer-cache.ts';
 import { SHARED_PAGE_HEADER } from '../../shared/page-cache.ts';
 import { deepFreeze } from '../../shared/deep-freeze.ts';
 import type { Transport, TransportResponse } from '../../shared/api-client.ts';
-import type { OpInput } from '../../shared/operations/operation.ts';
+import { keyOf, type OpInput } from '../../shared/operations/operation.ts';
 import { runInProcess, type Caller } from '../operations/in-process.ts';
 import type { ServedOperation } from '../operations/register.ts';
 import { errorAnswer } from './errors.ts';
@@ -164,7 +164,7 @@ export function inProcessTransport(app: FastifyInstance, clientIp: string, forwa
     const target = new URL(url, 'http://in-process');
     if (stream) return streamedAnswer(app, { method, url: target.pathname + target.search, headers: { ...forwarded, ...headers }, remoteAddress: clientIp });
     const sent = { ...forwarded, ...headers };
-    const served = operation && app.operations.get(operation.op.id);
+    const served = operation && app.operations.get(keyOf(operation.op));
     const kept = anonymousGet(method, sent) && (!served || sharesAnswer(served.spec.route?.config?.sharedAnswer, operation!.input.query));
     const stored = kept ? await storedAnswer(app, target, clientIp, sent) : null;
     if (stored) return { status: 200, statusText: 'OK', text: '', value: valueOf(stored), header: (name) => stored.headers[name.toLowerCase()] ?? null };
@@ -201,7 +201,7 @@ async function operationAnswer(app: FastifyInstance, served: ServedOperation, in
     const value = await runInProcess(app, served, input, caller);
     return { status: 200, statusText: 'OK', text: '', value, header: () => null };
   } catch (err) {
-    const answer = errorAnswer(err as FastifyError, { outage: app.outage, log: app.log, requestId: `page-${served.op.id}` });
+    const answer = errorAnswer(err as FastifyError, { outage: app.outage, log: app.log, requestId: `page ${served.spec.operationId}` });
     return { status: answer.status, statusText: '', text: JSON.stringify(answer.body), header: (name) => answer.headers[name.toLowerCase()] ?? null };
   }
 }

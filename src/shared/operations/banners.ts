@@ -4,5 +4,5 @@ import { op } from './operation.ts';
 
 /** Banners (SPEC.md: /site-promo). */
 export const BANNERS = {
-  search: op<{ query: BannerSearchQuery }, ListResult<Banner>>('banners_search', 'GET', '/site-promo/search'),
+  search: op<{ query: BannerSearchQuery }, ListResult<Banner>>('GET', '/site-promo/search'),
 };

@@ -4,5 +4,5 @@ import { op } from './operation.ts';
 
 /** Categories of the catalogue. */
 export const CATEGORIES = {
-  search: op<{ query: CategorySearchQuery }, ListResult<Category>>('categories_search', 'GET', '/assets/categories/search'),
+  search: op<{ query: CategorySearchQuery }, ListResult<Category>>('GET', '/assets/categories/search'),
 };

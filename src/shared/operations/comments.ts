@@ -4,7 +4,7 @@ import { op } from './operation.ts';
 
 /** Comments (SPEC.md: /comments); editing one (multipart, with an image) stays a route. */
 export const COMMENTS = {
-  create: op<{ body: CommentBody }, Comment>('comments_create', 'POST', '/comments'),
-  search: op<{ query: CommentSearchQuery }, ListResult<Comment>>('comments_search', 'GET', '/comments/search'),
-  remove: op<{ params: { id: string } }, { success: boolean; _id: string }>('comments_delete', 'DELETE', '/comments/:id'),
+  create: op<{ body: CommentBody }, Comment>('POST', '/comments'),
+  search: op<{ query: CommentSearchQuery }, ListResult<Comment>>('GET', '/comments/search'),
+  remove: op<{ params: { id: string } }, { success: boolean; _id: string }>('DELETE', '/comments/:id'),
 };

@@ -4,5 +4,5 @@ import { op } from './operation.ts';
 
 /** A message to the site operator. */
 export const CONTACT = {
-  send: op<{ body: ContactBody }, MessageResult>('contact_send', 'POST', '/contact'),
+  send: op<{ body: ContactBody }, MessageResult>('POST', '/contact'),
 };

@@ -3,5 +3,5 @@ import { op } from './operation.ts';
 
 /** Whether the caller's country is blocked (every page asks). */
 export const COUNTRY_BLOCK = {
-  check: op<object, CountryCheck>('country_block_check', 'GET', '/country-block/check'),
+  check: op<object, CountryCheck>('GET', '/country-block/check'),
 };

@@ -6,8 +6,8 @@ import { op } from './operation.ts';
 type Id = { params: { id: string } };
 
 export const GALLERIES = {
-  search: op<{ query: GallerySearchQuery }, ListResult<Gallery>>('galleries_search', 'GET', '/assets/galleries/search'),
-  get: op<Id & { query: DetailQuery }, Gallery>('galleries_get', 'GET', '/assets/galleries/:id/view'),
-  photosOf: op<Id & { query: PhotoListQuery }, ListResult<Photo>>('galleries_photos', 'GET', '/assets/galleries/:id/photos'),
-  photos: op<{ query: PhotoSearchQuery }, ListResult<Photo>>('photos_search', 'GET', '/assets/photos'),
+  search: op<{ query: GallerySearchQuery }, ListResult<Gallery>>('GET', '/assets/galleries/search'),
+  get: op<Id & { query: DetailQuery }, Gallery>('GET', '/assets/galleries/:id/view'),
+  photosOf: op<Id & { query: PhotoListQuery }, ListResult<Photo>>('GET', '/assets/galleries/:id/photos'),
+  photos: op<{ query: PhotoSearchQuery }, ListResult<Photo>>('GET', '/assets/photos'),
 };

@@ -4,6 +4,6 @@ import { op } from './operation.ts';
 
 /** Liveness and readiness (for monitors and load balancers). */
 export const HEALTH = {
-  live: op<object, Static<typeof Health>>('health_live', 'GET', '/health'),
-  ready: op<object, Static<typeof Readiness>>('health_ready', 'GET', '/ready'),
+  live: op<object, Static<typeof Health>>('GET', '/health'),
+  ready: op<object, Static<typeof Readiness>>('GET', '/ready'),
 };

@@ -4,5 +4,5 @@ import { op } from './operation.ts';
 
 /** The member's balance changes (SPEC.md: /users/me/balance-changes). */
 export const LEDGER = {
-  balanceChanges: op<{ query: BalanceChangeQuery }, ListResult<BalanceChange>>('users_me_balance_changes', 'GET', '/users/me/balance-changes'),
+  balanceChanges: op<{ query: BalanceChangeQuery }, ListResult<BalanceChange>>('GET', '/users/me/balance-changes'),
 };

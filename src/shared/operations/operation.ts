@@ -1,7 +1,7 @@
 /**
- * An operation of the API as every side knows it: its id (the OpenAPI operationId), method and path. Its input and
- * answer types ride along (`Op<In, Out>`), with no schema: the browser's calls are built from these addresses without
- * TypeBox. The server attaches the schemas, the access rule and the handler to the same address
+ * An operation of the API as every side knows it: its method and path (together its key). Its input and answer types
+ * ride along (`Op<In, Out>`), with no schema and no name: the browser's calls are built from these addresses without
+ * TypeBox, in as few bytes as the paths themselves. The server attaches the schemas, the access rule and the handler to the same address
  * (server/operations/define.ts), which the API route, the API document and a page's in-process call all come from.
  */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -14,7 +14,6 @@ export interface OpInput {
 }
 
 export interface Op<In extends OpInput = OpInput, Out = unknown> {
-  readonly id: string;
   readonly method: Method;
   /** `:name` for each path parameter (Fastify's notation), e.g. `/event/:id/view`. */
   readonly path: string;
@@ -25,13 +24,16 @@ export interface Op<In extends OpInput = OpInput, Out = unknown> {
 export type InputOf<O> = O extends Op<infer In, unknown> ? In : never;
 export type OutputOf<O> = O extends Op<OpInput, infer Out> ? Out : never;
 
-export const op = <In extends OpInput, Out>(id: string, method: Method, path: string): Op<In, Out> => ({ id, method, path });
+export const op = <In extends OpInput, Out>(method: Method, path: string): Op<In, Out> => ({ method, path });
+
+/** An operation's key: the server's table of operations finds a page's call by it. */
+export const keyOf = (op: Op): string => `${op.method} ${op.path}`;
 
 /** The operation's path with its parameters filled in (each encoded). */
 export function pathOf(op: Op, params: Record<string, string> = {}): string {
   return op.path.replace(/:(\w+)/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined) throw new Error(`${op.id}: no value for the path parameter '${name}'`);
+    if (value === undefined) throw new Error(`${op.path}: no '${name}'`);
     return encodeURIComponent(value);
   });
 }

@@ -6,12 +6,12 @@ type Id = { params: { id: string } };
 
 /** Orders (SPEC.md: /orders, /assets/products/{id}/download-link); attaching a file and the downloads stay routes (multipart, files). */
 export const ORDERS = {
-  mine: op<{ query: OrderSearchQuery }, ListResult<OrderWithBuyer>>('orders_mine', 'GET', '/orders/users/search'),
-  mineDetails: op<{ query: OrderSearchQuery }, ListResult<OrderWithBuyer>>('orders_mine_details', 'GET', '/orders/users/details/search'),
-  search: op<{ query: OrderSearchQuery }, ListResult<OrderWithBuyer>>('orders_search', 'GET', '/orders/details/search'),
-  get: op<Id, OrderWithBuyer>('orders_get', 'GET', '/orders/details/:id'),
-  update: op<Id & { body: OrderUpdateBody }, Order>('orders_update', 'PUT', '/orders/:id/update'),
-  confirmReceipt: op<Id, Order>('orders_confirm_receipt', 'PUT', '/orders/:id/finish-confirm'),
-  files: op<Id, OrderFile[]>('orders_files', 'GET', '/orders/:id/files-info'),
-  downloadLink: op<Id, DownloadLink>('products_download_link', 'GET', '/assets/products/:id/download-link'),
+  mine: op<{ query: OrderSearchQuery }, ListResult<OrderWithBuyer>>('GET', '/orders/users/search'),
+  mineDetails: op<{ query: OrderSearchQuery }, ListResult<OrderWithBuyer>>('GET', '/orders/users/details/search'),
+  search: op<{ query: OrderSearchQuery }, ListResult<OrderWithBuyer>>('GET', '/orders/details/search'),
+  get: op<Id, OrderWithBuyer>('GET', '/orders/details/:id'),
+  update: op<Id & { body: OrderUpdateBody }, Order>('PUT', '/orders/:id/update'),
+  confirmReceipt: op<Id, Order>('PUT', '/orders/:id/finish-confirm'),
+  files: op<Id, OrderFile[]>('GET', '/orders/:id/files-info'),
+  downloadLink: op<Id, DownloadLink>('GET', '/assets/products/:id/download-link'),
 };

@@ -4,6 +4,6 @@ import type { Post, PostSearchQuery } from '../contracts/posts.ts';
 import { op } from './operation.ts';
 
 export const POSTS = {
-  search: op<{ query: PostSearchQuery }, ListResult<Post>>('posts_search', 'GET', '/posts/search'),
-  get: op<{ params: { id: string }; query: DetailQuery }, Post>('posts_get', 'GET', '/posts/:id'),
+  search: op<{ query: PostSearchQuery }, ListResult<Post>>('GET', '/posts/search'),
+  get: op<{ params: { id: string }; query: DetailQuery }, Post>('GET', '/posts/:id'),
 };

@@ -4,6 +4,6 @@ import type { Product, ProductSearchQuery } from '../contracts/products.ts';
 import { op } from './operation.ts';
 
 export const PRODUCTS = {
-  search: op<{ query: ProductSearchQuery }, ListResult<Product>>('products_search', 'GET', '/assets/products/search'),
-  get: op<{ params: { id: string }; query: DetailQuery }, Product>('products_get', 'GET', '/assets/products/:id'),
+  search: op<{ query: ProductSearchQuery }, ListResult<Product>>('GET', '/assets/products/search'),
+  get: op<{ params: { id: string }; query: DetailQuery }, Product>('GET', '/assets/products/:id'),
 };

@@ -6,9 +6,9 @@ import { op } from './operation.ts';
 
 /** A member's reactions: like, favourite, watch later (SPEC.md: /reactions). */
 export const REACTIONS = {
-  create: op<{ body: ReactionBody }, ReactionState>('reactions_create', 'POST', '/reactions'),
-  remove: op<{ body: ReactionBody }, ReactionState>('reactions_delete', 'DELETE', '/reactions'),
-  search: op<{ query: ReactionSearchQuery }, ListResult<Reaction>>('reactions_search', 'GET', '/reactions'),
-  videos: op<{ query: ReactedItemsQuery }, ListResult<Video>>('reactions_videos', 'GET', '/reactions/videos'),
-  galleries: op<{ query: ReactedItemsQuery }, ListResult<Gallery>>('reactions_galleries', 'GET', '/reactions/galleries'),
+  create: op<{ body: ReactionBody }, ReactionState>('POST', '/reactions'),
+  remove: op<{ body: ReactionBody }, ReactionState>('DELETE', '/reactions'),
+  search: op<{ query: ReactionSearchQuery }, ListResult<Reaction>>('GET', '/reactions'),
+  videos: op<{ query: ReactedItemsQuery }, ListResult<Video>>('GET', '/reactions/videos'),
+  galleries: op<{ query: ReactedItemsQuery }, ListResult<Gallery>>('GET', '/reactions/galleries'),
 };

@@ -3,6 +3,6 @@ import { op } from './operation.ts';
 
 /** Violation reports (SPEC.md: /violation-reports). */
 export const REPORTS = {
-  types: op<object, { key: string; text: string }[]>('reports_types', 'GET', '/violation-reports/types'),
-  create: op<{ body: ReportBody }, ViolationReport>('reports_create', 'POST', '/violation-reports'),
+  types: op<object, { key: string; text: string }[]>('GET', '/violation-reports/types'),
+  create: op<{ body: ReportBody }, ViolationReport>('POST', '/violation-reports'),
 };

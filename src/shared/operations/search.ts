@@ -3,5 +3,5 @@ import { op } from './operation.ts';
 
 /** The search page's totals per kind. */
 export const SEARCH = {
-  totals: op<{ query: { q?: string } }, SearchTotal>('search_totals', 'GET', '/search/total'),
+  totals: op<{ query: { q?: string } }, SearchTotal>('GET', '/search/total'),
 };

@@ -3,6 +3,6 @@ import { op } from './operation.ts';
 
 /** The site's public settings (every page reads them). */
 export const SETTINGS = {
-  public: op<{ query: { group?: string } }, PublicSettings>('settings_public', 'GET', '/settings/public'),
-  keys: op<{ body: { keys: string[] } }, Record<string, unknown>>('settings_keys', 'POST', '/settings/keys'),
+  public: op<{ query: { group?: string } }, PublicSettings>('GET', '/settings/public'),
+  keys: op<{ body: { keys: string[] } }, Record<string, unknown>>('POST', '/settings/keys'),
 };

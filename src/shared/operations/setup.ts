@@ -3,6 +3,6 @@ import { op } from './operation.ts';
 
 /** First run: whether the site still needs its admin, and creating that admin with the setup token. */
 export const SETUP = {
-  status: op<object, SetupStatus>('setup_status', 'GET', '/setup/status'),
-  createAdmin: op<{ body: SetupBody }, SetupResult>('setup_create_admin', 'POST', '/setup'),
+  status: op<object, SetupStatus>('GET', '/setup/status'),
+  createAdmin: op<{ body: SetupBody }, SetupResult>('POST', '/setup'),
 };

@@ -3,6 +3,6 @@ import { op } from './operation.ts';
 
 /** What the sitemap is made of. */
 export const SITEMAP = {
-  months: op<object, SitemapMonths>('sitemap_months', 'GET', '/sitemap/months'),
-  entries: op<{ params: { kind: SitemapKind; month: string } }, SitemapEntries>('sitemap_entries', 'GET', '/sitemap/:kind/:month'),
+  months: op<object, SitemapMonths>('GET', '/sitemap/months'),
+  entries: op<{ params: { kind: SitemapKind; month: string } }, SitemapEntries>('GET', '/sitemap/:kind/:month'),
 };

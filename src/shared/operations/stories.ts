@@ -6,7 +6,7 @@ import { op } from './operation.ts';
 type Id = { params: { id: string } };
 
 export const STORIES = {
-  search: op<{ query: StorySearchQuery }, ListResult<Story>>('stories_search', 'GET', '/stories/search'),
-  get: op<Id & { query: DetailQuery }, Story>('stories_get', 'GET', '/stories/:id/view'),
-  beforeAfter: op<Id & { query: { limit?: number } }, BeforeAfter>('stories_before_after', 'GET', '/stories/:id/before-after'),
+  search: op<{ query: StorySearchQuery }, ListResult<Story>>('GET', '/stories/search'),
+  get: op<Id & { query: DetailQuery }, Story>('GET', '/stories/:id/view'),
+  beforeAfter: op<Id & { query: { limit?: number } }, BeforeAfter>('GET', '/stories/:id/before-after'),
 };

@@ -5,8 +5,8 @@ import { op } from './operation.ts';
 
 /** Members' profiles (SPEC.md: /users). The picture uploads (multipart) are routes of their own. */
 export const USERS = {
-  me: op<object, CurrentUser>('users_me', 'GET', '/users/me'),
-  update: op<{ body: ProfileUpdateBody }, CurrentUser>('users_update', 'PUT', '/users'),
-  search: op<{ query: ListQuery }, ListResult<PublicUser>>('users_search', 'GET', '/users/search'),
-  view: op<{ params: { id: string } }, PublicUser>('users_view', 'GET', '/users/view/:id'),
+  me: op<object, CurrentUser>('GET', '/users/me'),
+  update: op<{ body: ProfileUpdateBody }, CurrentUser>('PUT', '/users'),
+  search: op<{ query: ListQuery }, ListResult<PublicUser>>('GET', '/users/search'),
+  view: op<{ params: { id: string } }, PublicUser>('GET', '/users/view/:id'),
 };

@@ -6,7 +6,7 @@ import { op } from './operation.ts';
 type Id = { params: { id: string } };
 
 export const VIDEOS = {
-  search: op<{ query: VideoSearchQuery }, ListResult<Video>>('videos_search', 'GET', '/assets/videos/search'),
-  get: op<Id & { query: DetailQuery }, Video>('videos_get', 'GET', '/assets/videos/:id'),
-  stream: op<Id & { query: VideoStreamQuery }, VideoStream>('videos_stream', 'GET', '/assets/videos/:id/stream'),
+  search: op<{ query: VideoSearchQuery }, ListResult<Video>>('GET', '/assets/videos/search'),
+  get: op<Id & { query: DetailQuery }, Video>('GET', '/assets/videos/:id'),
+  stream: op<Id & { query: VideoStreamQuery }, VideoStream>('GET', '/assets/videos/:id/stream'),
 };

@@ -32,6 +32,7 @@ export function accountsOperations(app: App) {
 
   return operations(ACCOUNTS, {
     register: {
+      operationId: 'auth_register',
       summary: 'Create an account; a verification link is mailed (409 names a taken username; a registered e-mail gets the same answer as a new one)',
       tags: ['auth'],
       access: 'anyone',
@@ -42,6 +43,7 @@ export function accountsOperations(app: App) {
       run: ({ body }, { ip }) => accounts.register(body, publicOrigin(app), ip),
     },
     verifyEmail: {
+      operationId: 'auth_verify_email',
       summary: 'Confirm an e-mail address with the token of the mailed link (works once)',
       tags: ['auth'],
       access: 'anyone',
@@ -53,6 +55,7 @@ export function accountsOperations(app: App) {
       run: ({ body }) => accounts.verifyEmail(body.token),
     },
     resendVerification: {
+      operationId: 'auth_resend_verification',
       summary: 'Mail a new verification link (the answer never says whether the address has an account)',
       tags: ['auth'],
       access: 'anyone',
@@ -63,6 +66,7 @@ export function accountsOperations(app: App) {
       run: ({ body }) => accounts.resendVerification(body.email, publicOrigin(app)),
     },
     forgotPassword: {
+      operationId: 'auth_forgot_password',
       summary: 'Mail a single-use, expiring password-reset link (same answer for every address)',
       tags: ['auth'],
       access: 'anyone',
@@ -73,6 +77,7 @@ export function accountsOperations(app: App) {
       run: ({ body }, { ip }) => accounts.forgot(body.email, publicOrigin(app), body.recaptchaToken, ip),
     },
     resetPassword: {
+      operationId: 'auth_reset_password',
       summary: 'Set a new password with the token of a reset link; every session ends',
       tags: ['auth'],
       access: 'anyone',
@@ -83,6 +88,7 @@ export function accountsOperations(app: App) {
       run: ({ body }) => accounts.resetPassword(body.token, body.password, publicOrigin(app)),
     },
     changePassword: {
+      operationId: 'auth_change_password',
       summary: "Change my password (currentPassword required); the member's other sessions end and their live connections close",
       tags: ['auth'],
       access: 'member',

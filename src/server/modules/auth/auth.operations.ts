@@ -9,6 +9,7 @@ export function authOperations(app: App) {
   return operations(AUTH, {
     // Failed attempts are limited per account (whatever name was typed) and per address in AuthService.login.
     login: {
+      operationId: 'auth_login',
       summary: 'Log in with username or email and password',
       tags: ['auth'],
       access: 'anyone',
@@ -18,6 +19,7 @@ export function authOperations(app: App) {
       run: ({ body }, { ip, headers }) => auth.login(body, { ip, userAgent: headers['user-agent'] }),
     },
     logout: {
+      operationId: 'auth_logout',
       summary: 'End this session on the server',
       tags: ['auth'],
       access: 'member',
@@ -26,6 +28,7 @@ export function authOperations(app: App) {
       run: async (_input, ctx) => ({ success: await auth.logout(ctx.auth!) }),
     },
     logoutEverywhere: {
+      operationId: 'auth_logout_all',
       summary: 'Log out everywhere: end every session of mine, this one included; their live connections close',
       tags: ['auth'],
       access: 'member',

@@ -12,6 +12,7 @@ import type { App } from '../../types.ts';
 export const bannersOperations = (app: App) =>
   operations(BANNERS, {
     search: {
+      operationId: 'banners_search',
       summary: 'Active banners, by position (those whose start and end dates include now)',
       tags: ['site'],
       access: 'anyone',

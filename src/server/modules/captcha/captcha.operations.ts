@@ -6,6 +6,7 @@ import type { App } from '../../types.ts';
 export const captchaOperations = (app: App) =>
   operations(CAPTCHA, {
     verify: {
+      operationId: 'captcha_verify',
       summary: 'Check a captcha token with the provider (always success while verification is off)',
       tags: ['community'],
       access: 'anyone',

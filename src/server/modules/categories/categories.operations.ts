@@ -9,6 +9,7 @@ import { searchCategories } from './categories.repository.ts';
 export const categoriesOperations = (app: App) =>
   operations(CATEGORIES, {
     search: {
+      operationId: 'categories_search',
       summary: 'Categories, by group, in their ordering',
       tags: ['catalogue'],
       access: 'anyone',

@@ -31,6 +31,7 @@ export function commentsOperations(app: App) {
   const comments = app.services.comments;
   return operations(COMMENTS, {
     create: {
+      operationId: 'comments_create',
       summary: 'Comment on an item, or reply to a comment (objectType comment)',
       tags: ['comments'],
       access: 'member',
@@ -41,6 +42,7 @@ export function commentsOperations(app: App) {
       run: ({ body }, { auth }) => comments.create(auth!.user, body),
     },
     search: {
+      operationId: 'comments_search',
       summary: 'The comments on one object, newest first, with their authors',
       tags: ['comments'],
       access: 'anyone',
@@ -50,6 +52,7 @@ export function commentsOperations(app: App) {
       run: ({ query }) => comments.search(query),
     },
     remove: {
+      operationId: 'comments_delete',
       summary: 'Delete a comment and its replies (its author or an admin)',
       tags: ['comments'],
       access: 'member',

@@ -16,6 +16,7 @@ export function contactOperations(app: App) {
   });
   return operations(CONTACT, {
     send: {
+      operationId: 'contact_send',
       summary: 'Send a message to the site operator',
       tags: ['community'],
       access: 'anyone',

@@ -6,6 +6,7 @@ import type { App } from '../../types.ts';
 export const countryBlockOperations = (app: App) =>
   operations(COUNTRY_BLOCK, {
     check: {
+      operationId: 'country_block_check',
       summary: "Whether the caller's country is blocked",
       tags: ['site'],
       access: 'anyone',

@@ -13,6 +13,7 @@ export function eventsOperations(app: App) {
   const changes = [keyedLimit(app, { what: 'event changes', max: 30, windowMs: 3_600_000, key: (req) => `events:${req.auth?.user.id}` })];
   return operations(EVENTS, {
     create: {
+      operationId: 'events_create',
       summary: 'Create an event (title required, end after start)',
       tags: ['events'],
       access: 'member',
@@ -23,6 +24,7 @@ export function eventsOperations(app: App) {
       run: ({ body }, { viewer }) => events.create(viewer!, body),
     },
     search: {
+      operationId: 'events_search',
       summary: 'Active events that have not ended, soonest first (mine=true: all of mine)',
       tags: ['events'],
       access: 'anyone',
@@ -32,6 +34,7 @@ export function eventsOperations(app: App) {
       run: ({ query }, { viewer }) => events.list(viewer, query),
     },
     get: {
+      operationId: 'events_get',
       summary: 'One event',
       tags: ['events'],
       access: 'anyone',
@@ -41,6 +44,7 @@ export function eventsOperations(app: App) {
       run: ({ params }, { viewer }) => events.view(viewer, params.id),
     },
     update: {
+      operationId: 'events_update',
       summary: 'Edit an event (its creator or an admin)',
       tags: ['events'],
       access: 'member',
@@ -52,6 +56,7 @@ export function eventsOperations(app: App) {
       run: ({ params, body }, { viewer }) => events.update(viewer!, params.id, body),
     },
     remove: {
+      operationId: 'events_delete',
       summary: 'Delete an event (its creator or an admin)',
       tags: ['events'],
       access: 'member',

@@ -12,6 +12,7 @@ export function galleriesOperations(app: App) {
   const tags = ['catalogue'];
   return operations(GALLERIES, {
     search: {
+      operationId: 'galleries_search',
       summary: 'Galleries: search, filter, sort and page',
       tags,
       access: 'anyone',
@@ -22,6 +23,7 @@ export function galleriesOperations(app: App) {
       run: ({ query }, { viewer }) => galleries.search(query, viewer),
     },
     get: {
+      operationId: 'galleries_get',
       summary: 'One gallery by _id or slug (counts a view)',
       tags,
       access: 'anyone',
@@ -33,6 +35,7 @@ export function galleriesOperations(app: App) {
       run: ({ params, query }, ctx) => galleries.view(params.id, ctx.viewer, query.countView === false ? null : visitorOf(ctx)),
     },
     photosOf: {
+      operationId: 'galleries_photos',
       summary: 'The photos of that gallery, in order; full size only for entitled viewers',
       tags,
       access: 'anyone',
@@ -44,6 +47,7 @@ export function galleriesOperations(app: App) {
       run: ({ params, query }, { viewer }) => galleries.photosOf(params.id, query, viewer),
     },
     photos: {
+      operationId: 'photos_search',
       summary: 'Photos, filtered by target and targetId',
       tags,
       access: 'anyone',

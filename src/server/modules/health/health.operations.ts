@@ -22,6 +22,7 @@ async function within(check: () => Promise<unknown>): Promise<boolean> {
 export const healthOperations = (app: App) =>
   operations(HEALTH, {
     live: {
+      operationId: 'health_live',
       summary: 'Liveness and database reachability',
       tags: ['site'],
       access: 'anyone',
@@ -34,6 +35,7 @@ export const healthOperations = (app: App) =>
       },
     },
     ready: {
+      operationId: 'health_ready',
       summary: 'Readiness for traffic: the database, Redis (when used) and the media storage answer, and the process is not draining',
       tags: ['site'],
       access: 'anyone',

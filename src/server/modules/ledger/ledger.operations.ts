@@ -7,6 +7,7 @@ import type { App } from '../../types.ts';
 export const ledgerOperations = (app: App) =>
   operations(LEDGER, {
     balanceChanges: {
+      operationId: 'users_me_balance_changes',
       summary: "Every change of the member's balance, newest first: packages bought, spends, refunds, adjustments by the site, each with its reason",
       tags: ['tokens'],
       access: 'member',

@@ -17,6 +17,7 @@ export function ordersOperations(app: App) {
   const orders = app.services.orders;
   return operations(ORDERS, {
     mine: {
+      operationId: 'orders_mine',
       summary: "The member's orders, newest first",
       tags: ['orders'],
       access: 'member',
@@ -26,6 +27,7 @@ export function ordersOperations(app: App) {
       run: ({ query }, { auth }) => orders.search(query, auth!.user.id),
     },
     mineDetails: {
+      operationId: 'orders_mine_details',
       summary: "The member's orders with their details, newest first",
       tags: ['orders'],
       access: 'member',
@@ -35,6 +37,7 @@ export function ordersOperations(app: App) {
       run: ({ query }, { auth }) => orders.search(query, auth!.user.id),
     },
     search: {
+      operationId: 'orders_search',
       summary: 'Admin: every order, with its buyer',
       tags: ['orders'],
       access: 'member',
@@ -47,6 +50,7 @@ export function ordersOperations(app: App) {
       },
     },
     get: {
+      operationId: 'orders_get',
       summary: 'One order (its buyer or an admin)',
       tags: ['orders'],
       access: 'member',
@@ -56,6 +60,7 @@ export function ordersOperations(app: App) {
       run: ({ params }, { viewer }) => orders.get(viewer!, params.id),
     },
     update: {
+      operationId: 'orders_update',
       summary: 'Admin: delivery status and shipping code (the buyer is told live)',
       tags: ['orders'],
       access: 'member',
@@ -69,6 +74,7 @@ export function ordersOperations(app: App) {
       },
     },
     confirmReceipt: {
+      operationId: 'orders_confirm_receipt',
       summary: 'The buyer confirms receipt',
       tags: ['orders'],
       access: 'member',
@@ -78,6 +84,7 @@ export function ordersOperations(app: App) {
       run: ({ params }, { viewer }) => orders.confirm(viewer!, params.id),
     },
     files: {
+      operationId: 'orders_files',
       summary: 'Files attached to an order, with expiring download links',
       tags: ['orders'],
       access: 'member',
@@ -87,6 +94,7 @@ export function ordersOperations(app: App) {
       run: ({ params }, { viewer }) => orders.files(viewer!, params.id),
     },
     downloadLink: {
+      operationId: 'products_download_link',
       summary: 'A signed, expiring link to a bought digital product (buyers only)',
       tags: ['orders'],
       access: 'member',

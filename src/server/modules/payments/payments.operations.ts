@@ -25,7 +25,7 @@ export function paymentsOperations(app: App) {
   const payments = app.services.payments;
   // Pending payments cost a provider call each: a member may start a few per minute.
   const purchaseLimit = keyedLimit(app, { what: 'payments started', max: 20, windowMs: 60_000, key: (req) => `purchase:${req.auth?.user.id}` });
-  const search: OperationSpec<{ query: PaymentSearchQuery }, ListResult<PaymentTransaction>> = {
+  const search: Omit<OperationSpec<{ query: PaymentSearchQuery }, ListResult<PaymentTransaction>>, 'operationId'> = {
     summary: "The member's payments (money in), newest first",
     tags: ['payments'],
     access: 'member',
@@ -36,6 +36,7 @@ export function paymentsOperations(app: App) {
   };
   return operations(PAYMENTS, {
     gateways: {
+      operationId: 'payments_gateways',
       summary: 'The payment gateways enabled on this site',
       tags: ['payments'],
       access: 'anyone',
@@ -44,6 +45,7 @@ export function paymentsOperations(app: App) {
       run: () => ({ gateways: payments.gatewayNames() }),
     },
     packages: {
+      operationId: 'token_packages_search',
       summary: 'Active token packages, in display order',
       tags: ['payments'],
       access: 'anyone',
@@ -53,6 +55,7 @@ export function paymentsOperations(app: App) {
       run: ({ query }) => payments.packages(query.limit ?? 50, query.offset ?? 0),
     },
     purchaseTokens: {
+      operationId: 'payments_purchase_tokens',
       summary: 'Start buying a token package: a pending payment and the URL to pay at',
       tags: ['payments'],
       access: 'purchaser',
@@ -62,9 +65,10 @@ export function paymentsOperations(app: App) {
       requestHooks: [purchaseLimit],
       run: ({ body }, { auth }) => payments.purchase(auth!.user, body, publicOrigin(app)),
     },
-    search,
-    userSearch: search,
+    search: { operationId: 'payments_search', ...search },
+    userSearch: { operationId: 'transactions_user_search', ...search },
     get: {
+      operationId: 'payments_get',
       summary: 'One payment (its owner or an admin)',
       tags: ['payments'],
       access: 'member',
@@ -76,6 +80,7 @@ export function paymentsOperations(app: App) {
     // The built-in test gateway's checkout buttons: the "provider" signs its event and delivers it to the webhook
     // (payments.routes.ts).
     testGateway: {
+      operationId: 'payments_test_gateway',
       summary: 'Test gateway: confirm or cancel a pending payment (delivered as a signed webhook)',
       tags: ['payments'],
       access: 'member',

@@ -11,6 +11,7 @@ export function postsOperations(app: App) {
   const posts = app.services.posts;
   return operations(POSTS, {
     search: {
+      operationId: 'posts_search',
       summary: 'Posts and pages (type post|page)',
       tags: ['catalogue'],
       access: 'anyone',
@@ -21,6 +22,7 @@ export function postsOperations(app: App) {
       run: ({ query }, { viewer }) => posts.search(query, viewer),
     },
     get: {
+      operationId: 'posts_get',
       summary: 'One post or page by _id or slug',
       tags: ['catalogue'],
       access: 'anyone',

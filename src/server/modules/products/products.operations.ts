@@ -11,6 +11,7 @@ export function productsOperations(app: App) {
   const products = app.services.products;
   return operations(PRODUCTS, {
     search: {
+      operationId: 'products_search',
       summary: 'Products (type digital|physical)',
       tags: ['catalogue'],
       access: 'anyone',
@@ -21,6 +22,7 @@ export function productsOperations(app: App) {
       run: ({ query }, { viewer }) => products.search(query, viewer),
     },
     get: {
+      operationId: 'products_get',
       summary: 'One product by _id or slug',
       tags: ['catalogue'],
       access: 'anyone',

@@ -21,6 +21,7 @@ export function reactionsOperations(app: App) {
   const ReactedItems = ListPayload(Type.Record(Type.String(), Type.Unknown()));
   return operations(REACTIONS, {
     create: {
+      operationId: 'reactions_create',
       summary: 'Like, favourite or watch later (idempotent); the item counters move once',
       tags: ['reactions'],
       access: 'member',
@@ -30,6 +31,7 @@ export function reactionsOperations(app: App) {
       run: ({ body }, { auth }) => reactions.set(auth!.user.id, body, true),
     },
     remove: {
+      operationId: 'reactions_delete',
       summary: 'Take a reaction back (idempotent)',
       tags: ['reactions'],
       access: 'member',
@@ -39,6 +41,7 @@ export function reactionsOperations(app: App) {
       run: ({ body }, { auth }) => reactions.set(auth!.user.id, body, false),
     },
     search: {
+      operationId: 'reactions_search',
       summary: "The member's reactions, newest first (filters action, objectType)",
       tags: ['reactions'],
       access: 'member',
@@ -48,6 +51,7 @@ export function reactionsOperations(app: App) {
       run: ({ query }, { auth }) => reactions.list(auth!.user.id, query),
     },
     videos: {
+      operationId: 'reactions_videos',
       summary: 'The videos the member reacted to (with action, or any), newest first',
       tags: ['reactions'],
       access: 'member',
@@ -57,6 +61,7 @@ export function reactionsOperations(app: App) {
       run: ({ query }, { viewer }) => reacted(viewer!, 'video', query),
     },
     galleries: {
+      operationId: 'reactions_galleries',
       summary: 'The galleries the member reacted to (with action, or any), newest first',
       tags: ['reactions'],
       access: 'member',

@@ -18,6 +18,7 @@ const cached =
 export const referenceOperations = () =>
   operations(REFERENCE, {
     countries: {
+      operationId: 'reference_countries',
       summary: 'Countries (ISO 3166-1 alpha-2 and English name)',
       tags: ['reference'],
       access: 'anyone',
@@ -26,6 +27,7 @@ export const referenceOperations = () =>
       run: cached(() => referenceLists().countries),
     },
     languages: {
+      operationId: 'reference_languages',
       summary: 'Languages (ISO 639-1, English and native names)',
       tags: ['reference'],
       access: 'anyone',
@@ -34,6 +36,7 @@ export const referenceOperations = () =>
       run: cached(() => referenceLists().languages),
     },
     phoneCodes: {
+      operationId: 'reference_phone_codes',
       summary: 'International dialling codes by country',
       tags: ['reference'],
       access: 'anyone',
@@ -42,6 +45,7 @@ export const referenceOperations = () =>
       run: cached(() => referenceLists().phoneCodes),
     },
     userAdditional: {
+      operationId: 'reference_user_additional',
       summary: 'The option lists of the profile form',
       tags: ['reference'],
       access: 'anyone',

@@ -9,6 +9,7 @@ export function reportsOperations(app: App) {
   const limit = keyedLimit(app, { what: 'reports', max: 30, windowMs: 3_600_000, key: (req) => `reports:${req.auth?.user.id}` });
   return operations(REPORTS, {
     types: {
+      operationId: 'reports_types',
       summary: 'The reasons a report can give',
       tags: ['community'],
       access: 'anyone',
@@ -20,6 +21,7 @@ export function reportsOperations(app: App) {
       },
     },
     create: {
+      operationId: 'reports_create',
       summary: 'Report an item or a comment (one open report per member and target; 409 again)',
       tags: ['community'],
       access: 'member',

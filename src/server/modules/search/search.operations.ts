@@ -10,6 +10,7 @@ import { GALLERIES, POSTS, PRODUCTS, STORIES, VIDEOS } from '../catalogue/tables
 export const searchOperations = (app: App) =>
   operations(SEARCH, {
     totals: {
+      operationId: 'search_totals',
       summary: `How many items of each type match q, each counted up to ${SEARCH_COUNT_AHEAD} (that number reads "${SEARCH_COUNT_AHEAD} or more")`,
       tags: ['catalogue'],
       access: 'anyone',
@@ -21,7 +22,13 @@ export const searchOperations = (app: App) =>
         const [totalVideos, totalGalleries, totalStories, totalPosts, totalProducts] = await Promise.all(
           [VIDEOS, GALLERIES, STORIES, POSTS, PRODUCTS].map((spec) => countMatches(app.database.db, spec as never, query.q, SEARCH_COUNT_AHEAD)),
         );
-        return { totalVideos: totalVideos!, totalGalleries: totalGalleries!, totalStories: totalStories!, totalPosts: totalPosts!, totalProducts: totalProducts! };
+        return {
+          totalVideos: totalVideos!,
+          totalGalleries: totalGalleries!,
+          totalStories: totalStories!,
+          totalPosts: totalPosts!,
+          totalProducts: totalProducts!,
+        };
       },
     },
   });

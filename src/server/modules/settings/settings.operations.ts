@@ -9,6 +9,7 @@ const SettingsMap = Type.Record(Type.String(), Type.Unknown());
 export const settingsOperations = (app: App) =>
   operations(SETTINGS, {
     public: {
+      operationId: 'settings_public',
       summary: 'Public site settings as a flat map (one group when `group` is given)',
       tags: ['site'],
       access: 'anyone',
@@ -18,6 +19,7 @@ export const settingsOperations = (app: App) =>
       run: ({ query }) => app.services.settings.getPublic(query.group) as never,
     },
     keys: {
+      operationId: 'settings_keys',
       summary: 'The public values of the keys asked for',
       tags: ['site'],
       access: 'anyone',

@@ -9,6 +9,7 @@ export function setupOperations(app: App) {
   const { setup } = app.services;
   return operations(SETUP, {
     status: {
+      operationId: 'setup_status',
       summary: 'Whether the site still needs its first admin (setup token printed at start)',
       tags: ['site'],
       access: 'anyone',
@@ -20,6 +21,7 @@ export function setupOperations(app: App) {
       },
     },
     createAdmin: {
+      operationId: 'setup_create_admin',
       summary: 'Create the first admin account with the setup token; answers a session token like a login',
       tags: ['site'],
       access: 'anyone',

@@ -10,6 +10,7 @@ export function sitemapOperations(app: App) {
   const { db } = app.database;
   return operations(SITEMAP, {
     months: {
+      operationId: 'sitemap_months',
       summary: 'For each catalogue kind, the months (UTC) in which its public items were published: one sitemap file each',
       tags: ['catalogue'],
       access: 'anyone',
@@ -22,6 +23,7 @@ export function sitemapOperations(app: App) {
       },
     },
     entries: {
+      operationId: 'sitemap_entries',
       summary: `The public items of a kind published in one month (UTC), oldest first, at most ${SITEMAP_MAX_URLS}: address and dates`,
       tags: ['catalogue'],
       access: 'anyone',

@@ -12,6 +12,7 @@ export function storiesOperations(app: App) {
   const tags = ['catalogue'];
   return operations(STORIES, {
     search: {
+      operationId: 'stories_search',
       summary: 'Stories: search, filter, sort and page',
       tags,
       access: 'anyone',
@@ -22,6 +23,7 @@ export function storiesOperations(app: App) {
       run: ({ query }, { viewer }) => stories.search(query, viewer),
     },
     get: {
+      operationId: 'stories_get',
       summary: 'One story by _id or slug (counts a view); its content only for viewers allowed to read it',
       tags,
       access: 'anyone',
@@ -33,6 +35,7 @@ export function storiesOperations(app: App) {
       run: ({ params, query }, ctx) => stories.view(params.id, ctx.viewer, query.countView === false ? null : visitorOf(ctx)),
     },
     beforeAfter: {
+      operationId: 'stories_before_after',
       summary: 'Neighbouring stories in publication order (limit per side, default 2)',
       tags,
       access: 'anyone',

@@ -16,7 +16,8 @@ const idempotencyKey = (headers: IncomingHttpHeaders) => headers['idempotency-ke
 
 export function tokenTransactionsOperations(app: App) {
   const service = app.services.tokenTransactions;
-  const unlock = (kind: UnlockKind): OperationSpec<{ params: { id: string } }, TokenTransaction> => ({
+  const unlock = (kind: UnlockKind, operationId: string): OperationSpec<{ params: { id: string } }, TokenTransaction> => ({
+    operationId,
     summary: `Unlock a ${kind} with tokens (409 owned, 400 free, 422 balance too low)`,
     tags: ['tokens'],
     access: 'purchaser',
@@ -27,10 +28,11 @@ export function tokenTransactionsOperations(app: App) {
     run: ({ params }, { auth, headers }) => service.unlock(auth!.user, kind, params.id, idempotencyKey(headers)),
   });
   return operations(TOKEN_TRANSACTIONS, {
-    unlockVideo: unlock('video'),
-    unlockGallery: unlock('gallery'),
-    unlockStory: unlock('story'),
+    unlockVideo: unlock('video', 'token_transactions_unlock_video'),
+    unlockGallery: unlock('gallery', 'token_transactions_unlock_gallery'),
+    unlockStory: unlock('story', 'token_transactions_unlock_story'),
     checkout: {
+      operationId: 'token_transactions_checkout',
       summary: 'Check out a cart: one debit, stock taken, one order per line; all or nothing',
       tags: ['tokens'],
       access: 'purchaser',
@@ -41,6 +43,7 @@ export function tokenTransactionsOperations(app: App) {
       run: ({ body }, { auth, headers }) => service.checkout(auth!.user, body, idempotencyKey(headers)),
     },
     search: {
+      operationId: 'token_transactions_search',
       summary: "The member's token spends, newest first",
       tags: ['tokens'],
       access: 'member',
@@ -50,6 +53,7 @@ export function tokenTransactionsOperations(app: App) {
       run: ({ query }, { auth }) => service.list(auth!.user, query),
     },
     myPurchases: {
+      operationId: 'token_transactions_my_purchases',
       summary: "The member's unlocked items of one type (video, gallery, story, product), newest purchase first; `ids`: only those among them",
       tags: ['tokens'],
       access: 'member',

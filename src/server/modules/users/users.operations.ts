@@ -9,6 +9,7 @@ export function usersOperations(app: App) {
   const profiles = app.services.profiles;
   return operations(USERS, {
     me: {
+      operationId: 'users_me',
       summary: 'The logged-in member',
       tags: ['users'],
       access: 'member',
@@ -17,6 +18,7 @@ export function usersOperations(app: App) {
       run: (_input, { auth }) => toCurrentUser(auth!.user),
     },
     update: {
+      operationId: 'users_update',
       summary: 'Update my profile (name, username, bio, country, language, phone, gender; cover: null removes it)',
       tags: ['users'],
       access: 'member',
@@ -26,6 +28,7 @@ export function usersOperations(app: App) {
       run: ({ body }, { auth }) => profiles.update(auth!.user, body),
     },
     search: {
+      operationId: 'users_search',
       summary: 'Members by name or username (public fields only)',
       tags: ['users'],
       access: 'anyone',
@@ -35,6 +38,7 @@ export function usersOperations(app: App) {
       run: ({ query }) => profiles.search(query.q, query.limit ?? 12, query.offset ?? 0),
     },
     view: {
+      operationId: 'users_view',
       summary: 'A member’s public profile, by id or username',
       tags: ['users'],
       access: 'anyone',

@@ -11,6 +11,7 @@ export function videosOperations(app: App) {
   const videos = app.services.videos;
   return operations(VIDEOS, {
     search: {
+      operationId: 'videos_search',
       summary: 'Videos: search, filter (categories, excludedId for related, isSale, dates), sort and page',
       tags: ['catalogue'],
       access: 'anyone',
@@ -21,6 +22,7 @@ export function videosOperations(app: App) {
       run: ({ query }, { viewer }) => videos.search(query, viewer),
     },
     get: {
+      operationId: 'videos_get',
       summary: 'One video by _id or slug (counts a view); the stream links only for viewers allowed to watch',
       tags: ['catalogue'],
       access: 'anyone',
@@ -32,6 +34,7 @@ export function videosOperations(app: App) {
       run: ({ params, query }, ctx) => videos.get(params.id, ctx.viewer, query.countView === false ? null : visitorOf(ctx)),
     },
     stream: {
+      operationId: 'videos_stream',
       summary: 'A fresh signed HLS master playlist link (renewed by the player while watching); 403 unless the viewer may watch',
       tags: ['catalogue'],
       access: 'anyone',
