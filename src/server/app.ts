@@ -8,7 +8,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { GeoIp } from './lib/geoip.ts';
-import { PageCache } from './lib/page-cache.ts';
+import { ResponseCache } from './lib/response-cache.ts';
 import { SiteChanges } from './lib/site-changes.ts';
 import { configuredOrigin } from './lib/public-origin.ts';
 import { registerAuth } from './plugins/auth.ts';
@@ -150,9 +150,9 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   // Settings and blocked countries are cached per process; every change empties those caches and the page cache, here
   // at once and (with REDIS_URL) in every other process through the shared Redis.
   const changes = new SiteChanges();
-  const pageCache = new PageCache(config.pageCache);
+  const pageCache = new ResponseCache(config.pageCache);
   // The catalogue's anonymous list answers (plugins/answer-cache.ts): emptied by the same changes.
-  const answerCache = new PageCache({ ttlMs: config.answerCache.ttlMs, maxEntries: 1000, maxBytes: 32 * 1024 * 1024 });
+  const answerCache = new ResponseCache({ ttlMs: config.answerCache.ttlMs, maxEntries: 1000, maxBytes: 32 * 1024 * 1024 });
   changes.on(() => {
     pageCache.clear();
     answerCache.clear();

@@ -72,9 +72,9 @@ declare module 'fastify' {
     /** The operations this process serves, by key (`GET /path`, server/operations): a page's in-process call finds its own here. */
     operations: Map<string, import('./operations/register.ts').ServedOperation>;
     /** Anonymous page HTML (filled by the site, plugins/site.ts); emptied at every site change. */
-    pageCache: import('./lib/page-cache.ts').PageCache;
+    pageCache: import('./lib/response-cache.ts').ResponseCache;
     /** The catalogue's anonymous list answers (plugins/answer-cache.ts), or null when API_CACHE_SECONDS is 0. */
-    answerCache: import('./lib/page-cache.ts').PageCache | null;
+    answerCache: import('./lib/response-cache.ts').ResponseCache | null;
     /** Settings and country changes, told to every part of this process and (with REDIS_URL) to the other processes. */
     siteChanges: import('./lib/site-changes.ts').SiteChanges;
     /** The Redis every process shares (REDIS_URL), or null: one process keeps everything in its own memory. */

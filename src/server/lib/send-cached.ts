@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { encodedBody, type CachedPage } from './page-cache.ts';
+import { encodedBody, type CachedResponse } from './response-cache.ts';
 
 const DROPPED = new Set(['content-length', 'content-encoding', 'set-cookie', 'date', 'transfer-encoding', 'connection', 'keep-alive']);
 /** A response's headers as a cache keeps them (lower-case names; no length, encoding, cookie, date or connection's own). */
@@ -26,7 +26,7 @@ export interface CachedAnswer {
 export const PAGE: CachedAnswer = { state: 'HIT', header: 'x-page-cache', vary: 'Accept-Encoding, Cookie' };
 
 /** A cached page or API answer in the encoding the client takes best, or 304 when the client's copy is still this one. */
-export function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, { state, header, vary }: CachedAnswer) {
+export function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedResponse, { state, header, vary }: CachedAnswer) {
   // A 304 carries the page's headers too: the browser updates its copy's from it (its Content-Security-Policy above all).
   reply.headers(page.headers).header('etag', page.etag).header('vary', vary).header(header, state);
   if (fresh(request.headers['if-none-match'], page.etag)) return reply.code(304).removeHeader('content-type').send();

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PageCache } from '../lib/page-cache.ts';
+import type { ResponseCache } from '../lib/response-cache.ts';
 import { sendCached, storableHeaders, type CachedAnswer } from '../lib/send-cached.ts';
 
 /** Route config of a list whose anonymous answer is the same for every visitor: it may come from the answer cache. */
@@ -39,7 +39,7 @@ const served = new WeakSet<FastifyRequest>();
  * (Authorization) is never cached: it may hold their unlocks. Registered after the country gate, so that a blocked
  * visitor gets 451, not a cached list.
  */
-export function registerAnswerCache(scope: FastifyInstance, cache: PageCache) {
+export function registerAnswerCache(scope: FastifyInstance, cache: ResponseCache) {
   const cacheable = (request: FastifyRequest) => shared(request) && anonymousGet(request.method, request.headers);
   scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (!cacheable(request)) return;

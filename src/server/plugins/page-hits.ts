@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { bodyIn, pickEncoding, type CachedPage, type Encoding } from '../lib/page-cache.ts';
+import { bodyIn, pickEncoding, type CachedResponse, type Encoding } from '../lib/response-cache.ts';
 import { fresh, hasToken, PAGE } from '../lib/send-cached.ts';
 import { NO_CONTENT_CSP, securityHeaders } from './security-headers.ts';
 
@@ -13,13 +13,13 @@ interface HitHeaders {
 }
 
 /** Per cached page, the finished headers of its hits (the 304's, and one set per encoding when first sent). */
-const madeHeaders = new WeakMap<CachedPage, HitHeaders>();
+const madeHeaders = new WeakMap<CachedResponse, HitHeaders>();
 
 /**
  * The headers the other path would send with this page, in its order (the page's, then the security headers over
  * them: its onSend hook), made once per page: Node writes a header object given to writeHead as it is, without a copy.
  */
-function hitHeaders(page: CachedPage, fixed: Record<string, string>): HitHeaders {
+function hitHeaders(page: CachedResponse, fixed: Record<string, string>): HitHeaders {
   let made = madeHeaders.get(page);
   if (made) return made;
   const common: Headers = { ...page.headers, ...fixed, etag: page.etag, vary: PAGE.vary, [PAGE.header]: PAGE.state };
@@ -30,7 +30,7 @@ function hitHeaders(page: CachedPage, fixed: Record<string, string>): HitHeaders
   return made;
 }
 
-function sendingHeaders(page: CachedPage, made: HitHeaders, encoding: Encoding): Headers {
+function sendingHeaders(page: CachedResponse, made: HitHeaders, encoding: Encoding): Headers {
   return (made.sending[encoding] ??= {
     ...made.common,
     'content-length': bodyIn(page, encoding).length,

@@ -7,7 +7,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasToken, PAGE, sendCached, storableHeaders } from '../lib/send-cached.ts';
-import type { CachedPage } from '../lib/page-cache.ts';
+import type { CachedResponse } from '../lib/response-cache.ts';
 import { answerPageHitsFirst } from './page-hits.ts';
 import { anonymousGet, sharesAnswer } from './answer-cache.ts';
 import { SHARED_PAGE_HEADER } from '../../shared/page-cache.ts';
@@ -231,7 +231,7 @@ async function streamedAnswer(app: FastifyInstance, request: { method: string; u
  * cache keeps only those routes' anonymous 200s, under their URL, so a hit is the route's answer; a blocked visitor's
  * call goes to the route (451), as the country gate there decides. Null otherwise: the route answers, and fills the cache.
  */
-async function storedAnswer(app: FastifyInstance, target: URL, ip: string, headers: Record<string, string>): Promise<CachedPage | null> {
+async function storedAnswer(app: FastifyInstance, target: URL, ip: string, headers: Record<string, string>): Promise<CachedResponse | null> {
   const hit = app.answerCache?.get(target.pathname + target.search, { countMiss: false });
   if (!hit || (await app.services.countryBlock.blocks({ ip, headers }))) return null;
   return hit;
@@ -250,8 +250,8 @@ function keepAnswer(app: FastifyInstance, target: URL, value: unknown) {
  * A stored answer's value, read once (not at every render that uses it, ~5 % of a list page's) and shared by those
  * renders: frozen all through, so that a page that tried to change it would fail, not alter the pages after it.
  */
-const storedValues = new WeakMap<CachedPage, unknown>();
-function valueOf(answer: CachedPage): unknown {
+const storedValues = new WeakMap<CachedResponse, unknown>();
+function valueOf(answer: CachedResponse): unknown {
   let value = storedValues.get(answer);
   if (value === undefined) storedValues.set(answer, (value = deepFreeze(JSON.parse(answer.body.toString()))));
   return value;

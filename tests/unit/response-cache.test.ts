@@ -1,12 +1,12 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { bodyIn, PageCache, pickEncoding } from '../../src/server/lib/page-cache.ts';
+import { bodyIn, ResponseCache, pickEncoding } from '../../src/server/lib/response-cache.ts';
 
 const page = (text: string) => ({ status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.from(text) });
 
 describe('the anonymous page cache', () => {
   it('keeps pages until the TTL, each compressed form made once when first asked for', () => {
-    const cache = new PageCache({ ttlMs: 1000, maxEntries: 10, maxBytes: 1e6 });
+    const cache = new ResponseCache({ ttlMs: 1000, maxEntries: 10, maxBytes: 1e6 });
     cache.set('a', page('<p>hello</p>'.repeat(50)), 0);
     const hit = cache.get('a', { now: 999 })!;
     expect([hit.br, hit.gzip]).toEqual([undefined, undefined]);
@@ -20,20 +20,20 @@ describe('the anonymous page cache', () => {
   });
 
   it('drops the least recently used page beyond its entry and byte bounds', () => {
-    const cache = new PageCache({ ttlMs: 60_000, maxEntries: 2, maxBytes: 1e6 });
+    const cache = new ResponseCache({ ttlMs: 60_000, maxEntries: 2, maxBytes: 1e6 });
     cache.set('a', page('a'));
     cache.set('b', page('b'));
     cache.get('a');
     cache.set('c', page('c'));
     expect([cache.get('a') !== null, cache.get('b') !== null, cache.get('c') !== null]).toEqual([true, false, true]);
-    const small = new PageCache({ ttlMs: 60_000, maxEntries: 100, maxBytes: 3000 });
+    const small = new ResponseCache({ ttlMs: 60_000, maxEntries: 100, maxBytes: 3000 });
     for (const k of ['x', 'y', 'z']) small.set(k, page(k.repeat(1200)));
     expect(small.size).toBeLessThan(3);
     expect(small.get('z')).not.toBeNull();
   });
 
   it('serves members only the pages shared by visitors and members', () => {
-    const cache = new PageCache({ ttlMs: 60_000, maxEntries: 10, maxBytes: 1e6 });
+    const cache = new ResponseCache({ ttlMs: 60_000, maxEntries: 10, maxBytes: 1e6 });
     cache.set('/videos', { ...page('list'), shared: true });
     cache.set('/tokens', page('visitor'));
     expect(cache.get('/videos', { member: true })?.body.toString()).toBe('list');
@@ -43,7 +43,7 @@ describe('the anonymous page cache', () => {
   });
 
   it('gives each page a strong ETag that changes with its bytes', () => {
-    const cache = new PageCache({ ttlMs: 60_000, maxEntries: 10, maxBytes: 1e6 });
+    const cache = new ResponseCache({ ttlMs: 60_000, maxEntries: 10, maxBytes: 1e6 });
     const a = cache.set('a', page('one')).etag;
     expect(a).toMatch(/^"[\w-]{27}"$/);
     expect(cache.set('b', page('one')).etag).toBe(a);
@@ -51,7 +51,7 @@ describe('the anonymous page cache', () => {
   });
 
   it('clear() empties it (settings or content changed)', () => {
-    const cache = new PageCache({ ttlMs: 60_000, maxEntries: 10, maxBytes: 1e6 });
+    const cache = new ResponseCache({ ttlMs: 60_000, maxEntries: 10, maxBytes: 1e6 });
     cache.set('a', page('a'));
     cache.clear();
     expect(cache.get('a')).toBeNull();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-export interface CachedPage {
+export interface CachedResponse {
   status: number;
   headers: Record<string, string>;
   body: Buffer;
@@ -15,7 +15,7 @@ export interface CachedPage {
   storedAt: number;
 }
 
-export interface PageCacheOptions {
+export interface ResponseCacheOptions {
   /** How long a page is served from memory. */
   ttlMs: number;
   maxEntries: number;
@@ -23,22 +23,27 @@ export interface PageCacheOptions {
 }
 
 /**
- * Page HTML for anonymous visitors, and for members where the page is shared, in memory: bounded by entries and bytes (least recently used goes first), expiring after
- * `ttlMs`, emptied when content or settings change. Each page is kept with its Brotli and gzip forms once asked for
- * (an answer only the site's own server reads is never compressed); its size counts them from the start.
+ * Whole responses kept in memory under their URL, for the two caches built on it: the page cache (`app.pageCache`: page
+ * HTML for anonymous visitors, and for members where the page is shared) and the answer cache (`app.answerCache`: the
+ * catalogue's anonymous API answers). Bounded by entries and bytes (least recently used goes first), expiring after
+ * `ttlMs`, emptied when content or settings change. Each response is kept with its Brotli and gzip forms once asked
+ * for (an answer only the site's own server reads is never compressed); its size counts them from the start.
  */
-export class PageCache {
-  private readonly pages = new Map<string, CachedPage>();
+export class ResponseCache {
+  private readonly pages = new Map<string, CachedResponse>();
   private bytes = 0;
-  private readonly opts: PageCacheOptions;
+  private readonly opts: ResponseCacheOptions;
   hits = 0;
   misses = 0;
-  constructor(opts: PageCacheOptions) {
+  constructor(opts: ResponseCacheOptions) {
     this.opts = opts;
   }
 
   /** The page under `key`, unless it has expired or is for visitors only and `member` asks. */
-  get(key: string, { member = false, now = Date.now(), countMiss = true }: { member?: boolean; now?: number; countMiss?: boolean } = {}): CachedPage | null {
+  get(
+    key: string,
+    { member = false, now = Date.now(), countMiss = true }: { member?: boolean; now?: number; countMiss?: boolean } = {},
+  ): CachedResponse | null {
     const page = this.pages.get(key);
     if (!page || now - page.storedAt > this.opts.ttlMs || (member && !page.shared)) {
       if (page && now - page.storedAt > this.opts.ttlMs) this.delete(key);
@@ -52,8 +57,8 @@ export class PageCache {
     return page;
   }
 
-  set(key: string, page: Omit<CachedPage, 'br' | 'gzip' | 'etag' | 'shared' | 'storedAt'> & { shared?: boolean }, now = Date.now()): CachedPage {
-    const stored: CachedPage = {
+  set(key: string, page: Omit<CachedResponse, 'br' | 'gzip' | 'etag' | 'shared' | 'storedAt'> & { shared?: boolean }, now = Date.now()): CachedResponse {
+    const stored: CachedResponse = {
       ...page,
       shared: page.shared ?? false,
       etag: `"${createHash('sha256').update(page.body).digest('base64url').slice(0, 27)}"`,
@@ -87,12 +92,12 @@ export class PageCache {
 }
 
 /** The body and room for its two compressed forms (never larger than the body on a page or a JSON answer). */
-const size = (p: CachedPage) => 2 * p.body.length;
+const size = (p: CachedResponse) => 2 * p.body.length;
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
 /** The page's bytes in `encoding` (`identity`: as stored), compressed at the first request for it. */
-export function bodyIn(page: CachedPage, encoding: Encoding): Buffer {
+export function bodyIn(page: CachedResponse, encoding: Encoding): Buffer {
   if (encoding === 'br')
     return (page.br ??= brotliCompressSync(page.body, {
       params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: page.body.length },
@@ -102,7 +107,7 @@ export function bodyIn(page: CachedPage, encoding: Encoding): Buffer {
 }
 
 /** The page's bytes in the best encoding the client accepts. */
-export function encodedBody(page: CachedPage, acceptEncoding: string | undefined): { encoding: Encoding; body: Buffer } {
+export function encodedBody(page: CachedResponse, acceptEncoding: string | undefined): { encoding: Encoding; body: Buffer } {
   const encoding = pickEncoding(acceptEncoding);
   return { encoding, body: bodyIn(page, encoding) };
 }
