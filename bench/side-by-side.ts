@@ -10,7 +10,9 @@
  * noise between rounds. Prints each round and the mean ratio (this checkout / the other).
  *
  * The other commit is checked out into a temporary worktree (sharing this checkout's node_modules) and built there;
- * this checkout is built if its build is not current. BENCH_SECONDS (3) per round, BENCH_ROUNDS (4). Not a test.
+ * this checkout is built if its build is not current. BENCH_SECONDS (3) per round, BENCH_ROUNDS (4). BENCH_MEMBER=1
+ * loads the pages as the demo member (logged in once; both servers share the database, so one session serves both).
+ * Not a test.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -80,12 +82,26 @@ async function otherSide(): Promise<{ label: string; url: (path: string) => stri
   }
 }
 
+/** The demo member's session cookie, when the pages are to be loaded as the member. */
+async function memberCookie(base: string): Promise<Record<string, string>> {
+  if (!process.env.BENCH_MEMBER) return {};
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'member', password: 'member-pass-123' }),
+  });
+  if (res.status !== 200) throw new Error(`the demo member could not log in: ${res.status} ${await res.text()}`);
+  return { cookie: `token=${(await res.json()).data.token}` };
+}
+
 ensureBuilt();
 const other = await otherSide();
 try {
-  console.log(`\nUncached renders, ${ROUNDS} rounds of ${SECONDS} s, both loaded at once on one core: this checkout / ${other.label}`);
+  const headers = await memberCookie(other.now.url);
+  const who = headers.cookie ? 'as the demo member' : 'as a visitor';
+  console.log(`\nUncached renders ${who}, ${ROUNDS} rounds of ${SECONDS} s, both loaded at once on one core: this checkout / ${other.label}`);
   for (const p of pathList.split(',')) {
-    const both = () => Promise.all([load({ url: other.url(p), seconds: SECONDS }), load({ url: other.now.url + p, seconds: SECONDS })]);
+    const both = () => Promise.all([load({ url: other.url(p), seconds: SECONDS, headers }), load({ url: other.now.url + p, seconds: SECONDS, headers })]);
     await both();
     const ratios: number[] = [];
     const rounds: string[] = [];
