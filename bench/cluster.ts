@@ -31,7 +31,7 @@ import { sessions, users, videos } from '../src/server/db/schema.ts';
 import { hashPassword } from '../src/server/lib/password.ts';
 import { closeRedis, redisClient } from '../src/server/lib/redis.ts';
 import { SITE_CHANGES_CHANNEL } from '../src/server/lib/site-changes.ts';
-import { hashToken, newToken } from '../src/server/lib/tokens.ts';
+import { hashSecret, newSecret } from '../src/server/lib/secrets.ts';
 import { insertSession } from '../src/server/modules/auth/sessions.repository.ts';
 import { createUser } from '../src/server/modules/users/users.service.ts';
 import type { ClientToServerEvents, ServerToClientEvents } from '../src/shared/socket-events.ts';
@@ -172,8 +172,8 @@ async function buyers(database: Database, count: number, tokens: number): Promis
         { email: `cluster${n}@bench.local`, username: `cluster${n}`, name: `Cluster ${n}`, password: PASSWORD, tokens },
         PASSWORD_COST,
       );
-      const token = newToken();
-      await insertSession(database.db, { userId: user.id, tokenHash: hashToken(token), expiresAt: EXPIRES() });
+      const token = newSecret();
+      await insertSession(database.db, { userId: user.id, tokenHash: hashSecret(token), expiresAt: EXPIRES() });
       return token;
     }),
   );
@@ -189,8 +189,8 @@ async function idleMembers(database: Database, count: number): Promise<string[]>
       return { email: `cluster${n}@bench.local`, username: `cluster${n}`, name: `Cluster ${n}`, passwordHash, verifiedEmail: true };
     });
     const ids = await database.db.insert(users).values(rows).returning({ id: users.id });
-    const batch = ids.map(() => newToken());
-    await database.db.insert(sessions).values(ids.map(({ id }, i) => ({ userId: id, tokenHash: hashToken(batch[i]!), expiresAt: EXPIRES() })));
+    const batch = ids.map(() => newSecret());
+    await database.db.insert(sessions).values(ids.map(({ id }, i) => ({ userId: id, tokenHash: hashSecret(batch[i]!), expiresAt: EXPIRES() })));
     tokens.push(...batch);
   }
   return tokens;

@@ -17,8 +17,8 @@ declare namespace App {
      * asked for it (its Referer). Login links come back to it.
      */
     pagePath: string;
-    /** The `token` cookie, when present. */
-    token: string | null;
+    /** The session token (the `token` cookie), when present. */
+    sessionToken: string | null;
     /** The logged-in member, or null (anonymous, or the token was refused). */
     user: import('./shared/contracts/users.ts').CurrentUser | null;
     /** Public site settings (name, logo, menus, footer, currency, gaCode, maintenanceMode ...). */

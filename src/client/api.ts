@@ -11,7 +11,7 @@ const cookie = (value: string, maxAge: number) =>
   (document.cookie = `token=${value}; max-age=${maxAge}; path=/; samesite=lax${location.protocol === 'https:' ? '; secure' : ''}`);
 
 /** The token cookie (SPEC.md §3): 365 days with remember, 1 day without. */
-export const tokenCookie = {
+export const sessionCookie = {
   get: (): string | null => {
     const value = document.cookie
       .split('; ')
@@ -31,7 +31,7 @@ let leaving = false;
 export function sessionEnded(): void {
   if (leaving) return;
   leaving = true;
-  tokenCookie.remove();
+  sessionCookie.remove();
   flashToast(FORBIDDEN_IN_ACTION, 'error');
   navigation.go(UNAUTHORIZED_ROUTE);
 }
@@ -44,7 +44,7 @@ export function loggingOut(): void {
   leaving = true;
 }
 
-let options: ApiClientOptions = { baseUrl: PUBLIC_API_BASE, getToken: tokenCookie.get, onUnauthorized: sessionEnded };
+let options: ApiClientOptions = { baseUrl: PUBLIC_API_BASE, getSessionToken: sessionCookie.get, onUnauthorized: sessionEnded };
 
 let client = createApiClient(options);
 /** The browser's API client. Only stores call it (islands subscribe to stores and call their actions). */

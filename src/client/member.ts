@@ -5,7 +5,7 @@
  */
 import { LIVE_LABELS, balanceLabel } from '../shared/member-labels.ts';
 import type { CurrentUser } from '../shared/contracts/users.ts';
-import { api, tokenCookie } from './api.ts';
+import { api, sessionCookie } from './api.ts';
 import { showUnlockedCards } from './unlocked-cards.ts';
 import { ApiError } from '../shared/contracts/errors.ts';
 import { logout, startSession } from '../stores/auth.ts';
@@ -119,7 +119,7 @@ async function currentMember(): Promise<CurrentUser | null> {
     return (await api.me({ expect401: true })).data;
   } catch (err) {
     if (err instanceof ApiError && err.failure.kind === 'unauthorized') {
-      tokenCookie.remove();
+      sessionCookie.remove();
       delete document.documentElement.dataset.session;
     }
     return null;

@@ -2,7 +2,7 @@ import { DetailedError, Upload, defaultOptions, type HttpRequest, type HttpRespo
 import { PUBLIC_API_BASE } from 'astro:env/client';
 import { failureOf } from '../shared/api-client.ts';
 import { networkFailure, type ApiFailure } from '../shared/contracts/errors.ts';
-import { sessionEnded, tokenCookie } from './api.ts';
+import { sessionEnded, sessionCookie } from './api.ts';
 
 /** What a resumable upload is for: the server checks the first bytes against it (415 when they are not). */
 export type ResumablePurpose = 'video' | 'image';
@@ -76,7 +76,7 @@ export function startResumableUpload(file: File, options: ResumableOptions): Res
     removeFingerprintOnSuccess: true,
     // The member's token, read for every request (a long upload may outlive a login).
     onBeforeRequest: (req: HttpRequest) => {
-      const token = tokenCookie.get();
+      const token = sessionCookie.get();
       if (token) req.setHeader('Authorization', token);
     },
     onAfterResponse: (req: HttpRequest, res: HttpResponse) => {

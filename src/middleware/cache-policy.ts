@@ -12,7 +12,7 @@ export const PUBLIC_PAGE_CACHE = 'public, max-age=0, s-maxage=60, stale-while-re
 export const cachePolicy = defineMiddleware(async (ctx, next) => {
   const response = await next();
   if (response.headers.has('cache-control')) return response;
-  const anonymous = !ctx.locals.token && !ctx.locals.user;
+  const anonymous = !ctx.locals.sessionToken && !ctx.locals.user;
   const cacheable = anonymous && ctx.locals.siteMode === 'normal' && response.status === 200 && pageMeta(ctx.routePattern).cache !== false;
   response.headers.set('cache-control', cacheable ? PUBLIC_PAGE_CACHE : anonymous ? 'no-store' : 'private, no-cache');
   if (cacheable && pageMeta(ctx.routePattern).shared) response.headers.set(SHARED_PAGE_HEADER, '1');

@@ -24,7 +24,7 @@ export const context = defineMiddleware((ctx, next) => {
   // The host always sets the origin; only `astro dev` (no host) falls back to the dev server's own address.
   ctx.locals.origin ??= ctx.url.origin;
   ctx.locals.pagePath = pagePath(ctx.url, ctx.request.headers.get('referer'));
-  ctx.locals.token = token;
+  ctx.locals.sessionToken = token;
   ctx.locals.user = null;
   ctx.locals.country = null;
   ctx.locals.siteMode = 'normal';
@@ -32,7 +32,7 @@ export const context = defineMiddleware((ctx, next) => {
   const client = createApiClient({
     baseUrl,
     // Read at each call: a page shared by visitors and members sets the token aside (session.ts).
-    getToken: () => ctx.locals.token,
+    getSessionToken: () => ctx.locals.sessionToken,
     transport: ctx.locals.apiTransport,
     headers: ctx.locals.apiTransport ? {} : { 'x-forwarded-for': clientIp },
   });

@@ -16,10 +16,10 @@ const maintenanceOn = (api: ApiCalls) =>
  * cookie is removed and the visitor goes to the login page; elsewhere the failure is ignored (SPEC.md §4).
  */
 export const session = defineMiddleware(async (ctx, next) => {
-  const { token } = ctx.locals;
+  const { sessionToken: token } = ctx.locals;
   if (!token) return next();
   if (pageMeta(ctx.routePattern).shared && !(await maintenanceOn(ctx.locals.api))) {
-    ctx.locals.token = null;
+    ctx.locals.sessionToken = null;
     return next();
   }
   try {

@@ -73,7 +73,7 @@ export interface ApiClientOptions {
   /** `/api` in the browser; an absolute URL on the server. */
   baseUrl: string;
   /** The current `token` (cookie) or null; sent raw in `Authorization`. */
-  getToken?: () => string | null | undefined;
+  getSessionToken?: () => string | null | undefined;
   /** Called on a 401 before the error is thrown: the browser goes to `/login` (once, in one place). */
   onUnauthorized?: () => void;
   fetch?: typeof fetch;
@@ -147,7 +147,7 @@ export function createApiClient(opts: ApiClientOptions) {
   function headers(json: boolean, extra?: Record<string, string>): Record<string, string> {
     const h: Record<string, string> = { accept: 'application/json', ...opts.headers, ...extra };
     if (json) h['content-type'] = 'application/json';
-    const token = opts.getToken?.();
+    const token = opts.getSessionToken?.();
     if (token) h.authorization = token;
     return h;
   }

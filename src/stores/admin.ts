@@ -1,6 +1,6 @@
 import { map } from 'nanostores';
 import { admin } from '../client/admin-api.ts';
-import { tokenCookie } from '../client/api.ts';
+import { sessionCookie } from '../client/api.ts';
 import { navigation } from '../client/navigation.ts';
 import type { SetupBody } from '../shared/contracts/setup.ts';
 import type { ListResult, Query } from '../shared/api-client.ts';
@@ -94,7 +94,7 @@ export const settingUploads = requestFamily(async (key: string, file: Blob) => {
 /** First run: the admin account made with the setup token; the new admin is logged in and taken to the back office. */
 export const $setup = requestStore(async (body: SetupBody) => {
   const session = await payload(admin.completeSetup(body));
-  tokenCookie.set(session.token, true);
+  sessionCookie.set(session.token, true);
   navigation.go('/admin');
   return session;
 });

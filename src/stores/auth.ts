@@ -1,5 +1,5 @@
 import { computed, map } from 'nanostores';
-import { api, loggingOut, tokenCookie } from '../client/api.ts';
+import { api, loggingOut, sessionCookie } from '../client/api.ts';
 import { navigation } from '../client/navigation.ts';
 import { LOGGED_OUT } from '../shared/messages.ts';
 import type { LoginBody } from '../shared/contracts/auth.ts';
@@ -34,7 +34,7 @@ export async function login(body: LoginBody): Promise<boolean> {
     (state) => $auth.setKey('login', state),
     async () => {
       const { token } = await payload(api.login(body));
-      tokenCookie.set(token, body.remember !== false);
+      sessionCookie.set(token, body.remember !== false);
       return payload(api.me());
     },
   );
@@ -55,7 +55,7 @@ export async function logout(everywhere = false): Promise<void> {
     /* ended already, or unreachable: the browser forgets the session all the same */
   });
   resetAll(); // the live connection is rebuilt as anonymous (it still sends auth/logout with the token)
-  tokenCookie.remove();
+  sessionCookie.remove();
   flashToast(LOGGED_OUT, 'success');
   navigation.go(LOGIN_ROUTE);
 }

@@ -1,7 +1,7 @@
 import { atom, onMount } from 'nanostores';
 import { io, type Socket } from 'socket.io-client';
 import { SOCKET_ENDPOINT } from 'astro:env/client';
-import { sessionEnded, tokenCookie } from '../client/api.ts';
+import { sessionEnded, sessionCookie } from '../client/api.ts';
 import { SOCKET_RECONNECT, type ClientToServerEvents, type LiveStatus, type ServerToClientEvents } from '../shared/socket-events.ts';
 import { $auth } from './auth.ts';
 import { onResetAll } from './reset.ts';
@@ -56,7 +56,7 @@ export function openLiveSocket(url: string, token: string | null): LiveSocket {
     for (const key of rooms.keys()) watch(key);
     // A member's connection, also after every reconnect, with the token the page holds now: the server may have
     // lost the member's room. A visitor's connection carries no token.
-    const current = token && tokenCookie.get();
+    const current = token && sessionCookie.get();
     if (current) s.emit('auth/login', { token: current });
   });
   s.on('disconnect', (reason) => {
@@ -100,7 +100,7 @@ function retire(old: LiveSocket, token: string | null) {
 }
 
 /** The token for a new connection: the member's, while logged in. */
-const tokenNow = () => ($auth.get().loggedIn ? tokenCookie.get() : null);
+const tokenNow = () => ($auth.get().loggedIn ? sessionCookie.get() : null);
 
 onMount($liveStatus, () => {
   socket = openLiveSocket(endpoint, tokenNow());
@@ -108,7 +108,7 @@ onMount($liveStatus, () => {
   let loggedIn = $auth.get().loggedIn;
   const stop = $auth.listen(({ loggedIn: now }) => {
     if (now === loggedIn) return;
-    if (socket) retire(socket, loggedIn ? tokenCookie.get() : null);
+    if (socket) retire(socket, loggedIn ? sessionCookie.get() : null);
     loggedIn = now;
     socket = openLiveSocket(endpoint, tokenNow());
   });

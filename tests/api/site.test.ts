@@ -33,7 +33,7 @@ import { createMember, login, testConfig, useApi, type ApiHarness } from '../hel
 
 /** A page's API client, as the site's server makes it for one render (middleware/context.ts): the in-process transport. */
 const pageClient = (h: ApiHarness, ip: string, forwarded: Record<string, string>, token: string | null) =>
-  createApiClient({ baseUrl: 'http://localhost/api', transport: inProcessTransport(h.app, ip, forwarded), getToken: () => token });
+  createApiClient({ baseUrl: 'http://localhost/api', transport: inProcessTransport(h.app, ip, forwarded), getSessionToken: () => token });
 
 const LOCKED_VIDEO = 'northern-lights-over-the-fjord';
 const LOCKED_GALLERY = 'city-after-dark';

@@ -13,7 +13,15 @@ beforeAll(async () => {
 });
 
 const locals = (over: Partial<App.Locals> = {}) =>
-  ({ settings: DEFAULT_PUBLIC_SETTINGS, user: null, token: null, country: null, siteMode: 'normal', origin: 'https://shop.example', ...over }) as App.Locals;
+  ({
+    settings: DEFAULT_PUBLIC_SETTINGS,
+    user: null,
+    sessionToken: null,
+    country: null,
+    siteMode: 'normal',
+    origin: 'https://shop.example',
+    ...over,
+  }) as App.Locals;
 const image = (locked: boolean) => ({
   url: locked ? '/media/x/preview.webp?e=1&s=a' : '/media/x/original.jpg?e=1&s=a',
   thumbnails: [],

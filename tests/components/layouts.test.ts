@@ -39,7 +39,7 @@ const locals = (over: Partial<App.Locals> = {}) =>
   ({
     settings: DEFAULT_PUBLIC_SETTINGS,
     user: null,
-    token: null,
+    sessionToken: null,
     country: null,
     siteMode: 'normal',
     origin: 'https://shop.example',

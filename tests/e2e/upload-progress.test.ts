@@ -60,7 +60,7 @@ describe.skipIf(chromiumMissing)('API client uploads in a real browser', () => {
     // A string, so the test runner's transform leaves the browser's own import() alone.
     const result: { progress: number[]; data: { bytes: number } } = await page.evaluate(`(async () => {
       const { createApiClient } = await import('/shared/api-client.ts');
-      const api = createApiClient({ baseUrl: '/api', getToken: () => 'tok-xyz' });
+      const api = createApiClient({ baseUrl: '/api', getSessionToken: () => 'tok-xyz' });
       const progress = [];
       const file = new File([new Uint8Array(24 * 1024 * 1024)], 'avatar.png', { type: 'image/png' });
       const res = await api.upload('/upload', file, { onProgress: (p) => progress.push(p), fields: { note: 'hi' } });

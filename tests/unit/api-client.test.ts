@@ -52,13 +52,13 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 describe('createApiClient', () => {
   it('returns the JSON envelope and sends the token raw in Authorization', async () => {
-    const api = createApiClient({ baseUrl: base, getToken: () => 'tok-123' });
+    const api = createApiClient({ baseUrl: base, getSessionToken: () => 'tok-123' });
     expect(await api.get('/ok')).toEqual({ status: 0, data: { hello: 'world' } });
     expect(seen.at(-1)!.headers.authorization).toBe('tok-123');
   });
 
   it('sends JSON bodies with the content type, and no Authorization without a token', async () => {
-    const api = createApiClient({ baseUrl: base, getToken: () => null });
+    const api = createApiClient({ baseUrl: base, getSessionToken: () => null });
     await api.post('/ok', { a: 1 });
     const last = seen.at(-1)!;
     expect(last.method).toBe('POST');

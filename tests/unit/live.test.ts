@@ -2,7 +2,7 @@
 import http from 'node:http';
 import { Server } from 'socket.io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenCookie } from '../../src/client/api.ts';
+import { sessionCookie } from '../../src/client/api.ts';
 import { $liveStatus, configureLive, onLive, openLiveSocket } from '../../src/stores/live.ts';
 import { startSession } from '../../src/stores/auth.ts';
 import type { CurrentUser } from '../../src/shared/contracts/users.ts';
@@ -28,20 +28,20 @@ describe('the live connection after a reconnect', () => {
   });
 
   it('sends auth/login again, with the token the page holds now', async () => {
-    tokenCookie.set('token-before', true);
+    sessionCookie.set('token-before', true);
     const socket = openLiveSocket(url, 'token-before');
     try {
       await expect.poll(() => logins.length).toBe(1);
       expect(logins[0]!.token).toBe('token-before');
       // The network drops (not a server-side disconnect, which the client would not retry); meanwhile the page's token changed.
-      tokenCookie.set('token-after', true);
+      sessionCookie.set('token-after', true);
       for (const s of await io.fetchSockets()) (s as unknown as { conn: { close(): void } }).conn.close();
       await expect.poll(() => logins.length, { timeout: 10_000 }).toBe(2);
       expect(logins[1]!.token).toBe('token-after');
       expect(logins[1]!.connection).not.toBe(logins[0]!.connection);
     } finally {
       socket.disconnect();
-      tokenCookie.remove();
+      sessionCookie.remove();
     }
   });
 });
@@ -88,7 +88,7 @@ describe('the live store', () => {
     events.length = 0;
     const stop = onLive('order_updated', () => {});
     await expect.poll(() => events).toEqual(['connect anonymous']);
-    tokenCookie.set('member-token', true);
+    sessionCookie.set('member-token', true);
     startSession({ _id: 'u1', name: 'Mia', username: 'mia', balance: 5 } as CurrentUser);
     await expect.poll(() => events).toEqual(['connect anonymous', 'disconnect anonymous', 'connect member-token']);
     await expect.poll(() => $liveStatus.get()).toBe('connected');
@@ -98,7 +98,7 @@ describe('the live store', () => {
     expect(events.indexOf('logout member-token')).toBeLessThan(events.indexOf('disconnect member-token'));
     await expect.poll(() => $liveStatus.get()).toBe('connected');
     stop();
-    tokenCookie.remove();
+    sessionCookie.remove();
     await expect.poll(() => events.at(-1), { timeout: 5000 }).toBe('disconnect anonymous');
   });
 });

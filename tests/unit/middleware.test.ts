@@ -39,7 +39,7 @@ function stubContext(opts: {
   const ctx = {
     routePattern: opts.route,
     locals: {
-      token: opts.token ?? null,
+      sessionToken: opts.token ?? null,
       user: opts.user ?? null,
       settings: DEFAULT_PUBLIC_SETTINGS,
       siteMode: 'normal',
@@ -122,7 +122,7 @@ describe('session', () => {
     const c = stubContext({ route: '/videos', token: 't', me: async () => Promise.reject(new Error('not asked')) });
     await run(session, c);
     expect(c.ctx.locals.user).toBeNull();
-    expect(c.ctx.locals.token).toBeNull();
+    expect(c.ctx.locals.sessionToken).toBeNull();
     expect(c.next).toHaveBeenCalled();
   });
 
@@ -130,7 +130,7 @@ describe('session', () => {
     const c = stubContext({ route: '/videos', token: 't', settings: { maintenanceMode: true } });
     await run(session, c);
     expect(c.ctx.locals.user).toEqual(member);
-    expect(c.ctx.locals.token).toBe('t');
+    expect(c.ctx.locals.sessionToken).toBe('t');
   });
 
   it('a failed token fetch on a page that requires login removes the token and goes to /auth/login', async () => {

@@ -6,7 +6,7 @@ import { inProcessTransport } from '../../src/server/plugins/site.ts';
 import type { Transport } from '../../src/shared/api-client.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { SettingsService } from '../../src/server/modules/settings/settings.service.ts';
-import { api, configureApi, sessionEnded, tokenCookie } from '../../src/client/api.ts';
+import { api, configureApi, sessionEnded, sessionCookie } from '../../src/client/api.ts';
 import { ApiError, messageOf } from '../../src/shared/contracts/errors.ts';
 import { INCORRECT_CREDENTIALS } from '../../src/shared/messages.ts';
 import { unlocks } from '../../src/stores/wallet.ts';
@@ -48,7 +48,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   resetAll();
-  tokenCookie.remove();
+  sessionCookie.remove();
   visited.length = 0;
   sessionStorage.clear();
   // Each test starts on a fresh page: the real API in-process, the one-time 401 handling armed again.
@@ -61,7 +61,7 @@ describe('login', () => {
     expect($auth.get().login.status).toBe('loading');
     expect(await pending).toBe(true);
     expect($auth.get()).toMatchObject({ loggedIn: true, login: { status: 'ok', data: { username: 'mia' } } });
-    expect(tokenCookie.get()).toMatch(/^[\w-]{40,}$/);
+    expect(sessionCookie.get()).toMatch(/^[\w-]{40,}$/);
     expect($user.get()).toMatchObject({ username: 'mia', name: 'Mia Member', balance: 250, avatar: '/images/avatar-placeholder.svg' });
     expect(visited).toEqual(['/']);
   });
@@ -72,7 +72,7 @@ describe('login', () => {
     expect(loggedIn).toBe(false);
     expect(state).toMatchObject({ status: 'error', error: { kind: 'server', status: 422, code: 'INVALID_CREDENTIALS' } });
     expect(messageOf(state.error!, INCORRECT_CREDENTIALS)).toBe(state.error!.message);
-    expect(tokenCookie.get()).toBeNull();
+    expect(sessionCookie.get()).toBeNull();
     expect($user.get()).toBeNull();
     expect(visited).toEqual([]);
   });
@@ -89,10 +89,10 @@ describe('login', () => {
 describe('logout', () => {
   it("ends the session on the server, clears the token, says 'Log out!', resets the stores and goes to /auth/login", async () => {
     await login({ username: 'mia', password: 'member-pass-123' });
-    const token = tokenCookie.get()!;
+    const token = sessionCookie.get()!;
     visited.length = 0;
     await logout();
-    expect(tokenCookie.get()).toBeNull();
+    expect(sessionCookie.get()).toBeNull();
     expect($user.get()).toBeNull();
     expect($auth.get().loggedIn).toBe(false);
     expect(visited).toEqual(['/auth/login']);
@@ -104,11 +104,11 @@ describe('logout', () => {
 
   it('when the session had already ended, logging out still says "Log out!" and lands on /auth/login', async () => {
     await login({ username: 'mia', password: 'member-pass-123' });
-    await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: tokenCookie.get()! } });
+    await app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: sessionCookie.get()! } });
     visited.length = 0;
     await logout();
     expect(visited).toEqual(['/auth/login']);
-    expect(tokenCookie.get()).toBeNull();
+    expect(sessionCookie.get()).toBeNull();
     showFlash();
     expect($toasts.get().map((t) => t.message)).toEqual(['Log out!']);
   });
@@ -130,19 +130,19 @@ describe('logout, while the server ends the session', () => {
 
 describe('a 401 from any call', () => {
   it("is handled once: the token goes, /login, and 'Forbidden in the action!' there; the caller gets the unauthorized failure", async () => {
-    tokenCookie.set('x'.repeat(43), true);
+    sessionCookie.set('x'.repeat(43), true);
     const [a, b] = await Promise.all([api.me().catch((e: unknown) => e), api.me().catch((e: unknown) => e)]);
     expect(a).toBeInstanceOf(ApiError);
     expect((a as ApiError).failure).toMatchObject({ kind: 'unauthorized', status: 401 });
     expect((b as ApiError).failure.kind).toBe('unauthorized');
     expect(visited).toEqual(['/login']);
-    expect(tokenCookie.get()).toBeNull();
+    expect(sessionCookie.get()).toBeNull();
     showFlash();
     expect($toasts.get().map((t) => t.message)).toEqual(['Forbidden in the action!']);
   });
 
   it('is never retried: an unlock answered 401 is asked once', async () => {
-    tokenCookie.set('x'.repeat(43), true);
+    sessionCookie.set('x'.repeat(43), true);
     let calls = 0;
     configureApi({ transport: (request) => (calls++, inProcess(request)) });
     const result = await unlocks.run('00000000-0000-4000-8000-000000000000', 'video');

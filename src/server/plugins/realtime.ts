@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { ADMINS_ROOM, commentRoom, sessionRoom, userRoom, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/socket-events.ts';
-import { tokenFromHeader } from '../lib/tokens.ts';
+import { sessionTokenFromHeader } from '../lib/sessions.ts';
 import { COMMENT_OBJECTS } from '../../shared/contracts/comments.ts';
 import { isUuid } from '../modules/catalogue/query.ts';
 import type { SharedRedis } from './redis.ts';
@@ -62,7 +62,7 @@ export async function registerRealtime(app: FastifyInstance, opts: { redis: Shar
   }
 
   async function login(socket: LiveSocket, raw: unknown): Promise<boolean> {
-    const token = typeof raw === 'string' ? tokenFromHeader(raw) : null;
+    const token = typeof raw === 'string' ? sessionTokenFromHeader(raw) : null;
     const auth = token ? await app.services.auth.authenticate(token) : null;
     await signOut(socket);
     if (!auth) return false;

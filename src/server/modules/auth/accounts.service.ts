@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, conflict, invalid, unprocessable } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { hashToken, newToken } from '../../lib/tokens.ts';
+import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { alreadyRegisteredMessage, passwordChangedMessage, resetPasswordMessage, verifyEmailMessage } from '../mail/mail-templates.ts';
@@ -72,7 +72,7 @@ export class AccountsService {
   }
 
   async verifyEmail(token: string) {
-    const userId = await consumeUserToken(this.db, hashToken(token), 'verify_email');
+    const userId = await consumeUserToken(this.db, hashSecret(token), 'verify_email');
     if (!userId) throw badRequest(LINK_INVALID, 'LINK_INVALID');
     await updateUser(this.db, userId, { verifiedEmail: true });
     return { success: true, message: 'Your e-mail address is confirmed. Thank you!' };
@@ -103,7 +103,7 @@ export class AccountsService {
     if (!isStrongPassword(password)) throw badRequest(PASSWORD_POLICY, 'WEAK_PASSWORD');
     const passwordHash = await hashPassword(password, this.passwordCost);
     const reset = await this.db.transaction(async (tx) => {
-      const userId = await consumeUserToken(tx, hashToken(token), 'reset_password');
+      const userId = await consumeUserToken(tx, hashSecret(token), 'reset_password');
       if (!userId) return null;
       await retireUserTokens(tx, userId, 'reset_password');
       const ended = await deleteUserSessions(tx, userId);
@@ -151,10 +151,10 @@ export class AccountsService {
 
   /** A new link token (the member's older unused ones of that purpose stop working). */
   private async issue(userId: string, purpose: LinkPurpose): Promise<string> {
-    const token = newToken();
+    const token = newSecret();
     await this.db.transaction(async (tx) => {
       await retireUserTokens(tx, userId, purpose);
-      await insertUserToken(tx, { userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + LIFETIME_MS[purpose]) });
+      await insertUserToken(tx, { userId, purpose, tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + LIFETIME_MS[purpose]) });
     });
     return token;
   }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, invalid, rateLimited } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { hashToken, newToken } from '../../lib/tokens.ts';
+import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import { SESSION_DAYS_REMEMBER, SESSION_DAYS_SHORT, type LoginBody } from '../../../shared/contracts/auth.ts';
 import { INCORRECT_CREDENTIALS } from '../../../shared/messages.ts';
 import { findUserByLogin, type UserRow } from '../users/users.repository.ts';
@@ -65,12 +65,12 @@ export class AuthService {
       throw new AppError(422, 'INVALID_CREDENTIALS', INCORRECT_CREDENTIALS);
     }
     if (user.status !== 'active') throw forbidden('This account is inactive.', 'ACCOUNT_INACTIVE');
-    const token = newToken();
+    const token = newSecret();
     const days = body.remember === false ? SESSION_DAYS_SHORT : SESSION_DAYS_REMEMBER;
     const expiresAt = new Date(Date.now() + days * DAY_MS);
     await insertSession(this.db, {
       userId: user.id,
-      tokenHash: hashToken(token),
+      tokenHash: hashSecret(token),
       expiresAt,
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 300),
@@ -80,7 +80,7 @@ export class AuthService {
   }
 
   async authenticate(token: string): Promise<AuthContext | null> {
-    const tokenHash = hashToken(token);
+    const tokenHash = hashSecret(token);
     const row = await findLiveSession(this.db, tokenHash);
     if (!row || row.user.status !== 'active') return null;
     return { user: row.user, sessionId: row.session.id, tokenHash };

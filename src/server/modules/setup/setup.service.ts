@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appMeta, users } from '../../db/schema.ts';
 import { conflict, invalid } from '../../errors.ts';
-import { hashToken, newToken } from '../../lib/tokens.ts';
+import { hashSecret, newSecret } from '../../lib/secrets.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { createUser } from '../users/users.service.ts';
@@ -56,11 +56,11 @@ export class SetupService {
       await this.db.delete(appMeta).where(eq(appMeta.key, KEY));
       return null;
     }
-    const token = newToken();
+    const token = newSecret();
     await this.db
       .insert(appMeta)
-      .values({ key: KEY, value: hashToken(token) })
-      .onConflictDoUpdate({ target: appMeta.key, set: { value: hashToken(token), createdAt: new Date() } });
+      .values({ key: KEY, value: hashSecret(token) })
+      .onConflictDoUpdate({ target: appMeta.key, set: { value: hashSecret(token), createdAt: new Date() } });
     return token;
   }
 
@@ -71,7 +71,7 @@ export class SetupService {
   async complete(body: SetupBody, meta: { ip?: string; userAgent?: string }) {
     if (await this.hasAdmin()) throw conflict('This site already has an admin: log in instead.');
     const [stored] = await this.db.select().from(appMeta).where(eq(appMeta.key, KEY));
-    const given = Buffer.from(hashToken(body.token.trim()));
+    const given = Buffer.from(hashSecret(body.token.trim()));
     if (!stored || stored.value.length !== given.length || !timingSafeEqual(Buffer.from(stored.value), given)) throw invalid({ token: WRONG_TOKEN });
     const taken = await this.db
       .delete(appMeta)

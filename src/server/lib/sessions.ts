@@ -1,0 +1,6 @@
+/** The session token of an `Authorization` header: raw, as the original clients send it, or `Bearer <token>`. */
+export function sessionTokenFromHeader(header: string | undefined): string | null {
+  if (!header) return null;
+  const value = header.trim().replace(/^Bearer\s+/i, '');
+  return value.length >= 20 && value.length <= 200 ? value : null;
+}
