@@ -171,7 +171,7 @@ export function inProcessTransport(app: FastifyInstance, clientIp: string, forwa
     if (served && !served.spec.requestHooks) {
       const answer = await once(method, () => operationAnswer(app, served, operation!.input, { ip: clientIp, headers: sent }));
       // What the route would have kept, kept the same way (read by the API's visitors and the pages after this one).
-      if (kept && served.spec.route?.config?.sharedAnswer && answer.status === 200) keepAnswer(app, target, answer.value);
+      if (kept && answer.status === 200) keepAnswer(app, target, answer.value);
       return answer;
     }
     const res = await once(method, () =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
-import { Envelope, ErrorBody } from '../../../shared/contracts/common.ts';
+import { Envelope, ErrorBody, UuidParams } from '../../../shared/contracts/common.ts';
 import { OrderFile } from '../../../shared/contracts/orders.ts';
 import { AppError, forbidden } from '../../errors.ts';
 import { readForm } from '../../lib/multipart.ts';
@@ -10,7 +10,6 @@ import { contentTypeOf } from '../../lib/storage/storage.ts';
 import { ok, type App } from '../../types.ts';
 import { REFUSED } from '../../plugins/media.ts';
 import { downloadSubject } from './orders.service.ts';
-import { OrderId } from './orders.operations.ts';
 import { countryGate } from '../../plugins/country-gate.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -36,7 +35,7 @@ export async function ordersRoutes(app: App) {
         tags: ['orders'],
         summary: 'Admin: attach a delivery file (multipart, field `file`)',
         consumes: ['multipart/form-data'],
-        params: OrderId,
+        params: UuidParams,
         response: { 200: Envelope(OrderFile), ...errors, 413: ErrorBody, 422: ErrorBody },
       },
       ...admin,
@@ -61,7 +60,7 @@ export async function ordersRoutes(app: App) {
         operationId: `downloads_${method.toLowerCase()}`,
         tags: ['orders'],
         summary: 'Download a purchase (the signed link from download-link or files-info); Range supported',
-        params: OrderId,
+        params: UuidParams,
         querystring: Type.Object({ e: Type.Optional(Type.String()), s: Type.Optional(Type.String()), f: Type.Optional(Type.String({ format: 'uuid' })) }),
         response: {
           200: {
