@@ -1,17 +1,18 @@
 // @ts-check
 import { defineConfig, envField } from 'astro/config';
-import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { tesseraDevServer } from './src/server/dev-integration.ts';
+import { tesseraHost } from './src/server/site/astro-adapter.ts';
 import { clientDirectives } from './src/client/directives/integration.ts';
 import { CSP_CONFIG } from './src/shared/csp.ts';
 import { tagIslands } from './src/islands/renderer-tag.ts';
 
-// The site: server-rendered pages with React islands, mounted by src/server/main.ts (middleware mode). Pages are
-// rendered whole rather than streamed: the host buffers each one for its cache and compression (docs/decisions.md).
+// The site: server-rendered pages with React islands, rendered by the host (src/server/site/) through Astro's app, which
+// the adapter's entry (src/entry.server.ts) hands it. Pages are rendered whole rather than streamed: the host buffers
+// each one for its cache and compression (docs/decisions.md).
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
+  adapter: tesseraHost(),
   integrations: [react({ experimentalDisableStreaming: true }), clientDirectives(), tesseraDevServer()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '127.0.0.1' },
   // The server build must resolve runtime packages from node_modules, not bundle a second copy; islands name their

@@ -27,10 +27,10 @@ function* files(dir: string): Generator<string> {
   }
 }
 
-/** Everything the site build reads: pages, islands, stores, shared code, public files and the configs (not src/server). */
+/** Everything the site build reads: pages, islands, stores, shared code, public files and the configs (not src/server, but for the dev server and the adapter). */
 function sourceFiles(): string[] {
   return [...files(path.join(root, 'src')), ...files(path.join(root, 'public'))]
-    .filter((f) => !f.startsWith(path.join(root, 'src', 'server') + path.sep) || f.endsWith('dev-integration.ts'))
+    .filter((f) => !f.startsWith(path.join(root, 'src', 'server') + path.sep) || f.endsWith('dev-integration.ts') || f.endsWith('astro-adapter.ts'))
     .concat(['astro.config.mjs', 'package.json', 'tsconfig.json'].map((f) => path.join(root, f)))
     .sort();
 }

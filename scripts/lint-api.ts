@@ -12,7 +12,7 @@ import path from 'node:path';
 import { buildApp } from '../src/server/app.ts';
 import { getConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { registerSite } from '../src/server/plugins/site.ts';
+import { registerSite } from '../src/server/site/register.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'tessera-lint-api-'));
@@ -26,7 +26,12 @@ const out = path.join(root, 'tmp', 'openapi.json');
 function stubSite(dir: string): string {
   fs.mkdirSync(path.join(dir, 'server'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'client'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'server', 'entry.mjs'), 'export const handler = async (_req, res) => { res.statusCode = 404; res.end(); };\n');
+  const entry = [
+    "export const site = { match: () => ({ route: '/404' }), render: async () => new Response(null, { status: 404 }) };",
+    'export const pageMeta = () => ({});',
+    "export const browserEndpoints = { apiBase: '/api', socketEndpoint: '' };",
+  ];
+  fs.writeFileSync(path.join(dir, 'server', 'entry.mjs'), `${entry.join('\n')}\n`);
   return dir;
 }
 

@@ -2,7 +2,10 @@
 
 declare namespace App {
   interface Locals {
-    /** Set by the host (src/server/plugins/site.ts): runs API calls in-process. Absent under `astro dev`. */
+    /**
+     * Set by the host (src/server/site/): runs API calls in-process. Absent under `astro dev`, where the middleware
+     * asks the API over HTTP for what the host would have decided (middleware/context.ts, `withoutHost`).
+     */
     apiTransport?: import('./shared/api-client.ts').Transport;
     /** Set by the host: the visitor's address as Fastify resolved it (trusted proxies applied). */
     clientIp?: string;
@@ -21,11 +24,13 @@ declare namespace App {
     sessionToken: string | null;
     /** The logged-in member, or null (anonymous, or the token was refused). */
     user: import('./shared/contracts/users.ts').CurrentUser | null;
-    /** Public site settings (name, logo, menus, footer, currency, gaCode, maintenanceMode ...). */
+    /** Public site settings (name, logo, menus, footer, currency, gaCode, maintenanceMode ...): read by the host. */
     settings: import('./shared/contracts/settings.ts').PublicSettings;
-    /** The visitor's ISO country code, when known. */
+    /** The visitor's ISO country code, when known: from the host's country check. */
     country: string | null;
-    /** normal, country-blocked or maintenance (blocked wins). */
-    siteMode: import('./middleware/site-mode.ts').SiteMode;
+    /** normal, country-blocked or maintenance (blocked wins): decided by the host before the render. */
+    siteMode: import('./shared/site-mode.ts').SiteMode;
+    /** Whether the host's page cache may keep this page: set by middleware/cache-policy.ts, read by the host. */
+    pageCache: import('./shared/page-cache.ts').PageCachePolicy;
   }
 }

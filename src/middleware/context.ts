@@ -16,8 +16,14 @@ export function pagePath(url: URL, referer: string | null): string {
   }
 }
 
+/**
+ * Whether the page is rendered without the host (`astro dev`): the host passes its transport together with what it
+ * decided before the render (site mode, settings, country); without it, the middleware asks the API for them.
+ */
+export const withoutHost = (locals: App.Locals) => locals.apiTransport === undefined;
+
 /** Builds this request's server-side API client (token cookie → Authorization, visitor address forwarded). */
-export const context = defineMiddleware((ctx, next) => {
+export const context = defineMiddleware(async (ctx, next) => {
   const token = ctx.cookies.get('token')?.value || null;
   const clientIp = ctx.locals.clientIp ?? ctx.clientAddress;
   const baseUrl = new URL(PUBLIC_API_BASE, ctx.url).href;
@@ -26,9 +32,7 @@ export const context = defineMiddleware((ctx, next) => {
   ctx.locals.pagePath = pagePath(ctx.url, ctx.request.headers.get('referer'));
   ctx.locals.sessionToken = token;
   ctx.locals.user = null;
-  ctx.locals.country = null;
-  ctx.locals.siteMode = 'normal';
-  ctx.locals.settings = DEFAULT_PUBLIC_SETTINGS;
+  ctx.locals.pageCache = { public: false, shared: false };
   const client = createApiClient({
     baseUrl,
     // Read at each call: a page shared by visitors and members sets the token aside (session.ts).
@@ -38,5 +42,13 @@ export const context = defineMiddleware((ctx, next) => {
   });
   ctx.locals.api = apiCalls(client);
   ctx.locals.admin = adminCalls(client);
+  if (withoutHost(ctx.locals)) {
+    ctx.locals.settings = await ctx.locals.api.publicSettings().then(
+      (r) => ({ ...DEFAULT_PUBLIC_SETTINGS, ...r.data }),
+      () => DEFAULT_PUBLIC_SETTINGS,
+    );
+    ctx.locals.country = null;
+    ctx.locals.siteMode = 'normal';
+  }
   return next();
 });

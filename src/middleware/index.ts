@@ -5,11 +5,12 @@ import { context } from './context.ts';
 import { session } from './session.ts';
 import { siteMode } from './site-mode.ts';
 import { cachePolicy } from './cache-policy.ts';
-import { csp } from './csp.ts';
 
 /**
- * One concern per file. Addresses with NUL characters become the 404 page first. The session is read before the site mode so that an admin can see the site during
- * maintenance; the blocked and maintenance pages replace every page, so they come before the auth guard. The cache
- * policy wraps everything after the session, so that it sees the final status and site mode.
+ * One concern per file. The host has decided the site mode, settings and country before the render (server/site/);
+ * the middleware reads those decisions. Addresses with NUL characters become the 404 page first. The session is read
+ * before the site mode (under `astro dev`, an admin sees the site in maintenance); the blocked and maintenance pages
+ * replace every page, so they come before the auth guard. The cache policy wraps everything after the session, so
+ * that it sees the final status and site mode.
  */
-export const onRequest = sequence(badInput, context, session, cachePolicy, siteMode, csp, authGuard);
+export const onRequest = sequence(badInput, context, session, cachePolicy, siteMode, authGuard);

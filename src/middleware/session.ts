@@ -1,14 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { LOGIN_ROUTE } from '../shared/routes.ts';
 import { pageMeta } from './page-meta.ts';
-import type { ApiCalls } from '../shared/calls.ts';
-
-/** Maintenance mode, from the public settings (cached by the API; an unreachable API counts as off). */
-const maintenanceOn = (api: ApiCalls) =>
-  api.publicSettings().then(
-    (r) => r.data.maintenanceMode === true,
-    () => false,
-  );
 
 /**
  * token cookie → the current member in `locals.user`. A page shared by visitors and members (`meta.shared`) is
@@ -18,7 +10,7 @@ const maintenanceOn = (api: ApiCalls) =>
 export const session = defineMiddleware(async (ctx, next) => {
   const { sessionToken: token } = ctx.locals;
   if (!token) return next();
-  if (pageMeta(ctx.routePattern).shared && !(await maintenanceOn(ctx.locals.api))) {
+  if (pageMeta(ctx.routePattern).shared && ctx.locals.settings.maintenanceMode !== true) {
     ctx.locals.sessionToken = null;
     return next();
   }

@@ -1,32 +1,31 @@
+import type { APIContext } from 'astro';
 import { defineMiddleware } from 'astro:middleware';
 import { pageMeta } from './page-meta.ts';
+import { withoutHost } from './context.ts';
+import { BLOCKED_ROUTE, decideSiteMode, MAINTENANCE_ROUTE, type SiteMode } from '../shared/site-mode.ts';
 
-export type SiteMode = 'normal' | 'blocked' | 'maintenance';
-
-export const BLOCKED_ROUTE = '/site/blocked';
-export const MAINTENANCE_ROUTE = '/site/maintenance';
-
-/** normal, country-blocked or maintenance; blocked takes precedence (SPEC.md §4). Admins see the site in maintenance. */
-export function decideSiteMode(input: { blocked: boolean; maintenanceMode: boolean; isAdmin: boolean; availableInMaintenance: boolean }): SiteMode {
-  if (input.blocked) return 'blocked';
-  if (input.maintenanceMode && !input.isAdmin && !input.availableInMaintenance) return 'maintenance';
-  return 'normal';
-}
-
-/** Loads the public settings and the country check, then replaces the page with the blocked or maintenance page. */
-export const siteMode = defineMiddleware(async (ctx, next) => {
-  const [settings, country] = await Promise.allSettled([ctx.locals.api.publicSettings(), ctx.locals.api.countryCheck()]);
-  if (settings.status === 'fulfilled') ctx.locals.settings = { ...ctx.locals.settings, ...settings.value.data };
-  else console.error('settings could not be loaded; using defaults', settings.reason);
-  const check = country.status === 'fulfilled' ? country.value.data : { blocked: false, country: null };
+/**
+ * Under `astro dev` only (no host to decide before the render): the site mode from the API's country check, the
+ * settings (context.ts) and the member (session.ts), by the same rule the host applies (server/site/decide.ts).
+ */
+async function modeWithoutHost(ctx: APIContext): Promise<SiteMode> {
+  const check = await ctx.locals.api.countryCheck().then(
+    (r) => r.data,
+    () => ({ blocked: false, country: null }),
+  );
   ctx.locals.country = check.country;
-  const mode = decideSiteMode({
+  return decideSiteMode({
     blocked: check.blocked,
     maintenanceMode: ctx.locals.settings.maintenanceMode === true,
     isAdmin: ctx.locals.user?.roles.includes('admin') ?? false,
     availableInMaintenance: pageMeta(ctx.routePattern).availableInMaintenance ?? false,
   });
-  ctx.locals.siteMode = mode;
+}
+
+/** Replaces the page with the blocked or maintenance page, as the host decided (`locals.siteMode`). */
+export const siteMode = defineMiddleware(async (ctx, next) => {
+  if (withoutHost(ctx.locals)) ctx.locals.siteMode = await modeWithoutHost(ctx);
+  const mode = ctx.locals.siteMode;
   if (mode === 'blocked' && ctx.routePattern !== BLOCKED_ROUTE) return next(BLOCKED_ROUTE);
   if (mode === 'maintenance' && ctx.routePattern !== MAINTENANCE_ROUTE) return next(MAINTENANCE_ROUTE);
   return next();

@@ -18,8 +18,8 @@ function loadServerModules(distDir: string) {
   const modules = Promise.all([
     import('./db/seed.ts'),
     import('./app.ts'),
-    import('./plugins/site.ts'),
-    // registerSite imports it again: from the module cache by then.
+    import('./site/register.ts'),
+    // loadBuiltSite imports it again: from the module cache by then.
     import(pathToFileURL(path.join(distDir, 'server', 'entry.mjs')).href).catch(() => null),
   ]);
   modules.catch(() => {}); // awaited below, unless opening the database failed first

@@ -71,7 +71,7 @@ declare module 'fastify' {
     services: Services;
     /** The operations this process serves, by key (`GET /path`, server/operations): a page's in-process call finds its own here. */
     operations: Map<string, import('./operations/register.ts').ServedOperation>;
-    /** Anonymous page HTML (filled by the site, plugins/site.ts); emptied at every site change. */
+    /** Anonymous page HTML (filled by the site, site/register.ts); emptied at every site change. */
     pageCache: import('./lib/response-cache.ts').ResponseCache;
     /** The catalogue's anonymous list answers (plugins/answer-cache.ts), or null when API_CACHE_SECONDS is 0. */
     answerCache: import('./lib/response-cache.ts').ResponseCache | null;

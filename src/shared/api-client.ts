@@ -54,7 +54,7 @@ export interface TransportResponse {
 }
 /**
  * How a request reaches the API: `fetch` in the browser (and under `astro dev`); on the site's server, a call into the
- * same process (server/plugins/site.ts), through the API's own routes, hooks and errors.
+ * same process (server/site/transport.ts), through the API's own routes, hooks and errors.
  */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 

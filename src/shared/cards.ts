@@ -125,7 +125,7 @@ const drawn = new WeakMap<readonly CatalogueItem[], { kind: CatalogueKind; cards
 
 /**
  * The cards of a list of items. A frozen list (a stored answer's, the same object at every render that shows it,
- * plugins/site.ts) is turned into cards once, frozen too, so that a grid's key is worked out once as well
+ * site/transport.ts) is turned into cards once, frozen too, so that a grid's key is worked out once as well
  * (ui/kept-html.ts `keyOfFrozen`).
  */
 export function toCards(kind: CatalogueKind, items: readonly CatalogueItem[]): readonly CardModel[] {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { inProcessTransport } from '../../src/server/plugins/site.ts';
+import { inProcessTransport } from '../../src/server/site/transport.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
 import { seedCatalogue } from '../helpers/catalogue.ts';
 import { call } from '../helpers/commerce.ts';

@@ -140,7 +140,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   describe('beside the site (its catch-all route)', () => {
     let site: App;
     beforeAll(async () => {
-      // A second app in the same process (its own registry), with a stand-in for plugins/site.ts's catch-all.
+      // A second app in the same process (its own registry), with a stand-in for site/register.ts's catch-all.
       site = await buildApp(testConfig({ METRICS_TOKEN: TOKEN }), { database: h.database, realtime: false });
       site.all('/*', async (request, reply) => {
         if (request.url.startsWith('/api/')) return reply.callNotFound();

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { CountryBlockService } from '../../src/server/modules/country-block/country-block.service.ts';
 import { GeoIp } from '../../src/server/lib/geoip.ts';
-import { inProcessTransport } from '../../src/server/plugins/site.ts';
+import { inProcessTransport } from '../../src/server/site/transport.ts';
+import { decideSite } from '../../src/server/site/decide.ts';
 import { createApiClient } from '../../src/shared/api-client.ts';
 import type { ApiError } from '../../src/shared/contracts/errors.ts';
 import type { Op, OpInput } from '../../src/shared/operations/operation.ts';
@@ -100,6 +101,42 @@ describe('GET /country-block/check', () => {
     for (const code of ['Germany', 'XX', 'UK', 'EU', 'ZZ'])
       await expect(h.app.services.countryBlock.block(code), code).rejects.toThrow(/is not an ISO 3166-1 alpha-2/);
     expect(await h.app.services.countryBlock.list()).toEqual([]);
+  });
+});
+
+describe('the site mode, decided by the host before a page renders', () => {
+  const h = useApi({ TRUSTED_COUNTRY_HEADER: '' });
+  const request = (ip: string, cookie?: string) => ({ ip, headers: cookie ? { cookie } : {} }) as never;
+
+  it('shows the blocked page to a blocked country (even an admin, even in maintenance), the maintenance page to all but admins and the login pages', async () => {
+    const admin = await createMember(h, { role: 'admin' });
+    const member = await createMember(h);
+    const adminCookie = `theme=dark; token=${await login(h, admin.username)}`;
+    const memberCookie = `token=${await login(h, member.username)}`;
+    const mode = async (ip: string, meta: object = {}, cookie?: string) => (await decideSite(h.app, request(ip, cookie), meta)).siteMode;
+
+    expect(await decideSite(h.app, request('81.2.69.142'), {})).toMatchObject({ siteMode: 'normal', country: 'GB', settings: { siteName: 'Tessera' } });
+    await h.app.services.settings.set('maintenanceMode', true);
+    expect(await mode('81.2.69.142')).toBe('maintenance');
+    expect(await mode('81.2.69.142', {}, memberCookie)).toBe('maintenance');
+    expect(await mode('81.2.69.142', {}, 'token=not-a-session-token-of-anyone')).toBe('maintenance');
+    expect(await mode('81.2.69.142', {}, adminCookie)).toBe('normal');
+    expect(await mode('81.2.69.142', { availableInMaintenance: true })).toBe('normal');
+    await h.app.services.countryBlock.block('GB');
+    expect(await mode('81.2.69.142', {}, adminCookie)).toBe('blocked');
+    expect(await mode('81.2.69.142', { availableInMaintenance: true })).toBe('blocked');
+    await h.app.services.settings.set('maintenanceMode', false);
+    expect(await mode('81.2.69.142')).toBe('blocked');
+    expect(await mode('8.8.8.8')).toBe('normal');
+    await h.app.services.countryBlock.unblock('GB');
+  });
+
+  it('hands every render the same frozen public settings until they change', async () => {
+    const first = (await decideSite(h.app, request('127.0.0.1'), {})).settings;
+    expect((await decideSite(h.app, request('127.0.0.1'), {})).settings).toBe(first);
+    expect(Object.isFrozen(first) && Object.isFrozen(first.menus)).toBe(true);
+    await h.app.services.settings.set('siteName', 'Mosaic');
+    expect((await decideSite(h.app, request('127.0.0.1'), {})).settings.siteName).toBe('Mosaic');
   });
 });
 

@@ -168,8 +168,8 @@ describe('nginx (deploy/nginx/tessera.conf, compose.conf)', () => {
         expect(assets).toContain(`alias ${DEPLOY_ROOT}/${distDir}/client/_astro/;`);
         expect(assets).toMatch(/gzip_static on;/);
         expect(assets).toMatch(/add_header Cache-Control "public, max-age=31536000, immutable"/);
-        // The app serves the same directory (src/server/plugins/site.ts: dist/client, /_astro/ immutable).
-        expect(read('src/server/plugins/site.ts')).toMatch(/root: path\.join\(distDir, 'client'\)/);
+        // The app serves the same directory (src/server/site/register.ts: dist/client, /_astro/ immutable).
+        expect(read('src/server/site/register.ts')).toMatch(/root: path\.join\(distDir, 'client'\)/);
       });
 
       it("accepts bodies up to the app's limits, and streams resumable uploads", async () => {

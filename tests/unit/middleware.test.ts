@@ -3,7 +3,8 @@ import { authGuard, guardRedirect } from '../../src/middleware/auth-guard.ts';
 import { pageMeta } from '../../src/middleware/page-meta.ts';
 import { session } from '../../src/middleware/session.ts';
 import { pagePath } from '../../src/middleware/context.ts';
-import { decideSiteMode, siteMode } from '../../src/middleware/site-mode.ts';
+import { siteMode } from '../../src/middleware/site-mode.ts';
+import { decideSiteMode, type SiteMode } from '../../src/shared/site-mode.ts';
 import { DEFAULT_PUBLIC_SETTINGS } from '../../src/shared/default-settings.ts';
 
 const member = {
@@ -34,6 +35,8 @@ function stubContext(opts: {
   blocked?: boolean;
   user?: object | null;
   setupNeeded?: boolean;
+  /** The host's decision; without it the page renders as under `astro dev` (no host). */
+  hostMode?: SiteMode;
 }) {
   const deleted: string[] = [];
   const ctx = {
@@ -41,12 +44,12 @@ function stubContext(opts: {
     locals: {
       sessionToken: opts.token ?? null,
       user: opts.user ?? null,
-      settings: DEFAULT_PUBLIC_SETTINGS,
-      siteMode: 'normal',
+      settings: { ...DEFAULT_PUBLIC_SETTINGS, ...opts.settings },
+      siteMode: opts.hostMode ?? 'normal',
       country: null,
+      apiTransport: opts.hostMode ? async () => Promise.reject(new Error('the host decided: no API call')) : undefined,
       api: {
         me: opts.me ?? (async () => ({ data: member })),
-        publicSettings: async () => ({ data: { ...DEFAULT_PUBLIC_SETTINGS, ...opts.settings } }),
         countryCheck: async () => ({ data: { blocked: opts.blocked ?? false, country: opts.blocked ? 'FR' : null } }),
       },
       admin: { setupStatus: async () => ({ data: { needed: opts.setupNeeded ?? false } }) },
@@ -80,24 +83,30 @@ describe('site mode', () => {
     expect(decideSiteMode({ blocked: false, maintenanceMode: false, isAdmin: false, availableInMaintenance: false })).toBe('normal');
   });
 
-  it('replaces the page with the blocked page when the country is blocked, even in maintenance', async () => {
+  it("replaces the page with the host's decision: the blocked or the maintenance page, without asking the API", async () => {
+    const countryCheck = vi.fn();
+    for (const [hostMode, shown] of [
+      ['blocked', '/site/blocked'],
+      ['maintenance', '/site/maintenance'],
+      ['normal', 'render /'],
+    ] as const) {
+      const c = stubContext({ route: '/', hostMode, settings: { maintenanceMode: true } });
+      Object.assign(c.ctx.locals.api, { countryCheck });
+      expect(await (await run(siteMode, c)).text()).toBe(shown);
+    }
+    expect(countryCheck).not.toHaveBeenCalled();
+  });
+
+  it('without a host (astro dev), decides by the same rule from the API: blocked first, maintenance but not the login page', async () => {
     const c = stubContext({ route: '/', blocked: true, settings: { maintenanceMode: true } });
     expect(await (await run(siteMode, c)).text()).toBe('/site/blocked');
     expect(c.ctx.locals.siteMode).toBe('blocked');
-  });
-
-  it('replaces the page with the maintenance page, but not the login page', async () => {
     const home = stubContext({ route: '/', settings: { maintenanceMode: true } });
     expect(await (await run(siteMode, home)).text()).toBe('/site/maintenance');
     const loginPage = stubContext({ route: '/auth/login', settings: { maintenanceMode: true } });
     expect(await (await run(siteMode, loginPage)).text()).toBe('render /auth/login');
-  });
-
-  it('stores the public settings for the layouts', async () => {
-    const c = stubContext({ route: '/', settings: { siteName: 'Mosaic' } });
-    await run(siteMode, c);
-    expect(c.ctx.locals.settings.siteName).toBe('Mosaic');
-    expect(c.ctx.locals.siteMode).toBe('normal');
+    const admin = stubContext({ route: '/', settings: { maintenanceMode: true }, user: { ...member, roles: ['member', 'admin'] } });
+    expect(await (await run(siteMode, admin)).text()).toBe('render /');
   });
 });
 

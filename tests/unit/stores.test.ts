@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
-import { inProcessTransport } from '../../src/server/plugins/site.ts';
+import { inProcessTransport } from '../../src/server/site/transport.ts';
 import type { Transport } from '../../src/shared/api-client.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { SettingsService } from '../../src/server/modules/settings/settings.service.ts';

@@ -4,3 +4,9 @@ export function sessionTokenFromHeader(header: string | undefined): string | nul
   const value = header.trim().replace(/^Bearer\s+/i, '');
   return value.length >= 20 && value.length <= 200 ? value : null;
 }
+
+/** The session token of a `Cookie` header's `token` cookie (the site's session), or null. */
+export function sessionTokenFromCookie(cookie: string | undefined): string | null {
+  const value = /(?:^|;\s*)token=([^;]*)/.exec(cookie ?? '')?.[1];
+  return value ? sessionTokenFromHeader(value) : null;
+}

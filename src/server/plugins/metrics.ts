@@ -87,7 +87,7 @@ function routeOf(request: FastifyRequest): string {
   const { url, config } = request.routeOptions;
   if (url === undefined) return 'unmatched';
   if (url === '/*') return 'page';
-  // @fastify/static registers one route per built file (plugins/site.ts), each with its file in the config.
+  // @fastify/static registers one route per built file (site/register.ts), each with its file in the config.
   if ((config as { file?: unknown }).file !== undefined) return 'static';
   return url;
 }

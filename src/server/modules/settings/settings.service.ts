@@ -4,6 +4,7 @@ import { SiteChanges } from '../../lib/site-changes.ts';
 import { DEFAULT_PRIVATE_SETTINGS, DEFAULT_PUBLIC_SETTINGS, SETTING_GROUPS } from '../../../shared/default-settings.ts';
 import { SECRET_SETTINGS, settingLabel, type AdminSettings } from '../../../shared/admin/settings.ts';
 import { SETTING_RULES } from './setting-rules.ts';
+import { deepFreeze } from '../../../shared/deep-freeze.ts';
 import { insertMissingSettings, listSettings, upsertSetting, type SettingRow } from './settings.repository.ts';
 
 /**
@@ -26,10 +27,19 @@ function valueIn<T>(rows: SettingRow[], key: string): T | undefined {
   return (row ? row.value : fallback) as T | undefined;
 }
 
+/** The public settings of these rows (of one group when given), defaults filled in. */
+function publicOf(rows: SettingRow[], group?: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(DEFAULT_PUBLIC_SETTINGS)) if (!group || SETTING_GROUPS[key] === group) out[key] = value;
+  for (const row of rows) if (row.public && (!group || row.group === group)) out[row.key] = row.value;
+  return out;
+}
+
 export class SettingsService {
   private cache: { rows: SettingRow[]; at: number } | null = null;
   /** Moves at every change, so that a read that started before one does not keep its older rows. */
   private generation = 0;
+  private readonly publicViews = new WeakMap<SettingRow[], Readonly<Record<string, unknown>>>();
   private readonly db: Db;
   private readonly changes: SiteChanges;
   constructor(db: Db, changes: SiteChanges = new SiteChanges()) {
@@ -58,10 +68,18 @@ export class SettingsService {
 
   /** A flat map of the public settings (of one group when given), defaults filled in. */
   async getPublic(group?: string): Promise<Record<string, unknown>> {
-    const out: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(DEFAULT_PUBLIC_SETTINGS)) if (!group || SETTING_GROUPS[key] === group) out[key] = value;
-    for (const row of await this.rows()) if (row.public && (!group || row.group === group)) out[row.key] = row.value;
-    return out;
+    return publicOf(await this.rows(), group);
+  }
+
+  /**
+   * Every public setting, defaults filled in, as one frozen map made once per read of the rows and shared by the page
+   * renders until the next change (a page reads it; none may change it).
+   */
+  async publicView(): Promise<Readonly<Record<string, unknown>>> {
+    const rows = await this.rows();
+    let view = this.publicViews.get(rows);
+    if (!view) this.publicViews.set(rows, (view = deepFreeze(structuredClone(publicOf(rows)))));
+    return view;
   }
 
   /** The public values of the keys asked for; private and unknown keys are left out. */
