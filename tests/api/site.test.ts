@@ -28,6 +28,7 @@ import { LEDGER } from '../../src/shared/operations/ledger.ts';
 import { ORDERS } from '../../src/shared/operations/orders.ts';
 import { REACTIONS } from '../../src/shared/operations/reactions.ts';
 import { COMMENTS } from '../../src/shared/operations/comments.ts';
+import { CONTACT } from '../../src/shared/operations/contact.ts';
 import { grant, seedCatalogue } from '../helpers/catalogue.ts';
 import { firstPackage } from '../helpers/commerce.ts';
 import { createMember, login, testConfig, useApi, type ApiHarness } from '../helpers/api.ts';
@@ -302,6 +303,34 @@ describe("the site's in-process calls", () => {
     expect((await render({ method: 'POST', url: 'http://localhost/api/auth/logout', headers: as })).status).toBe(200);
     expect(await read()).toBe(401);
     lookups.mockRestore();
+  });
+});
+
+describe("the site's in-process calls of a rate-limited operation", () => {
+  const h = useApi({ CONTACT_LIMIT_PER_HOUR: '3' });
+
+  it("count with the API's requests from the same address, and past the limit answer the route's 429, never through the API", async () => {
+    const ip = '198.51.100.7';
+    const message = { name: 'Vera', email: 'vera@example.test', message: 'Hello there' };
+    const route = () => h.app.inject({ method: 'POST', url: '/api/contact', payload: message, remoteAddress: ip });
+    expect((await route()).statusCode).toBe(200);
+    const injected = vi.spyOn(h.app, 'inject');
+    const page = pageClient(h, ip, {}, null);
+    const send = () =>
+      page.call(CONTACT.send, { body: message }).then(
+        (r) => r.data.message,
+        (err: ApiError) => err.failure,
+      );
+    expect(typeof (await send())).toBe('string');
+    expect(typeof (await send())).toBe('string');
+    const refused = await send();
+    expect(injected, 'no request through the API').not.toHaveBeenCalled();
+    injected.mockRestore();
+    const routeRefused = await route();
+    expect(routeRefused.statusCode).toBe(429);
+    expect(refused).toMatchObject({ status: 429, code: routeRefused.json().error });
+    // Another address has its own count.
+    expect(typeof (await pageClient(h, '198.51.100.8', {}, null).call(CONTACT.send, { body: message })).data.message).toBe('string');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { TSchema } from 'typebox';
-import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { RouteShorthandOptions } from 'fastify';
+import type { Limit } from '../lib/limits.ts';
 import type { AuthContext } from '../modules/auth/auth.service.ts';
 import type { Viewer } from '../modules/catalogue/access.ts';
 import type { Op, OpInput } from '../../shared/operations/operation.ts';
@@ -36,11 +37,8 @@ export interface OperationSpec<In extends OpInput, Out> {
   /** The answer's `data` (sent in the success envelope). */
   response: TSchema;
   errors: readonly ErrorStatus[];
-  /**
-   * Hooks that need the HTTP request (rate limits keyed by it): they run on the API route only, and a page's call to
-   * such an operation goes through the route too.
-   */
-  requestHooks?: ((request: FastifyRequest) => Promise<void>)[];
+  /** Rate limits (lib/limits.ts), counted after the access checks, for the API's requests and a page's calls alike. */
+  limits?: Limit[];
   /** Fastify route options beyond the schema (the answer cache's `config`). */
   route?: Pick<RouteShorthandOptions, 'config'>;
   run: (input: In, ctx: OperationContext) => Promise<Out> | Out;

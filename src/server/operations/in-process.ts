@@ -15,7 +15,7 @@ export interface Caller {
 
 /**
  * A page's call of an operation, inside this process: the route's checks in the route's order (an admin's access, the
- * country gate, the input's schemas, a member's access), then its handler, with no request through Fastify and no JSON
+ * country gate, the input's schemas, a member's access, its rate limits), then its handler, with no request through Fastify and no JSON
  * in between. Answers what the route would send (`ok(data)`); throws what the route would answer with.
  */
 export async function runInProcess(app: FastifyInstance, served: ServedOperation, input: OpInput, caller: Caller): Promise<unknown> {
@@ -31,6 +31,7 @@ export async function runInProcess(app: FastifyInstance, served: ServedOperation
   const headers = check(app, spec.headers, 'headers', { ...caller.headers });
   if (spec.access === 'member' || spec.access === 'purchaser') requireSession(auth);
   if (spec.access === 'purchaser') await requireVerifiedPurchaser(app, auth!);
+  for (const limit of spec.limits ?? []) await limit({ ip: caller.ip, auth, body: checked.body });
   const data = await spec.run(checked, { auth, viewer: viewerOf(auth), ip: caller.ip, headers, answerHeaders: {} });
   // The answer is the page's to keep: a copy, so that a page can never change what a service holds (settings' values).
   return ok(structuredClone(data));

@@ -3,6 +3,7 @@ import { Envelope, ErrorBody } from '../../shared/contracts/common.ts';
 import { keyOf, type OpInput } from '../../shared/operations/operation.ts';
 import { viewerOf } from '../modules/catalogue/access.ts';
 import { ok, type App } from '../types.ts';
+import { limitHook } from '../lib/limits.ts';
 import type { AccessRule, Operation, OperationContext } from './define.ts';
 
 /** An operation as this process serves it: what a page's in-process call needs besides its spec. */
@@ -33,7 +34,7 @@ export function registerOperations(app: App, list: Operation[], { countryGated =
         response: { 200: Envelope(spec.response), ...Object.fromEntries(spec.errors.map((status) => [status, ErrorBody])) },
       },
       onRequest,
-      preHandler: [...preHandler, ...(spec.requestHooks ?? [])],
+      preHandler: [...preHandler, ...(spec.limits ?? []).map(limitHook)],
       handler: async (request, reply) => {
         const ctx = contextOf(request);
         const data = await spec.run({ params: request.params, query: request.query, body: request.body } as OpInput, ctx);

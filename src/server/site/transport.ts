@@ -28,7 +28,7 @@ export function inProcessTransport(app: FastifyInstance, clientIp: string, forwa
     const kept = anonymousGet(method, sent) && (!served || sharesAnswer(served.spec.route?.config?.sharedAnswer, operation!.input.query));
     const stored = kept ? await storedAnswer(app, target, clientIp, sent) : null;
     if (stored) return { status: 200, statusText: 'OK', text: '', value: valueOf(stored), header: (name) => stored.headers[name.toLowerCase()] ?? null };
-    if (served && !served.spec.requestHooks) {
+    if (served) {
       const answer = await once(method, () => operationAnswer(app, served, operation!.input, { ip: clientIp, headers: sent }));
       // What the route would have kept, kept the same way (read by the API's visitors and the pages after this one).
       if (kept && answer.status === 200) keepAnswer(app, target, answer.value);

@@ -39,7 +39,7 @@ export function accountsOperations(app: App) {
       body: RegisterBody,
       response: RegisterResult,
       errors,
-      requestHooks: [perIp('registrations', mailPerHour * 4)],
+      limits: [perIp('registrations', mailPerHour * 4)],
       run: ({ body }, { ip }) => accounts.register(body, publicOrigin(app), ip),
     },
     verifyEmail: {
@@ -51,7 +51,7 @@ export function accountsOperations(app: App) {
       response: MessageResult,
       errors,
       // Tokens are not guessed faster than reset links.
-      requestHooks: [perIp('email verifications', 30)],
+      limits: [perIp('email verifications', 30)],
       run: ({ body }) => accounts.verifyEmail(body.token),
     },
     resendVerification: {
@@ -62,7 +62,7 @@ export function accountsOperations(app: App) {
       body: EmailBody,
       response: MessageResult,
       errors,
-      requestHooks: [perIp('verification mails', mailPerHour * 4), perAddress('verification mails')],
+      limits: [perIp('verification mails', mailPerHour * 4), perAddress('verification mails')],
       run: ({ body }) => accounts.resendVerification(body.email, publicOrigin(app)),
     },
     forgotPassword: {
@@ -73,7 +73,7 @@ export function accountsOperations(app: App) {
       body: EmailBody,
       response: MessageResult,
       errors,
-      requestHooks: [perIp('password reset mails', mailPerHour * 4), perAddress('password reset mails')],
+      limits: [perIp('password reset mails', mailPerHour * 4), perAddress('password reset mails')],
       run: ({ body }, { ip }) => accounts.forgot(body.email, publicOrigin(app), body.recaptchaToken, ip),
     },
     resetPassword: {
@@ -84,7 +84,7 @@ export function accountsOperations(app: App) {
       body: ResetPasswordBody,
       response: MessageResult,
       errors,
-      requestHooks: [perIp('password resets', 30)],
+      limits: [perIp('password resets', 30)],
       run: ({ body }) => accounts.resetPassword(body.token, body.password, publicOrigin(app)),
     },
     changePassword: {

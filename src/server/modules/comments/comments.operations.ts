@@ -38,7 +38,7 @@ export function commentsOperations(app: App) {
       body: CommentBody,
       response: Comment,
       errors,
-      requestHooks: [commentsWriteLimit(app)],
+      limits: [commentsWriteLimit(app)],
       run: ({ body }, { auth }) => comments.create(auth!.user, body),
     },
     search: {

@@ -1,6 +1,7 @@
 import { Comment } from '../../../shared/contracts/comments.ts';
 import { Envelope, ErrorBody, UuidParams } from '../../../shared/contracts/common.ts';
 import { readForm } from '../../lib/multipart.ts';
+import { limitHook } from '../../lib/limits.ts';
 import { ok, type App } from '../../types.ts';
 import { commentsWriteLimit } from './comments.operations.ts';
 
@@ -23,7 +24,7 @@ export async function commentsRoutes(app: App) {
         params: UuidParams,
         response: { 200: Envelope(Comment), ...errors },
       },
-      preHandler: [app.requireAuth, commentsWriteLimit(app)],
+      preHandler: [app.requireAuth, limitHook(commentsWriteLimit(app))],
     },
     async (request) => {
       const { id } = request.params;

@@ -23,7 +23,7 @@ export function contactOperations(app: App) {
       body: ContactBody,
       response: MessageResult,
       errors: [400, 422, 429],
-      requestHooks: [limit],
+      limits: [limit],
       run: ({ body }, { ip }) => app.services.contact.send(body, publicOrigin(app), ip),
     },
   });

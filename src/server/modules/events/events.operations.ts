@@ -20,7 +20,7 @@ export function eventsOperations(app: App) {
       body: EventBody,
       response: Event,
       errors,
-      requestHooks: changes,
+      limits: changes,
       run: ({ body }, { viewer }) => events.create(viewer!, body),
     },
     search: {
@@ -52,7 +52,7 @@ export function eventsOperations(app: App) {
       body: EventBody,
       response: Event,
       errors,
-      requestHooks: changes,
+      limits: changes,
       run: ({ params, body }, { viewer }) => events.update(viewer!, params.id, body),
     },
     remove: {
@@ -63,7 +63,7 @@ export function eventsOperations(app: App) {
       params: UuidParams,
       response: Type.Object({ success: Type.Boolean() }),
       errors,
-      requestHooks: changes,
+      limits: changes,
       run: ({ params }, { viewer }) => events.remove(viewer!, params.id),
     },
   });

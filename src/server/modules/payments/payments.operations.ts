@@ -62,7 +62,7 @@ export function paymentsOperations(app: App) {
       body: PurchaseTokensBody,
       response: PurchaseTokensResult,
       errors: [...errors, 502, 503],
-      requestHooks: [purchaseLimit],
+      limits: [purchaseLimit],
       run: ({ body }, { auth }) => payments.purchase(auth!.user, body, publicOrigin(app)),
     },
     search: { operationId: 'payments_search', ...search },

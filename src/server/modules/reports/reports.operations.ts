@@ -28,7 +28,7 @@ export function reportsOperations(app: App) {
       body: ReportBody,
       response: ViolationReport,
       errors: [400, 401, 404, 409, 429],
-      requestHooks: [limit],
+      limits: [limit],
       run: ({ body }, { auth }) => app.services.reports.create(auth!.user.id, body),
     },
   });

@@ -28,7 +28,7 @@ export function setupOperations(app: App) {
       body: SetupBody,
       response: SetupResult,
       errors: [400, 409, 429],
-      requestHooks: [keyedLimit(app, { what: 'setup attempts', max: 10, windowMs: 10 * 60_000, key: (request) => addressKey(request.ip) })],
+      limits: [keyedLimit(app, { what: 'setup attempts', max: 10, windowMs: 10 * 60_000, key: (request) => addressKey(request.ip) })],
       run: ({ body }, { ip, headers }) => setup.complete(body, { ip, userAgent: headers['user-agent'] }),
     },
   });
