@@ -5,6 +5,7 @@ import { GeoIp } from '../../src/server/lib/geoip.ts';
 import { inProcessTransport } from '../../src/server/site/transport.ts';
 import { decideSite } from '../../src/server/site/decide.ts';
 import { createApiClient } from '../../src/shared/api-client.ts';
+import { adminCalls } from '../../src/shared/admin/calls.ts';
 import type { ApiError } from '../../src/shared/contracts/errors.ts';
 import type { Op, OpInput } from '../../src/shared/operations/operation.ts';
 import { SETTINGS } from '../../src/shared/operations/settings.ts';
@@ -303,6 +304,42 @@ describe("the site's in-process calls", () => {
     expect((await render({ method: 'POST', url: 'http://localhost/api/auth/logout', headers: as })).status).toBe(200);
     expect(await read()).toBe(401);
     lookups.mockRestore();
+  });
+});
+
+describe("the back office's in-process calls", () => {
+  const h = useApi();
+  beforeAll(() => seedCatalogue(h));
+
+  it("list, read and change a resource as its route does (audited, the pages' cache emptied), and refuse a member with the route's 403, never through the API", async () => {
+    const admin = await login(h, (await createMember(h, { role: 'admin' })).username);
+    const member = await login(h, (await createMember(h)).username);
+    const page = (token: string) => adminCalls(pageClient(h, '127.0.0.1', {}, token));
+    const route = (method: 'GET' | 'PATCH', url: string, token: string, payload?: object) =>
+      h.app.inject({ method, url, headers: { authorization: token }, payload });
+    const routeListed = (await route('GET', '/api/admin/videos?q=fjord&limit=5', admin)).json().data;
+    const injected = vi.spyOn(h.app, 'inject');
+    const listed = await page(admin).list('videos', { q: 'fjord', limit: 5 });
+    const video = (await page(admin).get('videos', listed.data.data[0]!._id)).data;
+    h.app.pageCache.set('/videos', { status: 200, headers: {}, body: Buffer.from('<h1>Videos</h1>') });
+    const changed = (await page(admin).update('videos', video._id, { title: 'Fjord lights, retitled' })).data;
+    const refused = await page(member)
+      .list('videos')
+      .then(
+        () => null,
+        (err: ApiError) => err.failure,
+      );
+    expect(injected, 'no request through the API').not.toHaveBeenCalled();
+    injected.mockRestore();
+    expect(listed.data).toEqual(routeListed);
+    expect(changed).toEqual((await route('GET', `/api/admin/videos/${video._id}`, admin)).json().data);
+    expect(changed.title).toBe('Fjord lights, retitled');
+    expect(h.app.pageCache.size).toBe(0);
+    const audit = (await route('GET', `/api/admin/audit?targetId=${video._id}`, admin)).json().data.data;
+    expect(audit[0]).toMatchObject({ action: 'update', resource: 'videos', before: { title: video.title }, after: { title: 'Fjord lights, retitled' } });
+    const routeRefused = await route('GET', '/api/admin/videos', member);
+    expect(routeRefused.statusCode).toBe(403);
+    expect(refused).toMatchObject({ status: 403, code: routeRefused.json().error, message: routeRefused.json().message });
   });
 });
 

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { ListResult, Query } from '../../shared/api-client.ts';
 import { adminResource } from '../../shared/admin/resources/index.ts';
 import type { AdminItem } from '../../shared/admin/resource.ts';
-import type { BulkAction } from '../../shared/admin/calls.ts';
+import type { BulkAction } from '../../shared/operations/admin.ts';
 import { MAX_OFFSET } from '../../shared/contracts/common.ts';
 import { messageOf } from '../../shared/contracts/errors.ts';
 import { totalText } from '../../shared/totals.ts';

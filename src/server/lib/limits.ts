@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { rateLimited } from '../errors.ts';
-import type { AuthContext } from '../modules/auth/auth.service.ts';
 
 /** Who a limited call is counted for: the same for an API request and a page's in-process call. */
 export interface LimitedCall {
   ip: string;
-  auth: AuthContext | null;
+  /** The caller's session (a member's limits are keyed by their id). */
+  auth: { user: { id: string } } | null;
   /** The call's body, validated (an e-mail address a limit is keyed by). */
   body: unknown;
 }

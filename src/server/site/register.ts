@@ -60,7 +60,12 @@ async function servePage(app: FastifyInstance, built: BuiltSite, request: Fastif
   const rendered = await renderPage(built, page, locals, { settings: decision.settings, origin: app.siteOrigin, clientIp: request.ip });
   const kept = useCache && Buffer.isBuffer(rendered.body) && locals.pageCache?.public === true && rendered.status === 200 && !rendered.headers['set-cookie'];
   if (!kept) return reply.code(rendered.status).headers(rendered.headers).send(rendered.body);
-  const stored = app.pageCache.set(key, { status: rendered.status, headers: storableHeaders(rendered.headers), body: rendered.body as Buffer, shared: locals.pageCache!.shared });
+  const stored = app.pageCache.set(key, {
+    status: rendered.status,
+    headers: storableHeaders(rendered.headers),
+    body: rendered.body as Buffer,
+    shared: locals.pageCache!.shared,
+  });
   return sendCached(request, reply, stored, { ...PAGE, state: 'MISS' });
 }
 

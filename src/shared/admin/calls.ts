@@ -3,7 +3,8 @@ import type { AdminSettings } from './settings.ts';
 import type { Dashboard } from './dashboard.ts';
 import type { SetupBody } from '../contracts/setup.ts';
 import { SETUP } from '../operations/setup.ts';
-import type { AdminItem, AdminMedia, UploadPurpose } from './resource.ts';
+import { adminResourceOps, type BulkAction } from '../operations/admin.ts';
+import type { AdminMedia, UploadPurpose } from './resource.ts';
 
 /** One entry of the audit log. */
 export interface AuditEntry {
@@ -17,8 +18,6 @@ export interface AuditEntry {
   createdAt: string;
 }
 
-export type BulkAction = 'publish' | 'unpublish' | 'delete';
-
 /** A gallery's photo in the back office. */
 export interface AdminPhoto {
   _id: string;
@@ -31,18 +30,17 @@ export interface AdminPhoto {
 /** The back office's calls: the same five for every resource (`/api/admin/<resource>`), bulk verbs, the audit log. */
 export function adminCalls(api: ApiClient) {
   const path = (resource: string, id?: string) => `/admin/${encodeURIComponent(resource)}${id ? `/${encodeURIComponent(id)}` : ''}`;
+  const ops = adminResourceOps;
   return {
-    list: (resource: string, query: Query = {}) => api.get<ListResult<AdminItem>>(path(resource), query),
-    get: (resource: string, id: string) => api.get<AdminItem>(path(resource, id)),
-    create: (resource: string, body: Record<string, unknown>) => api.post<AdminItem>(path(resource), body),
-    update: (resource: string, id: string, body: Record<string, unknown>) => api.patch<AdminItem>(path(resource, id), body),
-    remove: (resource: string, id: string) => api.del<{ _id: string }>(path(resource, id)),
+    list: (resource: string, query: Query = {}) => api.call(ops(resource).list, { query }),
+    get: (resource: string, id: string) => api.call(ops(resource).get, { params: { id } }),
+    create: (resource: string, body: Record<string, unknown>) => api.call(ops(resource).create, { body }),
+    update: (resource: string, id: string, body: Record<string, unknown>) => api.call(ops(resource).update, { params: { id }, body }),
+    remove: (resource: string, id: string) => api.call(ops(resource).remove, { params: { id } }),
     /** The list as CSV with the same query (filters, search, sort): `GET /api/admin/<resource>/export.csv`. */
-    exportCsv: (resource: string, query: Query = {}) => api.file(`${path(resource)}/export.csv`, query),
-    act: (resource: string, id: string, action: string, body: Record<string, unknown> = {}) =>
-      api.post<AdminItem>(`${path(resource, id)}/${encodeURIComponent(action)}`, body),
-    bulk: (resource: string, action: BulkAction, ids: string[]) =>
-      api.post<{ done: string[]; failed: { _id: string; message: string }[] }>(`${path(resource)}/bulk`, { action, ids }),
+    exportCsv: (resource: string, query: Query = {}) => api.file(ops(resource).exportCsv, query),
+    act: (resource: string, id: string, action: string, body: Record<string, unknown> = {}) => api.call(ops(resource).act(action), { params: { id }, body }),
+    bulk: (resource: string, action: BulkAction, ids: string[]) => api.call(ops(resource).bulk, { body: { action, ids } }),
     audit: (query: Query = {}) => api.get<ListResult<AuditEntry>>('/admin/audit', query),
     settings: () => api.get<AdminSettings>('/admin/settings'),
     /** First run (no admin yet): whether it is open, and creating the first admin with the printed token. */

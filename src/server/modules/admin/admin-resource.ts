@@ -1,9 +1,12 @@
 import { Type, type TString } from 'typebox';
-import { Envelope, ErrorBody, ListPayload, UuidParams } from '../../../shared/contracts/common.ts';
+import { ErrorBody, ListPayload, UuidParams } from '../../../shared/contracts/common.ts';
 import { listQueryOf, offers, type AdminItem, type AdminListQuery, type AdminResource } from '../../../shared/admin/resource.ts';
+import { adminResourceOps, type BulkAction } from '../../../shared/operations/admin.ts';
+import type { OpInput } from '../../../shared/operations/operation.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { badRequest } from '../../errors.ts';
-import { ok, type App } from '../../types.ts';
+import type { App } from '../../types.ts';
+import type { Operation, OperationContext, OperationSpec } from '../../operations/define.ts';
 import { insertAudit } from './audit.repository.ts';
 import { csvStream } from '../../lib/csv-stream.ts';
 
@@ -44,184 +47,183 @@ const bulkBodyOf = (id: TString) =>
   );
 
 /**
- * The one REST convention of the back office, for one resource: list, create, read, patch, delete, and bulk verbs.
- * Every write is recorded in the audit log with the item before and after.
+ * The one REST convention of the back office, for one resource: list, create, read, patch, delete, named verbs and bulk
+ * verbs, as operations (an API route each, and a page's in-process call) at the addresses of shared/operations/admin.ts.
+ * Admins only. Every write is recorded in the audit log with the item before and after, and empties the pages' caches
+ * (here and, through Redis, in every process) before its answer leaves.
  */
-export function registerAdminResource(api: App, resource: AdminResource, adapter: AdminAdapter) {
-  const base = `/${resource.name}`;
-  const tag = { tags: ['admin'] };
-  const id = (verb: string) => ({ operationId: `admin_${resource.name.replace(/-/g, '_')}_${verb}`, ...tag });
+export function adminResourceOperations(api: App, resource: AdminResource, adapter: AdminAdapter): Operation[] {
+  const ops = adminResourceOps(resource.name);
   const audit = (actor: Actor, action: string, targetId: string | null, before: AdminItem | null, after: AdminItem | null) =>
     insertAudit(api.database.db, { actorId: actor.user.id, actorName: actor.user.username, resource: resource.name, targetId, action, before, after });
-  const actorOf = (request: { auth: { user: UserRow } | null }): Actor => ({ user: request.auth!.user });
-  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
+  const actorOf = (ctx: OperationContext): Actor => ({ user: ctx.auth!.user });
+  const changed = <T>(answer: T): T => {
+    api.siteChanges.publish('content');
+    return answer;
+  };
   // An item's `{id}`: a UUID unless the resource says otherwise; a malformed one is a 400 before the adapter runs.
   const IdParams = resource.id ? Type.Object({ id: resource.id }) : UuidParams;
-  const BulkBody = bulkBodyOf(resource.id ?? UuidParams.properties.id);
+  const spec = (verb: string, summary: string, rest: Omit<OperationSpec<OpInput, unknown>, 'operationId' | 'summary' | 'tags' | 'access' | 'errors'>) => ({
+    operationId: `admin_${resource.name.replace(/-/g, '_')}_${verb}`,
+    summary,
+    tags: ['admin'],
+    access: 'admin' as const,
+    errors: [400, 401, 403, 404, 409, 422] as const,
+    ...rest,
+  });
+  const list: Operation[] = [
+    {
+      op: ops.list,
+      spec: spec('list', `${resource.label}: search, filter, sort, page`, {
+        query: listQueryOf(resource),
+        response: ListPayload(Item),
+        run: ({ query }) => adapter.list(query as AdminListQuery),
+      }),
+    },
+  ];
+  if (offers(resource, 'create'))
+    list.push({
+      op: ops.create,
+      spec: spec('create', `Create a ${resource.singular}`, {
+        body: resource.body,
+        response: Item,
+        run: async ({ body }, ctx) => {
+          const actor = actorOf(ctx);
+          const item = await adapter.create(body as Record<string, unknown>, actor);
+          await audit(actor, 'create', item._id, null, item);
+          return changed(item);
+        },
+      }),
+    });
+  list.push({
+    op: ops.get,
+    spec: spec('get', `One ${resource.singular}`, { params: IdParams, response: Item, run: ({ params }) => adapter.get(params!.id!) }),
+  });
+  if (offers(resource, 'update'))
+    list.push({
+      op: ops.update,
+      spec: spec('update', `Change a ${resource.singular}`, {
+        params: IdParams,
+        body: Type.Partial(resource.body),
+        response: Item,
+        run: async ({ params, body }, ctx) => {
+          const actor = actorOf(ctx);
+          const before = await adapter.get(params!.id!);
+          const after = await adapter.update(params!.id!, body as Record<string, unknown>, actor);
+          await audit(actor, 'update', after._id, before, after);
+          return changed(after);
+        },
+      }),
+    });
+  if (offers(resource, 'delete'))
+    list.push({
+      op: ops.remove,
+      spec: spec('delete', `Delete a ${resource.singular}`, {
+        params: IdParams,
+        response: Type.Object({ _id: Type.String() }),
+        run: async ({ params }, ctx) => {
+          const actor = actorOf(ctx);
+          const before = await adapter.get(params!.id!);
+          await adapter.remove(params!.id!, actor);
+          await audit(actor, 'delete', before._id, before, null);
+          return changed({ _id: before._id });
+        },
+      }),
+    });
+  for (const action of resource.actions ?? [])
+    list.push({
+      op: ops.act(action.name),
+      spec: spec(action.name.replace(/-/g, '_'), `${action.label} (one ${resource.singular})`, {
+        params: IdParams,
+        body: action.body ?? Type.Object({}, { additionalProperties: false }),
+        response: Item,
+        run: async ({ params, body }, ctx) => {
+          const actor = actorOf(ctx);
+          const before = await adapter.get(params!.id!);
+          const after = await adapter.actions![action.name]!(params!.id!, (body ?? {}) as Record<string, unknown>, actor);
+          await audit(actor, action.name, after._id, before, after);
+          return changed(after);
+        },
+      }),
+    });
+  if (resource.bulk?.length)
+    list.push({
+      op: ops.bulk,
+      spec: spec('bulk', `Publish, unpublish or delete many ${resource.label.toLowerCase()}`, {
+        body: bulkBodyOf(resource.id ?? UuidParams.properties.id),
+        response: Type.Object({ done: Type.Array(Type.String()), failed: Type.Array(Type.Object({ _id: Type.String(), message: Type.String() })) }),
+        run: async ({ body }, ctx) => {
+          const actor = actorOf(ctx);
+          const { action, ids } = body as { action: BulkAction; ids: string[] };
+          if (!resource.bulk?.includes(action)) throw badRequest(`${resource.label} cannot be changed with '${action}' in bulk.`);
+          const done: string[] = [];
+          const failed: { _id: string; message: string }[] = [];
+          for (const target of [...new Set(ids)]) {
+            try {
+              const before = await adapter.get(target);
+              if (action === 'delete') await adapter.remove(target, actor);
+              const after = action === 'delete' ? null : await adapter.bulk![action]!(target, actor);
+              await audit(actor, action, target, before, after);
+              done.push(target);
+            } catch (err) {
+              failed.push({ _id: target, message: err instanceof Error ? err.message : 'Failed.' });
+            }
+          }
+          return changed({ done, failed });
+        },
+      }),
+    });
+  return list;
+}
 
+/**
+ * A resource's list as a CSV file (`exportCsv` columns), with the list's filters, search and sort: a route, as a
+ * download streamed to the reply is not an operation's JSON. Registered in the back office's scope (admins only).
+ */
+export function registerAdminExport(api: App, resource: AdminResource, adapter: AdminAdapter) {
+  const columns = resource.exportCsv;
+  if (!columns) return;
+  if (!adapter.listAllInBatches) throw new Error(`${resource.name}: a CSV export (exportCsv) needs the adapter's listAllInBatches.`);
+  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
   api.get(
-    base,
+    adminResourceOps(resource.name).exportCsv,
     {
       schema: {
-        ...id('list'),
-        summary: `${resource.label}: search, filter, sort, page`,
+        operationId: `admin_${resource.name.replace(/-/g, '_')}_export`,
+        tags: ['admin'],
+        summary: `${resource.label} as CSV, with the list's filters, search and sort: every matching row, streamed`,
         querystring: listQueryOf(resource),
-        response: { 200: Envelope(ListPayload(Item)), ...errors },
+        response: {
+          200: { description: 'A CSV file (UTF-8, comma-separated, CRLF)', content: { 'text/csv': { schema: Type.String() } } },
+          ...errors,
+        },
       },
     },
-    async (request) => ok(await adapter.list(request.query as AdminListQuery)),
+    async (request, reply) => {
+      // Every row, streamed a batch at a time (the next batch is read once the response has taken the one before:
+      // the server's memory stays flat whatever the size). How many rows is not known before the end, so there is
+      // no count header. The first batch is read before anything is sent, so a failure there is still the
+      // contract's error answer (a 500, or the adapter's 4xx).
+      const batches = adapter.listAllInBatches!(request.query as AdminListQuery)[Symbol.asyncIterator]();
+      const first = await batches.next();
+      const csv = csvStream({
+        columns,
+        batches,
+        first,
+        // After the status and headers are sent, a database error cannot become a 500 any more. The stream fails, so
+        // Fastify destroys the response (no final chunk): the admin's download ends as failed and truncated, never
+        // as a complete-looking file short of rows. Logged here with how far it got.
+        onError: (err, rows) => request.log.error({ err, resource: resource.name, rows }, 'CSV export failed after its start: the download was cut short'),
+      });
+      const day = new Date().toISOString().slice(0, 10);
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${resource.name}-${day}.csv"`)
+          .header('cache-control', 'private, no-store')
+          // The schema says the body is text (OpenAPI); Fastify pipes the stream as the client takes it.
+          .send(csv as unknown as string)
+      );
+    },
   );
-  const columns = resource.exportCsv;
-  if (columns && !adapter.listAllInBatches) throw new Error(`${resource.name}: a CSV export (exportCsv) needs the adapter's listAllInBatches.`);
-  if (columns)
-    api.get(
-      `${base}/export.csv`,
-      {
-        schema: {
-          ...id('export'),
-          summary: `${resource.label} as CSV, with the list's filters, search and sort: every matching row, streamed`,
-          querystring: listQueryOf(resource),
-          response: {
-            200: { description: 'A CSV file (UTF-8, comma-separated, CRLF)', content: { 'text/csv': { schema: Type.String() } } },
-            ...errors,
-          },
-        },
-      },
-      async (request, reply) => {
-        // Every row, streamed a batch at a time (the next batch is read once the response has taken the one before:
-        // the server's memory stays flat whatever the size). How many rows is not known before the end, so there is
-        // no count header. The first batch is read before anything is sent, so a failure there is still the
-        // contract's error answer (a 500, or the adapter's 4xx).
-        const batches = adapter.listAllInBatches!(request.query as AdminListQuery)[Symbol.asyncIterator]();
-        const first = await batches.next();
-        const csv = csvStream({
-          columns,
-          batches,
-          first,
-          // After the status and headers are sent, a database error cannot become a 500 any more. The stream fails, so
-          // Fastify destroys the response (no final chunk): the admin's download ends as failed and truncated, never
-          // as a complete-looking file short of rows. Logged here with how far it got.
-          onError: (err, rows) => request.log.error({ err, resource: resource.name, rows }, 'CSV export failed after its start: the download was cut short'),
-        });
-        const day = new Date().toISOString().slice(0, 10);
-        return (
-          reply
-            .header('content-type', 'text/csv; charset=utf-8')
-            .header('content-disposition', `attachment; filename="${resource.name}-${day}.csv"`)
-            .header('cache-control', 'private, no-store')
-            // The schema says the body is text (OpenAPI); Fastify pipes the stream as the client takes it.
-            .send(csv as unknown as string)
-        );
-      },
-    );
-  if (offers(resource, 'create'))
-    api.post(
-      base,
-      { schema: { ...id('create'), summary: `Create a ${resource.singular}`, body: resource.body, response: { 200: Envelope(Item), ...errors } } },
-      async (request) => {
-        const actor = actorOf(request);
-        const item = await adapter.create(request.body as Record<string, unknown>, actor);
-        await audit(actor, 'create', item._id, null, item);
-        return ok(item);
-      },
-    );
-  api.get(
-    `${base}/:id`,
-    { schema: { ...id('get'), summary: `One ${resource.singular}`, params: IdParams, response: { 200: Envelope(Item), ...errors } } },
-    async (request) => ok(await adapter.get(request.params.id)),
-  );
-  if (offers(resource, 'update'))
-    api.patch(
-      `${base}/:id`,
-      {
-        schema: {
-          ...id('update'),
-          summary: `Change a ${resource.singular}`,
-          params: IdParams,
-          body: Type.Partial(resource.body),
-          response: { 200: Envelope(Item), ...errors },
-        },
-      },
-      async (request) => {
-        const actor = actorOf(request);
-        const before = await adapter.get(request.params.id);
-        const after = await adapter.update(request.params.id, request.body as Record<string, unknown>, actor);
-        await audit(actor, 'update', after._id, before, after);
-        return ok(after);
-      },
-    );
-  if (offers(resource, 'delete'))
-    api.delete(
-      `${base}/:id`,
-      {
-        schema: {
-          ...id('delete'),
-          summary: `Delete a ${resource.singular}`,
-          params: IdParams,
-          response: { 200: Envelope(Type.Object({ _id: Type.String() })), ...errors },
-        },
-      },
-      async (request) => {
-        const actor = actorOf(request);
-        const before = await adapter.get(request.params.id);
-        await adapter.remove(request.params.id, actor);
-        await audit(actor, 'delete', before._id, before, null);
-        return ok({ _id: before._id });
-      },
-    );
-  for (const action of resource.actions ?? []) {
-    api.post(
-      `${base}/:id/${action.name}`,
-      {
-        schema: {
-          ...id(action.name.replace(/-/g, '_')),
-          summary: `${action.label} (one ${resource.singular})`,
-          params: IdParams,
-          body: action.body ?? Type.Object({}, { additionalProperties: false }),
-          response: { 200: Envelope(Item), ...errors },
-        },
-      },
-      async (request) => {
-        const actor = actorOf(request);
-        const before = await adapter.get(request.params.id);
-        const after = await adapter.actions![action.name]!(request.params.id, (request.body ?? {}) as Record<string, unknown>, actor);
-        await audit(actor, action.name, after._id, before, after);
-        return ok(after);
-      },
-    );
-  }
-  if (resource.bulk?.length)
-    api.post(
-      `${base}/bulk`,
-      {
-        schema: {
-          ...id('bulk'),
-          summary: `Publish, unpublish or delete many ${resource.label.toLowerCase()}`,
-          body: BulkBody,
-          response: {
-            200: Envelope(Type.Object({ done: Type.Array(Type.String()), failed: Type.Array(Type.Object({ _id: Type.String(), message: Type.String() })) })),
-            ...errors,
-          },
-        },
-      },
-      async (request) => {
-        const actor = actorOf(request);
-        const { action, ids } = request.body;
-        if (!resource.bulk?.includes(action)) throw badRequest(`${resource.label} cannot be changed with '${action}' in bulk.`);
-        const done: string[] = [];
-        const failed: { _id: string; message: string }[] = [];
-        for (const target of [...new Set(ids)]) {
-          try {
-            const before = await adapter.get(target);
-            if (action === 'delete') await adapter.remove(target, actor);
-            const after = action === 'delete' ? null : await adapter.bulk![action]!(target, actor);
-            await audit(actor, action, target, before, after);
-            done.push(target);
-          } catch (err) {
-            failed.push({ _id: target, message: err instanceof Error ? err.message : 'Failed.' });
-          }
-        }
-        return ok({ done, failed });
-      },
-    );
 }

@@ -2,7 +2,8 @@ import { Type } from 'typebox';
 import { ADMIN_RESOURCES } from '../../../shared/admin/resources/index.ts';
 import { Envelope, ErrorBody, ListPayload } from '../../../shared/contracts/common.ts';
 import { ok, type App } from '../../types.ts';
-import { registerAdminResource, type Actor, type AdminAdapter } from './admin-resource.ts';
+import { adminResourceOperations, registerAdminExport, type Actor, type AdminAdapter } from './admin-resource.ts';
+import { registerOperations } from '../../operations/register.ts';
 import type { PublicationJobs } from './publication-jobs.ts';
 import type { AdminItem } from '../../../shared/admin/resource.ts';
 import { searchAudit } from './audit.repository.ts';
@@ -75,44 +76,57 @@ const AuditQuery = Type.Object({
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
 });
 
-/** `/api/admin/*`: admins only (401 anonymous, 403 members); one convention for every resource, and the audit log. */
+/**
+ * `/api/admin/*`: admins only (401 anonymous, 403 members). Each resource's list, item and verbs are operations of the
+ * one convention (admin-resource.ts); its CSV export, the settings, the dashboard, a gallery's photos, uploads and the
+ * audit log are routes.
+ */
 export async function adminRoutes(app: App) {
-  await app.register(adminScope, { prefix: '/admin' });
+  const db = app.database.db;
+  const uploads = new AdminUploads(app.media.storage, app.media.signer);
+  const galleries = galleriesAdmin(db, uploads);
+  const adapters: Record<string, AdminAdapter> = {
+    videos: erase(videosAdmin(db, uploads, app.jobs.media)),
+    galleries: erase(galleries),
+    categories: erase(categoriesAdmin(db)),
+    'blocked-countries': erase(blockedCountriesAdmin(app.services.countryBlock)),
+    posts: erase(postsAdmin(db, uploads)),
+    stories: erase(storiesAdmin(db, uploads)),
+    products: erase(productsAdmin(db, uploads)),
+    banners: erase(bannersAdmin(db, uploads)),
+    orders: ordersAdmin(app.services.orders, uploads),
+    'token-packages': erase(tokenPackagesAdmin(db)),
+    payments: paymentsAdmin(db, app.services.payments),
+    'token-transactions': tokenTransactionsAdmin(db),
+    'balance-changes': balanceChangesAdmin(db),
+    reports: reportsAdmin(db, app.services.reports, uploads, () => publicOrigin(app)),
+    members: membersAdmin(db, app.services.members, () => publicOrigin(app)),
+  };
+  const resources = ADMIN_RESOURCES.map((resource) => ({ resource, adapter: scheduled(resource.name, adapters[resource.name]!, app.jobs.publication) }));
+  registerOperations(
+    app,
+    resources.flatMap(({ resource, adapter }) => adminResourceOperations(app, resource, adapter)),
+  );
+  await app.register(async (api) => {
+    api.addHook('onRequest', api.requireAdmin);
+    for (const { resource, adapter } of resources) registerAdminExport(api, resource, adapter);
+  });
+  await app.register((api: App) => adminScope(api, uploads, galleries.find), { prefix: '/admin' });
 }
 
-async function adminScope(api: App) {
+async function adminScope(api: App, uploads: AdminUploads, findGallery: ReturnType<typeof galleriesAdmin>['find']) {
   api.addHook('onRequest', api.requireAdmin);
   // What the back office changes is on the public pages at once: a write empties the page cache of this process
   // before its answer leaves (so the operator's next look at the site is fresh), and of every other process through
-  // the shared Redis (the `content` site change).
+  // the shared Redis (the `content` site change). The resources' operations do the same in their handlers.
   api.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && reply.statusCode < 400) api.siteChanges.publish('content');
     return payload;
   });
   const db = api.database.db;
-  const uploads = new AdminUploads(api.media.storage, api.media.signer);
-  const galleries = galleriesAdmin(db, uploads);
-  const adapters: Record<string, AdminAdapter> = {
-    videos: erase(videosAdmin(db, uploads, api.jobs.media)),
-    galleries: erase(galleries),
-    categories: erase(categoriesAdmin(db)),
-    'blocked-countries': erase(blockedCountriesAdmin(api.services.countryBlock)),
-    posts: erase(postsAdmin(db, uploads)),
-    stories: erase(storiesAdmin(db, uploads)),
-    products: erase(productsAdmin(db, uploads)),
-    banners: erase(bannersAdmin(db, uploads)),
-    orders: ordersAdmin(api.services.orders, uploads),
-    'token-packages': erase(tokenPackagesAdmin(db)),
-    payments: paymentsAdmin(db, api.services.payments),
-    'token-transactions': tokenTransactionsAdmin(db),
-    'balance-changes': balanceChangesAdmin(db),
-    reports: reportsAdmin(db, api.services.reports, uploads, () => publicOrigin(api)),
-    members: membersAdmin(db, api.services.members, () => publicOrigin(api)),
-  };
-  for (const resource of ADMIN_RESOURCES) registerAdminResource(api, resource, scheduled(resource.name, adapters[resource.name]!, api.jobs.publication));
   await settingsAdminRoutes(api);
   await dashboardAdminRoutes(api);
-  galleryPhotoRoutes(api, db, uploads, galleries.find);
+  galleryPhotoRoutes(api, db, uploads, findGallery);
 
   api.post(
     '/uploads',

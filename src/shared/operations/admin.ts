@@ -1,0 +1,36 @@
+import type { ListResult, Query } from '../api-client.ts';
+import type { AdminItem } from '../admin/resource.ts';
+import { op } from './operation.ts';
+
+type Id = { params: { id: string } };
+type Fields = Record<string, unknown>;
+
+/** What a bulk verb did: the ids it changed, and each it could not with why. */
+export interface BulkResult {
+  done: string[];
+  failed: { _id: string; message: string }[];
+}
+
+export type BulkAction = 'publish' | 'unpublish' | 'delete';
+
+/**
+ * The back office's one REST convention, for the resource named `name` (`/api/admin/<name>`): list (with
+ * `q/offset/limit/sort` and its filters), create, read, change, delete, a named verb on one item, and bulk verbs. The
+ * only place these paths are written; the server's operations (modules/admin/admin-resource.ts) and the back office's
+ * calls (shared/admin/calls.ts) both take them from here.
+ */
+export function adminResourceOps(name: string) {
+  const base = `/admin/${encodeURIComponent(name)}`;
+  return {
+    list: op<{ query: Query }, ListResult<AdminItem>>('GET', base),
+    create: op<{ body: Fields }, AdminItem>('POST', base),
+    get: op<Id, AdminItem>('GET', `${base}/:id`),
+    update: op<Id & { body: Fields }, AdminItem>('PATCH', `${base}/:id`),
+    remove: op<Id, { _id: string }>('DELETE', `${base}/:id`),
+    /** A named verb of the resource (its description's `actions`) on one item. */
+    act: (action: string) => op<Id & { body: Fields }, AdminItem>('POST', `${base}/:id/${action}`),
+    bulk: op<{ body: { action: BulkAction; ids: string[] } }, BulkResult>('POST', `${base}/bulk`),
+    /** The list as a CSV file (a download, not JSON: a route of its own). */
+    exportCsv: `${base}/export.csv`,
+  };
+}
