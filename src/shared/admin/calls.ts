@@ -1,22 +1,9 @@
 import type { ApiClient, ListResult, Query, UploadOptions } from '../api-client.ts';
 import type { AdminSettings } from './settings.ts';
-import type { Dashboard } from './dashboard.ts';
 import type { SetupBody } from '../contracts/setup.ts';
 import { SETUP } from '../operations/setup.ts';
-import { adminResourceOps, type BulkAction } from '../operations/admin.ts';
+import { ADMIN, adminResourceOps, type BulkAction } from '../operations/admin.ts';
 import type { AdminMedia, UploadPurpose } from './resource.ts';
-
-/** One entry of the audit log. */
-export interface AuditEntry {
-  _id: string;
-  actor: { _id: string | null; username: string };
-  resource: string;
-  targetId: string | null;
-  action: string;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  createdAt: string;
-}
 
 /** A gallery's photo in the back office. */
 export interface AdminPhoto {
@@ -41,13 +28,13 @@ export function adminCalls(api: ApiClient) {
     exportCsv: (resource: string, query: Query = {}) => api.file(ops(resource).exportCsv, query),
     act: (resource: string, id: string, action: string, body: Record<string, unknown> = {}) => api.call(ops(resource).act(action), { params: { id }, body }),
     bulk: (resource: string, action: BulkAction, ids: string[]) => api.call(ops(resource).bulk, { body: { action, ids } }),
-    audit: (query: Query = {}) => api.get<ListResult<AuditEntry>>('/admin/audit', query),
-    settings: () => api.get<AdminSettings>('/admin/settings'),
+    audit: (query: Query = {}) => api.call(ADMIN.audit, { query }),
+    settings: () => api.call(ADMIN.settings, {}),
     /** First run (no admin yet): whether it is open, and creating the first admin with the printed token. */
     setupStatus: () => api.call(SETUP.status, {}),
     completeSetup: (body: SetupBody) => api.call(SETUP.createAdmin, { body }),
-    dashboard: (days?: number) => api.get<Dashboard>('/admin/dashboard', { days }),
-    updateSettings: (patch: Record<string, unknown>) => api.patch<AdminSettings>('/admin/settings', patch),
+    dashboard: (days?: number) => api.call(ADMIN.dashboard, { query: { days } }),
+    updateSettings: (patch: Record<string, unknown>) => api.call(ADMIN.updateSettings, { body: patch }),
     uploadSettingImage: (key: string, file: Blob, options?: UploadOptions) =>
       api.upload<AdminSettings>(`/admin/settings/images/${encodeURIComponent(key)}`, file, options),
     /** Stores a file for a form; the answer's `ref` goes in the item's field. */

@@ -1,9 +1,12 @@
 import type { ListResult, Query } from '../api-client.ts';
 import type { AdminItem } from '../admin/resource.ts';
+import type { AdminSettings } from '../admin/settings.ts';
+import type { Dashboard } from '../admin/dashboard.ts';
 import { op } from './operation.ts';
 
 type Id = { params: { id: string } };
 type Fields = Record<string, unknown>;
+type OpInputNone = Record<never, never>;
 
 /** What a bulk verb did: the ids it changed, and each it could not with why. */
 export interface BulkResult {
@@ -34,3 +37,23 @@ export function adminResourceOps(name: string) {
     exportCsv: `${base}/export.csv`,
   };
 }
+
+/** One entry of the audit log. */
+export interface AuditEntry {
+  _id: string;
+  actor: { _id: string | null; username: string };
+  resource: string;
+  targetId: string | null;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+/** The back office's operations beside the resources: the settings, the dashboard and the audit log. */
+export const ADMIN = {
+  settings: op<OpInputNone, AdminSettings>('GET', '/admin/settings'),
+  updateSettings: op<{ body: Fields }, AdminSettings>('PATCH', '/admin/settings'),
+  dashboard: op<{ query: { days?: number } }, Dashboard>('GET', '/admin/dashboard'),
+  audit: op<{ query: Query }, ListResult<AuditEntry>>('GET', '/admin/audit'),
+};

@@ -1,16 +1,18 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { ADMIN_RESOURCES } from '../../../shared/admin/resources/index.ts';
 import { Envelope, ErrorBody, ListPayload } from '../../../shared/contracts/common.ts';
 import { ok, type App } from '../../types.ts';
 import { adminResourceOperations, registerAdminExport, type Actor, type AdminAdapter } from './admin-resource.ts';
 import { registerOperations } from '../../operations/register.ts';
+import { operations, type Operation } from '../../operations/define.ts';
+import { ADMIN } from '../../../shared/operations/admin.ts';
 import type { PublicationJobs } from './publication-jobs.ts';
 import type { AdminItem } from '../../../shared/admin/resource.ts';
 import { searchAudit } from './audit.repository.ts';
 import { categoriesAdmin } from './resources/categories.admin.ts';
 import { blockedCountriesAdmin } from './resources/blocked-countries.admin.ts';
-import { settingsAdminRoutes } from './settings.admin.ts';
-import { dashboardAdminRoutes } from './dashboard.admin.ts';
+import { settingsAdminOperations, settingsAdminRoutes } from './settings.admin.ts';
+import { dashboardAdminOperations } from './dashboard.admin.ts';
 import { postsAdmin } from './resources/posts.admin.ts';
 import { bannersAdmin } from './resources/banners.admin.ts';
 import { storiesAdmin } from './resources/stories.admin.ts';
@@ -103,10 +105,12 @@ export async function adminRoutes(app: App) {
     members: membersAdmin(db, app.services.members, () => publicOrigin(app)),
   };
   const resources = ADMIN_RESOURCES.map((resource) => ({ resource, adapter: scheduled(resource.name, adapters[resource.name]!, app.jobs.publication) }));
-  registerOperations(
-    app,
-    resources.flatMap(({ resource, adapter }) => adminResourceOperations(app, resource, adapter)),
-  );
+  registerOperations(app, [
+    ...resources.flatMap(({ resource, adapter }) => adminResourceOperations(app, resource, adapter)),
+    ...settingsAdminOperations(app),
+    ...dashboardAdminOperations(app),
+    ...auditOperations(app),
+  ]);
   await app.register(async (api) => {
     api.addHook('onRequest', api.requireAdmin);
     for (const { resource, adapter } of resources) registerAdminExport(api, resource, adapter);
@@ -125,7 +129,6 @@ async function adminScope(api: App, uploads: AdminUploads, findGallery: ReturnTy
   });
   const db = api.database.db;
   await settingsAdminRoutes(api);
-  await dashboardAdminRoutes(api);
   galleryPhotoRoutes(api, db, uploads, findGallery);
 
   api.post(
@@ -147,33 +150,38 @@ async function adminScope(api: App, uploads: AdminUploads, findGallery: ReturnTy
       return ok(await uploads.store(purpose, file!));
     },
   );
+}
 
-  api.get(
-    '/audit',
+/** The audit log: every back-office write, newest first. */
+function auditOperations(app: App): Operation[] {
+  return operations(
+    { audit: ADMIN.audit },
     {
-      schema: {
+      audit: {
         operationId: 'admin_audit_list',
         tags: ['admin'],
         summary: 'The audit log: every back-office write, newest first',
-        querystring: AuditQuery,
-        response: { 200: Envelope(ListPayload(AuditEntry)), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody },
+        access: 'admin',
+        query: AuditQuery,
+        response: ListPayload(AuditEntry),
+        errors: [400, 401, 403],
+        run: async ({ query }) => {
+          const { rows, ...total } = await searchAudit(app.database.db, query as Static<typeof AuditQuery>);
+          return {
+            data: rows.map((r) => ({
+              _id: r.id,
+              actor: { _id: r.actorId, username: r.actorName },
+              resource: r.resource,
+              targetId: r.targetId,
+              action: r.action,
+              before: r.before ?? null,
+              after: r.after ?? null,
+              createdAt: r.createdAt.toISOString(),
+            })),
+            ...total,
+          };
+        },
       },
-    },
-    async (request) => {
-      const { rows, ...total } = await searchAudit(db, request.query);
-      return ok({
-        data: rows.map((r) => ({
-          _id: r.id,
-          actor: { _id: r.actorId, username: r.actorName },
-          resource: r.resource,
-          targetId: r.targetId,
-          action: r.action,
-          before: r.before ?? null,
-          after: r.after ?? null,
-          createdAt: r.createdAt.toISOString(),
-        })),
-        ...total,
-      });
     },
   );
 }

@@ -4,6 +4,8 @@ import { IMAGE_SETTINGS, SettingsPatch, isImageSetting } from '../../../shared/a
 import { readForm } from '../../lib/multipart.ts';
 import { notFound } from '../../errors.ts';
 import { ok, type App } from '../../types.ts';
+import { operations, type Operation } from '../../operations/define.ts';
+import { ADMIN } from '../../../shared/operations/admin.ts';
 import type { SettingsChange } from '../settings/settings.service.ts';
 import { setSiteImage } from '../settings/site-images.ts';
 import { insertAudit } from './audit.repository.ts';
@@ -14,58 +16,60 @@ const AdminSettingsBody = Type.Object({
 });
 const ImageParams = Type.Object({ key: Type.String({ maxLength: 60 }) });
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };
+const ERRORS = [400, 401, 403, 404, 413] as const;
+const ADMIN_SETTINGS = { settings: ADMIN.settings, updateSettings: ADMIN.updateSettings };
+
+/** A settings change in the audit log (nothing when nothing changed). */
+async function auditSettings(api: App, user: { id: string; username: string }, change: SettingsChange) {
+  if (!Object.keys(change.after).length) return;
+  await insertAudit(api.database.db, {
+    actorId: user.id,
+    actorName: user.username,
+    resource: 'settings',
+    targetId: null,
+    action: 'update',
+    before: change.before,
+    after: change.after,
+  });
+}
 
 /**
  * The site's settings in the back office: read them all, change any of them (checked first, all or nothing, audited),
  * and upload their pictures. Every change reaches every process at once (SettingsService → SiteChanges).
  */
+export function settingsAdminOperations(api: App): Operation[] {
+  const { settings } = api.services;
+  return operations(ADMIN_SETTINGS, {
+    settings: {
+      operationId: 'admin_settings_get',
+      tags: ['admin'],
+      summary: 'Every site setting (secrets left empty, with whether they are set)',
+      access: 'admin',
+      response: AdminSettingsBody,
+      errors: ERRORS,
+      run: () => settings.getAdmin(),
+    },
+    updateSettings: {
+      operationId: 'admin_settings_update',
+      tags: ['admin'],
+      summary: 'Change any of the site settings; applied at once in every process',
+      access: 'admin',
+      body: SettingsPatch,
+      response: AdminSettingsBody,
+      errors: ERRORS,
+      run: async ({ body }, ctx) => {
+        const change = await settings.setMany(body as Record<string, unknown>);
+        await auditSettings(api, ctx.auth!.user, change);
+        api.siteChanges.publish('content');
+        return settings.getAdmin();
+      },
+    },
+  });
+}
+
+/** The picture settings' uploads (multipart): a route. */
 export async function settingsAdminRoutes(api: App) {
   const { settings } = api.services;
-  const audit = async (request: { auth: { user: { id: string; username: string } } | null }, change: SettingsChange) => {
-    if (!Object.keys(change.after).length) return;
-    const { user } = request.auth!;
-    await insertAudit(api.database.db, {
-      actorId: user.id,
-      actorName: user.username,
-      resource: 'settings',
-      targetId: null,
-      action: 'update',
-      before: change.before,
-      after: change.after,
-    });
-  };
-
-  api.get(
-    '/settings',
-    {
-      schema: {
-        operationId: 'admin_settings_get',
-        tags: ['admin'],
-        summary: 'Every site setting (secrets left empty, with whether they are set)',
-        response: { 200: Envelope(AdminSettingsBody), ...errors },
-      },
-    },
-    async () => ok(await settings.getAdmin()),
-  );
-
-  api.patch(
-    '/settings',
-    {
-      schema: {
-        operationId: 'admin_settings_update',
-        tags: ['admin'],
-        summary: 'Change any of the site settings; applied at once in every process',
-        body: SettingsPatch,
-        response: { 200: Envelope(AdminSettingsBody), ...errors },
-      },
-    },
-    async (request) => {
-      const change = await settings.setMany(request.body as Record<string, unknown>);
-      await audit(request, change);
-      return ok(await settings.getAdmin());
-    },
-  );
-
   api.post(
     '/settings/images/:key',
     {
@@ -83,7 +87,7 @@ export async function settingsAdminRoutes(api: App) {
       if (!isImageSetting(key)) throw notFound(`'${key}' is not a picture setting (${Object.keys(IMAGE_SETTINGS).join(', ')}).`);
       const { file } = await readForm(request, { fileField: 'file', maxBytes: api.config.imageUploadLimit, requireFile: true });
       const change = await setSiteImage(settings, api.media.storage, key, file!.data);
-      await audit(request, change);
+      await auditSettings(api, request.auth!.user, change);
       return ok(await settings.getAdmin());
     },
   );
