@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { ensureBuilt } from '../scripts/build.ts';
 import { DEMO_CLIPS } from '../src/server/db/demo/demo-clips.ts';
-import { slugify } from '../src/server/lib/slug.ts';
+import { slugify } from '../src/server/lib/text/slug.ts';
 import { hasChromium, launchBrowser } from '../tests/helpers/browser.ts';
 import { makeTemplate, startServer } from '../tests/helpers/server.ts';
 

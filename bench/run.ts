@@ -17,7 +17,7 @@
  */
 import os from 'node:os';
 import { ensureBuilt } from '../scripts/build.ts';
-import { storableHeaders } from '../src/server/lib/send-cached.ts';
+import { storableHeaders } from '../src/server/lib/http/send-cached.ts';
 import { buildBareAstro, startBareAstro, startStatic, STATIC_SERVER, type Baseline } from './baselines.ts';
 import { compare, ms, ROUNDS, rps, SECONDS, type Comparison } from './compare.ts';
 import { firstLoadJs, pagesOf } from './js-weight.ts';

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ensureBuilt, isBuildCurrent } from '../scripts/build.ts';
 import { DEMO_CLIPS } from '../src/server/db/demo/demo-clips.ts';
-import { slugify } from '../src/server/lib/slug.ts';
+import { slugify } from '../src/server/lib/text/slug.ts';
 import { freePort } from '../tests/helpers/ports.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { progressShown, step } from '../src/server/lib/progress.ts';
+import { progressShown, step } from '../src/server/lib/runtime/progress.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'dist');
@@ -79,7 +79,7 @@ function precompress() {
 }
 
 /**
- * Builds unless the last build is current (or `force`). Under the start's progress lines (src/server/lib/progress.ts)
+ * Builds unless the last build is current (or `force`). Under the start's progress lines (src/server/lib/runtime/progress.ts)
  * it is one of them and Astro's own output is shown only if the build fails; otherwise Astro prints as it goes.
  */
 export function ensureBuilt({ force = false } = {}): void {

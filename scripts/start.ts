@@ -10,7 +10,7 @@ import path from 'node:path';
 module.enableCompileCache?.(path.resolve(import.meta.dirname, '../node_modules/.cache/tessera-compile'));
 // The processes of WEB_CONCURRENCY (src/server/cluster.ts) run this file too: the primary alone builds and reports.
 if (cluster.isPrimary) {
-  const { showProgress } = await import('../src/server/lib/progress.ts');
+  const { showProgress } = await import('../src/server/lib/runtime/progress.ts');
   showProgress();
   const { ensureBuilt } = await import('./build.ts');
   ensureBuilt();

@@ -1,8 +1,8 @@
 /**
  * The server's entry point: `node src/server/main.ts` (systemd, Docker, the tests and the benchmarks), or
- * `npm start` through scripts/start.ts. The server itself is serve.ts, loaded once module resolution is quick (lib/fast-resolve.ts).
+ * `npm start` through scripts/start.ts. The server itself is serve.ts, loaded once module resolution is quick (lib/runtime/fast-resolve.ts).
  */
-import { resolveQuickly } from './lib/fast-resolve.ts';
+import { resolveQuickly } from './lib/runtime/fast-resolve.ts';
 
 // A served process is production unless NODE_ENV says otherwise (the configuration's default), and is so before any
 // library loads: React picks its development or production build, like others their modes, when first imported.

@@ -5,8 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { getConfig, type Config } from './config.ts';
 import { openConfiguredDatabase } from './db/client.ts';
 import type { SeedResult } from './db/seed.ts';
-import { configuredOrigin, isLoopbackHost } from './lib/public-origin.ts';
-import { track } from './lib/progress.ts';
+import { configuredOrigin, isLoopbackHost } from './lib/http/public-origin.ts';
+import { track } from './lib/runtime/progress.ts';
 import { printBanner, startFailed } from './start-report.ts';
 import type { App } from './types.ts';
 

@@ -14,7 +14,7 @@ import type { StoriesService } from './modules/stories/stories.service.ts';
 import type { PostsService } from './modules/posts/posts.service.ts';
 import type { ProductsService } from './modules/products/products.service.ts';
 import type { ShareImages } from './modules/catalogue/share-images.ts';
-import type { MediaSigner } from './lib/signed-url.ts';
+import type { MediaSigner } from './lib/media/signed-url.ts';
 import type { LedgerService } from './modules/ledger/ledger.service.ts';
 import type { PaymentsService } from './modules/payments/payments.service.ts';
 import type { TokenTransactionsService } from './modules/token-transactions/token-transactions.service.ts';
@@ -63,7 +63,7 @@ export interface Services {
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
-    /** The site's public origin for absolute links (lib/public-origin.ts); set from PUBLIC_URL or the listening port. */
+    /** The site's public origin for absolute links (lib/http/public-origin.ts); set from PUBLIC_URL or the listening port. */
     siteOrigin: string;
     database: Database;
     /** Whether the database is away, told by every failed request (logged once per outage, plugins/database-outage.ts). */
@@ -72,11 +72,11 @@ declare module 'fastify' {
     /** The operations this process serves, by key (`GET /path`, server/operations): a page's in-process call finds its own here. */
     operations: Map<string, import('./operations/register.ts').ServedOperation>;
     /** Anonymous page HTML (filled by the site, site/register.ts); emptied at every site change. */
-    pageCache: import('./lib/response-cache.ts').ResponseCache;
+    pageCache: import('./lib/http/response-cache.ts').ResponseCache;
     /** The catalogue's anonymous list answers (plugins/answer-cache.ts), or null when API_CACHE_SECONDS is 0. */
-    answerCache: import('./lib/response-cache.ts').ResponseCache | null;
+    answerCache: import('./lib/http/response-cache.ts').ResponseCache | null;
     /** Settings and country changes, told to every part of this process and (with REDIS_URL) to the other processes. */
-    siteChanges: import('./lib/site-changes.ts').SiteChanges;
+    siteChanges: import('./lib/runtime/site-changes.ts').SiteChanges;
     /** The Redis every process shares (REDIS_URL), or null: one process keeps everything in its own memory. */
     redis: import('./plugins/redis.ts').SharedRedis | null;
     /** True once the process is stopping: `/api/ready` answers 503 so that a balancer sends traffic elsewhere. */

@@ -4,7 +4,7 @@ import { ConfigError, type Config } from './config.ts';
 import { DataDirBusyError, DatabaseUnreachableError } from './db/client.ts';
 import type { SeedResult } from './db/seed.ts';
 import { demoLoginsFile, formatLogins } from './db/demo-logins.ts';
-import { RedisUnreachableError } from './lib/redis.ts';
+import { RedisUnreachableError } from './lib/runtime/redis.ts';
 
 /** What a start prints: the banner once ready (one for all the processes of WEB_CONCURRENCY), or why it could not. */
 export function printBanner(url: string, config: Config, readyMs: number, seed: SeedResult, setupToken: string | null) {

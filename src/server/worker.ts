@@ -1,5 +1,5 @@
-/** `npm run worker` (`node src/server/worker.ts`): the media job worker (run-worker.ts), loaded once module resolution is quick (lib/fast-resolve.ts). */
-import { resolveQuickly } from './lib/fast-resolve.ts';
+/** `npm run worker` (`node src/server/worker.ts`): the media job worker (run-worker.ts), loaded once module resolution is quick (lib/runtime/fast-resolve.ts). */
+import { resolveQuickly } from './lib/runtime/fast-resolve.ts';
 
 // Production unless NODE_ENV says otherwise, before any library loads (as main.ts).
 process.env.NODE_ENV ||= 'production';

@@ -11,7 +11,7 @@ import { THEME_SCRIPT } from './theme-script.ts';
  * `blob:` for the Media Source object URL through which hls.js feeds the video player (client/playback.ts).
  * Framing, plugins, <base> and foreign form targets are refused. What depends on the deployment or on settings (the
  * live connection's ws origin, analytics, captcha, an external logo) is added
- * per response by middleware/csp.ts through `siteSources`.
+ * by the host once per page kind and settings (server/site/render.ts) through `siteSources`.
  */
 export const CSP_CONFIG = {
   scriptDirective: {

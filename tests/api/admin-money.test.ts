@@ -2,7 +2,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentTransactions, tokenLedger, tokenTransactions } from '../../src/server/db/schema.ts';
-import { toCsv } from '../../src/server/lib/csv.ts';
+import { toCsv } from '../../src/server/lib/http/csv.ts';
 import type { AdminResource } from '../../src/shared/admin/resource.ts';
 import { paymentsResource } from '../../src/shared/admin/resources/payments.ts';
 import { tokenTransactionsResource } from '../../src/shared/admin/resources/token-transactions.ts';

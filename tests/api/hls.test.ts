@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { videos } from '../../src/server/db/schema.ts';
-import { MediaSigner } from '../../src/server/lib/signed-url.ts';
+import { MediaSigner } from '../../src/server/lib/media/signed-url.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
 import { getJson, grant, seedCatalogue } from '../helpers/catalogue.ts';
 import { makeHls } from '../helpers/hls.ts';

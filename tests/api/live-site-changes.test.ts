@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
-import { announceSiteChange } from '../../src/server/lib/site-changes.ts';
+import { announceSiteChange } from '../../src/server/lib/runtime/site-changes.ts';
 import { SettingsService } from '../../src/server/modules/settings/settings.service.ts';
 import type { App } from '../../src/server/types.ts';
 import { createMember, login, testConfig, useApi } from '../helpers/api.ts';

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MediaSigner } from '../../src/server/lib/signed-url.ts';
+import { MediaSigner } from '../../src/server/lib/media/signed-url.ts';
 import { LocalStorage } from '../../src/server/lib/storage/local-storage.ts';
 import { isValidKey } from '../../src/server/lib/storage/storage.ts';
 import { useApi } from '../helpers/api.ts';

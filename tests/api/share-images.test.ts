@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { banners, galleries, posts, products, stories, videos } from '../../src/server/db/schema.ts';
-import { shareKey } from '../../src/server/lib/images.ts';
+import { shareKey } from '../../src/server/lib/media/images.ts';
 import { createMember, DEMO_ADMIN_PASSWORD, login, useApi } from '../helpers/api.ts';
 import { grant, seedCatalogue } from '../helpers/catalogue.ts';
 import { detail } from '../helpers/images.ts';

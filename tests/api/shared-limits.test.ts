@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
-import { addressKey } from '../../src/server/lib/limits.ts';
+import { addressKey } from '../../src/server/lib/http/limits.ts';
 import type { App } from '../../src/server/types.ts';
 import { createMember, login, testConfig, useApi } from '../helpers/api.ts';
 import { startRedis } from '../helpers/redis-server.ts';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
 import { CountryBlockService } from '../../src/server/modules/country-block/country-block.service.ts';
-import { GeoIp } from '../../src/server/lib/geoip.ts';
+import { GeoIp } from '../../src/server/lib/runtime/geoip.ts';
 import { inProcessTransport } from '../../src/server/site/transport.ts';
 import { decideSite } from '../../src/server/site/decide.ts';
 import { createApiClient } from '../../src/shared/api-client.ts';

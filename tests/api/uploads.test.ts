@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../src/server/db/schema.ts';
-import { ANY_VIDEO, videoFormatOf } from '../../src/server/lib/video-files.ts';
+import { ANY_VIDEO, videoFormatOf } from '../../src/server/lib/media/video-files.ts';
 import { imageTypeOf } from '../../src/server/modules/uploads/file-types.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
 import { makeClip } from '../helpers/clips.ts';

@@ -9,7 +9,7 @@ import { entitlements, users, videos } from '../../src/server/db/schema.ts';
 import { chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
 import { copyTemplate, startServer } from '../helpers/server.ts';
 import { DEMO_CLIPS } from '../../src/server/db/demo/demo-clips.ts';
-import { slugify } from '../../src/server/lib/slug.ts';
+import { slugify } from '../../src/server/lib/text/slug.ts';
 
 /**
  * The priced demo clip: the seeded template ran it through the media pipeline (renditions 360p and 720p of an 8 s

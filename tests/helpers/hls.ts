@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { FFMPEG } from '../../src/server/lib/media/binaries.ts';
-import type { HlsManifest, StoredFile } from '../../src/server/lib/media-types.ts';
+import type { HlsManifest, StoredFile } from '../../src/server/lib/media/media-types.ts';
 import { makeClip } from './clips.ts';
 
 const run = promisify(execFile);

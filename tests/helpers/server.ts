@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_CLIPS } from '../../src/server/db/demo/demo-clips.ts';
-import { slugify } from '../../src/server/lib/slug.ts';
+import { slugify } from '../../src/server/lib/text/slug.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

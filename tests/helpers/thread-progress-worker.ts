@@ -1,6 +1,6 @@
 /** A thread that counts to three with threadProgress (tests/unit/progress.test.ts), then wakes its parent. */
 import { workerData } from 'node:worker_threads';
-import { threadProgress } from '../../src/server/lib/progress.ts';
+import { threadProgress } from '../../src/server/lib/runtime/progress.ts';
 
 const { fd, wake } = workerData as { fd: number; wake: SharedArrayBuffer };
 const report = threadProgress({ fd, tty: false }, 'Drawing the demo pictures');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvRecord, csvLine, toCsv } from '../../src/server/lib/csv.ts';
-import { csvStream } from '../../src/server/lib/csv-stream.ts';
+import { csvRecord, csvLine, toCsv } from '../../src/server/lib/http/csv.ts';
+import { csvStream } from '../../src/server/lib/http/csv-stream.ts';
 
 type Row = Record<string, unknown>;
 const columns = [

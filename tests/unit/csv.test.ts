@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, toCsv } from '../../src/server/lib/csv.ts';
+import { csvCell, toCsv } from '../../src/server/lib/http/csv.ts';
 
 describe('CSV for spreadsheets', () => {
   it('quotes what needs quoting, doubles quotes, ends lines with CRLF and starts with a byte order mark', () => {

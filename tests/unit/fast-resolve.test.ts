@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test } from 'vitest';
-import { keptFile } from '../../src/server/lib/fast-resolve.ts';
+import { keptFile } from '../../src/server/lib/runtime/fast-resolve.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const hook = pathToFileURL(path.join(root, 'src/server/lib/fast-resolve.ts')).href;
+const hook = pathToFileURL(path.join(root, 'src/server/lib/runtime/fast-resolve.ts')).href;
 
 /** The database layer: every drizzle-orm entry point the server uses, imported by several of the project's files. */
 const client = pathToFileURL(path.join(root, 'src/server/db/client.ts')).href;

@@ -1,6 +1,6 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { bodyIn, ResponseCache, pickEncoding } from '../../src/server/lib/response-cache.ts';
+import { bodyIn, ResponseCache, pickEncoding } from '../../src/server/lib/http/response-cache.ts';
 
 const page = (text: string) => ({ status: 200, headers: { 'content-type': 'text/html' }, body: Buffer.from(text) });
 

@@ -1,5 +1,5 @@
-/** `npm run cli -- <command>` (`node src/server/cli/index.ts`): the operator CLI (run.ts), loaded once module resolution is quick (lib/fast-resolve.ts). */
-import { resolveQuickly } from '../lib/fast-resolve.ts';
+/** `npm run cli -- <command>` (`node src/server/cli/index.ts`): the operator CLI (run.ts), loaded once module resolution is quick (lib/runtime/fast-resolve.ts). */
+import { resolveQuickly } from '../lib/runtime/fast-resolve.ts';
 
 resolveQuickly('cli');
 const { runCli } = await import('./run.ts');

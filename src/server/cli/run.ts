@@ -5,10 +5,10 @@ import { DataDirBusyError, DatabaseUnreachableError, openConfiguredDatabase, typ
 import { prepareDatabase, seedDemo } from '../db/seed.ts';
 import { demoLoginsFile, formatLogins } from '../db/demo-logins.ts';
 import { AppError } from '../errors.ts';
-import { GeoIp } from '../lib/geoip.ts';
+import { GeoIp } from '../lib/runtime/geoip.ts';
 import { CountryBlockService } from '../modules/country-block/country-block.service.ts';
 import { SettingsService } from '../modules/settings/settings.service.ts';
-import { announceSiteChange, type SiteChange } from '../lib/site-changes.ts';
+import { announceSiteChange, type SiteChange } from '../lib/runtime/site-changes.ts';
 import { createUser } from '../modules/users/users.service.ts';
 import { LedgerService } from '../modules/ledger/ledger.service.ts';
 import { isUuid } from '../modules/catalogue/query.ts';

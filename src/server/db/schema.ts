@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { HlsManifest, StoredFile, StoredImage, ThumbnailStrip } from '../lib/media-types.ts';
+import type { HlsManifest, StoredFile, StoredImage, ThumbnailStrip } from '../lib/media/media-types.ts';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { TSchema } from 'typebox';
 import type { RouteShorthandOptions } from 'fastify';
-import type { Limit } from '../lib/limits.ts';
+import type { Limit } from '../lib/http/limits.ts';
 import type { AuthContext } from '../modules/auth/auth.service.ts';
 import type { Viewer } from '../modules/catalogue/access.ts';
 import type { Op, OpInput } from '../../shared/operations/operation.ts';
@@ -37,7 +37,7 @@ export interface OperationSpec<In extends OpInput, Out> {
   /** The answer's `data` (sent in the success envelope). */
   response: TSchema;
   errors: readonly ErrorStatus[];
-  /** Rate limits (lib/limits.ts), counted after the access checks, for the API's requests and a page's calls alike. */
+  /** Rate limits (lib/http/limits.ts), counted after the access checks, for the API's requests and a page's calls alike. */
   limits?: Limit[];
   /** Fastify route options beyond the schema (the answer cache's `config`). */
   route?: Pick<RouteShorthandOptions, 'config'>;

@@ -3,7 +3,7 @@ import { Envelope, ErrorBody } from '../../shared/contracts/common.ts';
 import { keyOf, type OpInput } from '../../shared/operations/operation.ts';
 import { viewerOf } from '../modules/catalogue/access.ts';
 import { ok, type App } from '../types.ts';
-import { limitHook } from '../lib/limits.ts';
+import { limitHook } from '../lib/http/limits.ts';
 import type { AccessRule, Operation, OperationContext } from './define.ts';
 
 /** An operation as this process serves it: what a page's in-process call needs besides its spec. */

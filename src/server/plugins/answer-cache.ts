@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ResponseCache } from '../lib/response-cache.ts';
-import { sendCached, storableHeaders, type CachedAnswer } from '../lib/send-cached.ts';
+import type { ResponseCache } from '../lib/http/response-cache.ts';
+import { sendCached, storableHeaders, type CachedAnswer } from '../lib/http/send-cached.ts';
 
 /** Route config of a list whose anonymous answer is the same for every visitor: it may come from the answer cache. */
 export const SHARED_ANSWER = { config: { sharedAnswer: true } } as const;

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden, unauthorized } from '../errors.ts';
 import { EMAIL_NOT_VERIFIED } from '../../shared/messages.ts';
-import { sessionTokenFromHeader } from '../lib/sessions.ts';
-import { lookUpOnce } from '../lib/session-memo.ts';
+import { sessionTokenFromHeader } from '../lib/auth/sessions.ts';
+import { lookUpOnce } from '../lib/auth/session-memo.ts';
 import type { AuthContext } from '../modules/auth/auth.service.ts';
 
-/** The session of an `Authorization` header's token (once for all the reads of one page render, lib/session-memo.ts), or null. */
+/** The session of an `Authorization` header's token (once for all the reads of one page render, lib/auth/session-memo.ts), or null. */
 export async function sessionOf(app: FastifyInstance, authorization: string | undefined): Promise<AuthContext | null> {
   const token = sessionTokenFromHeader(authorization);
   return token ? await lookUpOnce(token, () => app.services.auth.authenticate(token)) : null;

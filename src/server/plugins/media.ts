@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { isValidKey } from '../lib/storage/storage.ts';
-import { sendStored } from '../lib/send-stored.ts';
-import { isPublicMediaKey } from '../lib/public-media.ts';
-import { hlsSubject, masterPlaylist, parseHlsPath, PLAYLIST_TYPE, resolveHlsFile, signMediaPlaylist, tokenQuery } from '../lib/hls.ts';
+import { sendStored } from '../lib/http/send-stored.ts';
+import { isPublicMediaKey } from '../lib/media/public-media.ts';
+import { hlsSubject, masterPlaylist, parseHlsPath, PLAYLIST_TYPE, resolveHlsFile, signMediaPlaylist, tokenQuery } from '../lib/media/hls.ts';
 import { videos } from '../db/schema.ts';
 import { AppError, notFound } from '../errors.ts';
 import { countryGate } from './country-gate.ts';
@@ -50,7 +50,7 @@ export async function registerMedia(app: FastifyInstance) {
 
 /**
  * `/media/hls/<videoId>/master.m3u8`, `…/<rendition>/index.m3u8` and `…/<rendition>/<segment>`, all behind one token
- * for subject `hls:<videoId>` (lib/hls.ts). The path's shape and the signature are checked before anything is read;
+ * for subject `hls:<videoId>` (lib/media/hls.ts). The path's shape and the signature are checked before anything is read;
  * a file is only ever looked for in the folder of one of the video's renditions.
  */
 async function sendHls(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {

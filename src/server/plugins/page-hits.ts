@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { bodyIn, pickEncoding, type CachedResponse, type Encoding } from '../lib/response-cache.ts';
-import { fresh, hasToken, PAGE } from '../lib/send-cached.ts';
+import { bodyIn, pickEncoding, type CachedResponse, type Encoding } from '../lib/http/response-cache.ts';
+import { fresh, hasToken, PAGE } from '../lib/http/send-cached.ts';
 import { NO_CONTENT_CSP, securityHeaders } from './security-headers.ts';
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;

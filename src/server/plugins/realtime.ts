@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { ADMINS_ROOM, commentRoom, sessionRoom, userRoom, type ClientToServerEvents, type ServerToClientEvents } from '../../shared/socket-events.ts';
-import { sessionTokenFromHeader } from '../lib/sessions.ts';
+import { sessionTokenFromHeader } from '../lib/auth/sessions.ts';
 import { COMMENT_OBJECTS } from '../../shared/contracts/comments.ts';
 import { isUuid } from '../modules/catalogue/query.ts';
 import type { SharedRedis } from './redis.ts';

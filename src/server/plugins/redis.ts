@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { closeRedis, redisClient, RedisUnreachableError } from '../lib/redis.ts';
-import { SITE_CHANGES_CHANNEL, type SiteChanges } from '../lib/site-changes.ts';
+import { closeRedis, redisClient, RedisUnreachableError } from '../lib/runtime/redis.ts';
+import { SITE_CHANGES_CHANNEL, type SiteChanges } from '../lib/runtime/site-changes.ts';
 
 /** What processes share through Redis (REDIS_URL): one client for commands and publishing, more for subscriptions. */
 export interface SharedRedis {

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sendStored } from '../lib/send-stored.ts';
+import { sendStored } from '../lib/http/send-stored.ts';
 import { notFound } from '../errors.ts';
 import { SHARE_KINDS, type ShareKind } from '../../shared/routes.ts';
 import { countryGate } from './country-gate.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { decideSiteMode, type SiteMode } from '../../shared/site-mode.ts';
 import type { PublicSettings } from '../../shared/contracts/settings.ts';
 import type { PageMeta } from '../../middleware/page-meta.ts';
-import { sessionTokenFromCookie } from '../lib/sessions.ts';
+import { sessionTokenFromCookie } from '../lib/auth/sessions.ts';
 
 /** What the host decides about a page request before its render, handed to the site as typed locals. */
 export interface SiteDecision {

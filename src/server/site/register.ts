@@ -2,7 +2,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasToken, PAGE, sendCached, storableHeaders } from '../lib/send-cached.ts';
+import { hasToken, PAGE, sendCached, storableHeaders } from '../lib/http/send-cached.ts';
 import { answerPageHitsFirst } from '../plugins/page-hits.ts';
 import type { Transport } from '../../shared/api-client.ts';
 import type { PageCachePolicy } from '../../shared/page-cache.ts';

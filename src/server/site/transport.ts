@@ -7,8 +7,8 @@ import { keyOf, type OpInput } from '../../shared/operations/operation.ts';
 import { runInProcess, type Caller } from '../operations/in-process.ts';
 import type { ServedOperation } from '../operations/register.ts';
 import { errorAnswer } from '../plugins/errors.ts';
-import type { CachedResponse } from '../lib/response-cache.ts';
-import { sessionMemo } from '../lib/session-memo.ts';
+import type { CachedResponse } from '../lib/http/response-cache.ts';
+import { sessionMemo } from '../lib/auth/session-memo.ts';
 
 /**
  * The site's server-side transport (the one API client's, src/shared/api-client.ts), as the visitor (their address, and

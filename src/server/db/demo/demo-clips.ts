@@ -7,9 +7,9 @@ import { inArray } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { categories, videos } from '../schema.ts';
 import { FFMPEG } from '../../lib/media/binaries.ts';
-import { slugify } from '../../lib/slug.ts';
+import { slugify } from '../../lib/text/slug.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
-import { step } from '../../lib/progress.ts';
+import { step } from '../../lib/runtime/progress.ts';
 import { demoCacheRoot } from './demo-media.ts';
 
 /**

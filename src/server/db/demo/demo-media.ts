@@ -5,12 +5,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import sharp, { type Sharp } from 'sharp';
-import { storeImage, type RawPixels } from '../../lib/images.ts';
-import type { StoredFile, StoredImage } from '../../lib/media-types.ts';
+import { storeImage, type RawPixels } from '../../lib/media/images.ts';
+import type { StoredFile, StoredImage } from '../../lib/media/media-types.ts';
 import { LocalStorage } from '../../lib/storage/local-storage.ts';
 import { contentTypeOf, type Storage } from '../../lib/storage/storage.ts';
 import { artwork, type ArtKind } from './art.ts';
-import { progressTarget, step } from '../../lib/progress.ts';
+import { progressTarget, step } from '../../lib/runtime/progress.ts';
 import { CLIPS, DEMO_BANNERS, DEMO_GALLERIES, DEMO_POSTS, DEMO_PRODUCTS, DEMO_STORIES, DEMO_VIDEOS } from './catalogue-data.ts';
 
 /** Every file the demo catalogue refers to, by item, in the order of catalogue-data.ts. */
@@ -25,7 +25,7 @@ export interface DemoMedia {
 
 const HERE = import.meta.dirname;
 const CLIP_DIR = path.join(HERE, 'media');
-const SOURCES = ['art.ts', 'catalogue-data.ts', 'demo-media.ts', '../../lib/images.ts'];
+const SOURCES = ['art.ts', 'catalogue-data.ts', 'demo-media.ts', '../../lib/media/images.ts'];
 
 /** Changes whenever the artwork, the data, the image pipeline or the clips change. */
 function sourceHash(): string {

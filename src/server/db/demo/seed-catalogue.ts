@@ -1,8 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import type { Tx } from '../client.ts';
 import { banners, categories, galleries, photos, posts, products, stories, videos } from '../schema.ts';
-import { paragraphsToHtml } from '../../lib/html.ts';
-import { slugify } from '../../lib/slug.ts';
+import { paragraphsToHtml } from '../../lib/text/html.ts';
+import { slugify } from '../../lib/text/slug.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { DEMO_BANNERS, DEMO_GALLERIES, DEMO_POSTS, DEMO_PRODUCTS, DEMO_STORIES, DEMO_VIDEOS } from './catalogue-data.ts';
 import { loadDemoMedia } from './demo-media.ts';

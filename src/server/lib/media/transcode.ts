@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { HlsRendition } from '../media-types.ts';
+import type { HlsRendition } from './media-types.ts';
 import { FFMPEG } from './binaries.ts';
 import { FFMPEG_ENV, probeVideo, type VideoProbe } from './probe.ts';
 

@@ -8,7 +8,7 @@ import { badRequest } from '../../errors.ts';
 import type { App } from '../../types.ts';
 import type { Operation, OperationContext, OperationSpec } from '../../operations/define.ts';
 import { insertAudit } from './audit.repository.ts';
-import { csvStream } from '../../lib/csv-stream.ts';
+import { csvStream } from '../../lib/http/csv-stream.ts';
 
 /** Who did it (the admin of the request). */
 export interface Actor {

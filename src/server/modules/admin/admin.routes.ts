@@ -27,9 +27,9 @@ import { galleryPhotoRoutes } from './resources/gallery-photos.admin.ts';
 import { ordersAdmin } from './resources/orders.admin.ts';
 import { reportsAdmin } from './resources/reports.admin.ts';
 import { membersAdmin } from './resources/members.admin.ts';
-import { publicOrigin } from '../../lib/public-origin.ts';
+import { publicOrigin } from '../../lib/http/public-origin.ts';
 import { AdminUploads } from './uploads.ts';
-import { readForm } from '../../lib/multipart.ts';
+import { readForm } from '../../lib/http/multipart.ts';
 
 /** A resource's adapter as the routes hold it: its bodies have been checked against the resource's schema by then. */
 const erase = <B>(adapter: AdminAdapter<B>) => adapter as unknown as AdminAdapter;

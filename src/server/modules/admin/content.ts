@@ -6,11 +6,11 @@ import { containing, uniqueViolation } from '../../db/client.ts';
 import { aheadOf, listTotalOf } from '../../db/lists.ts';
 import { categories, NOT_DELETED } from '../../db/schema.ts';
 import { AppError, invalid, notFound } from '../../errors.ts';
-import { slugify } from '../../lib/slug.ts';
+import { slugify } from '../../lib/text/slug.ts';
 import type { AdminItem, AdminListQuery } from '../../../shared/admin/resource.ts';
 import type { PublicationState } from '../../../shared/admin/resources/content.ts';
 import type { CategoryGroup } from '../../../shared/contracts/categories.ts';
-import { iso } from '../../lib/dates.ts';
+import { iso } from '../../lib/text/dates.ts';
 import { releasedWhere, textQuery } from '../catalogue/query.ts';
 import type { AdminAdapter } from './admin-resource.ts';
 

@@ -1,6 +1,6 @@
 import type { AdminItem } from '../../../shared/admin/resource.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
-import type { SiteChanges } from '../../lib/site-changes.ts';
+import type { SiteChanges } from '../../lib/runtime/site-changes.ts';
 
 export const PUBLISH_QUEUE = 'publish';
 

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { Envelope, ErrorBody } from '../../../shared/contracts/common.ts';
 import { IMAGE_SETTINGS, SettingsPatch, isImageSetting } from '../../../shared/admin/settings.ts';
-import { readForm } from '../../lib/multipart.ts';
+import { readForm } from '../../lib/http/multipart.ts';
 import { notFound } from '../../errors.ts';
 import { ok, type App } from '../../types.ts';
 import { operations, type Operation } from '../../operations/define.ts';

@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { AdminMedia, UploadPurpose } from '../../../shared/admin/resource.ts';
 import { badRequest } from '../../errors.ts';
-import { NOT_AN_IMAGE, shareKey, storeImage } from '../../lib/images.ts';
-import type { StoredFile, StoredImage } from '../../lib/media-types.ts';
-import type { UploadedFile } from '../../lib/multipart.ts';
-import type { MediaSigner } from '../../lib/signed-url.ts';
+import { NOT_AN_IMAGE, shareKey, storeImage } from '../../lib/media/images.ts';
+import type { StoredFile, StoredImage } from '../../lib/media/media-types.ts';
+import type { UploadedFile } from '../../lib/http/multipart.ts';
+import type { MediaSigner } from '../../lib/media/signed-url.ts';
 import { contentTypeOf, type Storage } from '../../lib/storage/storage.ts';
-import { safeFileName } from '../../lib/slug.ts';
-import { videoDurationOf, videoFormatOf } from '../../lib/video-files.ts';
+import { safeFileName } from '../../lib/text/slug.ts';
+import { videoDurationOf, videoFormatOf } from '../../lib/media/video-files.ts';
 
 /** How long an upload's reference may be used in a form before it must be sent again. */
 const REF_TTL_SECONDS = 24 * 3600;

@@ -8,8 +8,8 @@ import {
   TokenBody,
 } from '../../../shared/contracts/accounts.ts';
 import { ACCOUNTS } from '../../../shared/operations/auth.ts';
-import { addressKey, keyedLimit } from '../../lib/limits.ts';
-import { publicOrigin } from '../../lib/public-origin.ts';
+import { addressKey, keyedLimit } from '../../lib/http/limits.ts';
+import { publicOrigin } from '../../lib/http/public-origin.ts';
 import { operations, type ErrorStatus } from '../../operations/define.ts';
 import { normaliseEmail } from '../users/users.service.ts';
 import type { App } from '../../types.ts';

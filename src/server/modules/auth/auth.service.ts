@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, invalid, rateLimited } from '../../errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { hashSecret, newSecret } from '../../lib/secrets.ts';
+import { hashPassword, verifyPassword } from '../../lib/auth/password.ts';
+import { hashSecret, newSecret } from '../../lib/auth/secrets.ts';
 import { SESSION_DAYS_REMEMBER, SESSION_DAYS_SHORT, type LoginBody } from '../../../shared/contracts/auth.ts';
 import { INCORRECT_CREDENTIALS } from '../../../shared/messages.ts';
 import { findUserByLogin, type UserRow } from '../users/users.repository.ts';

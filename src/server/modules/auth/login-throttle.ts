@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { addressKey } from '../../lib/limits.ts';
+import { addressKey } from '../../lib/http/limits.ts';
 
 /** The longest a throttled account makes a new address wait between two attempts. */
 const MAX_DELAY_MS = 5 * 60 * 1000;
@@ -51,7 +51,7 @@ export class LoginThrottle {
 }
 
 /**
- * Failed logins per client address (IPv6 by its /64, lib/limits.ts `addressKey`): past `max` in the window, every
+ * Failed logins per client address (IPv6 by its /64, lib/http/limits.ts `addressKey`): past `max` in the window, every
  * attempt from there is refused until the window ends. Successful logins are not counted, so an office or a proxy
  * that many members share is not locked out by people who typed their password right.
  */

@@ -1,5 +1,5 @@
-import type { StoredFile, StoredImage } from '../../lib/media-types.ts';
-import type { MediaSigner } from '../../lib/signed-url.ts';
+import type { StoredFile, StoredImage } from '../../lib/media/media-types.ts';
+import type { MediaSigner } from '../../lib/media/signed-url.ts';
 import type { ImageRef, MediaFile } from '../../../shared/contracts/media.ts';
 
 /** Turns stored media into what a viewer may see: signed links to the real files, or only the blurred preview. */

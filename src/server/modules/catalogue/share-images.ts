@@ -1,8 +1,8 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { banners, galleries, posts, products, stories, videos } from '../../db/schema.ts';
-import { renderShareImage, shareKey } from '../../lib/images.ts';
-import type { StoredImage } from '../../lib/media-types.ts';
+import { renderShareImage, shareKey } from '../../lib/media/images.ts';
+import type { StoredImage } from '../../lib/media/media-types.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import type { ShareKind } from '../../../shared/routes.ts';
 import type { PgTable } from 'drizzle-orm/pg-core';

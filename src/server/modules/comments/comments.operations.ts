@@ -3,7 +3,7 @@ import { Comment, CommentBody, CommentSearchQuery } from '../../../shared/contra
 import { ListPayload, UuidParams } from '../../../shared/contracts/common.ts';
 import { COMMENTS } from '../../../shared/operations/comments.ts';
 import { operations, type ErrorStatus } from '../../operations/define.ts';
-import { keyedLimit } from '../../lib/limits.ts';
+import { keyedLimit } from '../../lib/http/limits.ts';
 import type { App } from '../../types.ts';
 
 const errors: ErrorStatus[] = [400, 401, 403, 404, 413, 429];

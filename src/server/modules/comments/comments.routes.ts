@@ -1,7 +1,7 @@
 import { Comment } from '../../../shared/contracts/comments.ts';
 import { Envelope, ErrorBody, UuidParams } from '../../../shared/contracts/common.ts';
-import { readForm } from '../../lib/multipart.ts';
-import { limitHook } from '../../lib/limits.ts';
+import { readForm } from '../../lib/http/multipart.ts';
+import { limitHook } from '../../lib/http/limits.ts';
 import { ok, type App } from '../../types.ts';
 import { commentsWriteLimit } from './comments.operations.ts';
 

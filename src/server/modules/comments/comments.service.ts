@@ -2,10 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { badRequest, forbidden, notFound } from '../../errors.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
-import { publicMediaKey, publicMediaUrl } from '../../lib/public-media.ts';
+import { publicMediaKey, publicMediaUrl } from '../../lib/media/public-media.ts';
 import { toPublicUser } from '../users/users.mapper.ts';
 import type { UserRow } from '../users/users.repository.ts';
-import { reencodeImage } from '../../lib/images.ts';
+import { reencodeImage } from '../../lib/media/images.ts';
 import {
   deleteComment,
   findComment,

@@ -1,8 +1,8 @@
 import { ContactBody } from '../../../shared/contracts/community.ts';
 import { MessageResult } from '../../../shared/contracts/accounts.ts';
 import { CONTACT } from '../../../shared/operations/contact.ts';
-import { addressKey, keyedLimit } from '../../lib/limits.ts';
-import { publicOrigin } from '../../lib/public-origin.ts';
+import { addressKey, keyedLimit } from '../../lib/http/limits.ts';
+import { publicOrigin } from '../../lib/http/public-origin.ts';
 import { operations } from '../../operations/define.ts';
 import type { App } from '../../types.ts';
 

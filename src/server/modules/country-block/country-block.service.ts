@@ -1,8 +1,8 @@
 import countries from 'i18n-iso-countries';
 import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../errors.ts';
-import { isLocalAddress, type GeoIp } from '../../lib/geoip.ts';
-import { SiteChanges } from '../../lib/site-changes.ts';
+import { isLocalAddress, type GeoIp } from '../../lib/runtime/geoip.ts';
+import { SiteChanges } from '../../lib/runtime/site-changes.ts';
 import { deleteBlocked, insertBlocked, listBlockedCodes } from './country-block.repository.ts';
 
 /** How long another process's change is unseen when nothing announces it (no Redis); announced ones are seen at once. */

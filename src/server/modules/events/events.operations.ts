@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { Event, EventBody, EventSearchQuery } from '../../../shared/contracts/events.ts';
 import { ListPayload, UuidParams } from '../../../shared/contracts/common.ts';
 import { EVENTS } from '../../../shared/operations/events.ts';
-import { keyedLimit } from '../../lib/limits.ts';
+import { keyedLimit } from '../../lib/http/limits.ts';
 import { operations, type ErrorStatus } from '../../operations/define.ts';
 import type { App } from '../../types.ts';
 

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, type SQL } f
 import type { Tx } from '../../db/client.ts';
 import { aheadOf, listTotalOf, type ListTotal } from '../../db/lists.ts';
 import { paymentTransactions, tokenLedger, tokenPackages, tokenTransactions, users } from '../../db/schema.ts';
-import { dateRange } from '../../lib/dates.ts';
+import { dateRange } from '../../lib/text/dates.ts';
 import type { BalanceChangeKind } from '../../../shared/contracts/ledger.ts';
 import { likeOf } from '../payments/payments-search.repository.ts';
 import { memberMatches } from '../users/users.repository.ts';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../lib/html.ts';
+import { escapeHtml } from '../../lib/text/html.ts';
 
 /** What every message carries: the site's name and logo (absolute URL) and the origin its links point to. */
 export interface Brand {

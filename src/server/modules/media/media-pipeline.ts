@@ -4,15 +4,15 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Db } from '../../db/client.ts';
 import type { JobQueue, Attempt } from '../../lib/jobs/job-queue.ts';
-import { storeImage } from '../../lib/images.ts';
+import { storeImage } from '../../lib/media/images.ts';
 import { NotAVideoError, probeVideo, type VideoProbe } from '../../lib/media/probe.ts';
 import { makeTeaser, makeThumbnailStrip, takePoster, transcodeHls } from '../../lib/media/transcode.ts';
-import type { HlsManifest, StoredFile } from '../../lib/media-types.ts';
+import type { HlsManifest, StoredFile } from '../../lib/media/media-types.ts';
 import { localCopy } from '../../lib/storage/local-copy.ts';
 import { contentTypeOf, type Storage } from '../../lib/storage/storage.ts';
 import { ADMINS_ROOM, type MediaProgress } from '../../../shared/socket-events.ts';
 import type { EmitToRoom } from '../../types.ts';
-import type { SiteChanges } from '../../lib/site-changes.ts';
+import type { SiteChanges } from '../../lib/runtime/site-changes.ts';
 import { findProcessingVideos, findVideoMedia, restartVideoMedia, updateVideoMedia, type MediaValues, type VideoMediaRow } from './media.repository.ts';
 
 export const MEDIA_QUEUE = 'media';

@@ -6,8 +6,8 @@ import { aheadOf, listTotalOf, numberedMatches, numberedTotal, type ListTotal } 
 import { downloads, orderFiles, orders, products, users } from '../../db/schema.ts';
 import { byIdOrSlug } from '../catalogue/query.ts';
 import type { DeliveryStatus, OrderSearchQuery } from '../../../shared/contracts/orders.ts';
-import { dateRange } from '../../lib/dates.ts';
-import type { StoredFile } from '../../lib/media-types.ts';
+import { dateRange } from '../../lib/text/dates.ts';
+import type { StoredFile } from '../../lib/media/media-types.ts';
 import { memberMatches } from '../users/users.repository.ts';
 
 export type OrderRow = typeof orders.$inferSelect;

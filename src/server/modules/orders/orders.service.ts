@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { forbidden, invalid, notFound, unprocessable, AppError } from '../../errors.ts';
-import { iso } from '../../lib/dates.ts';
-import type { MediaSigner } from '../../lib/signed-url.ts';
-import type { StoredFile } from '../../lib/media-types.ts';
+import { iso } from '../../lib/text/dates.ts';
+import type { MediaSigner } from '../../lib/media/signed-url.ts';
+import type { StoredFile } from '../../lib/media/media-types.ts';
 import type { EmitToUser } from '../../types.ts';
 import type { ListResult } from '../../../shared/api-client.ts';
 import type { DeliveryStatus, DownloadLink, Order, OrderFile, OrderSearchQuery, OrderUpdateBody, OrderWithBuyer } from '../../../shared/contracts/orders.ts';

@@ -3,7 +3,7 @@ import { containing, type Tx } from '../../db/client.ts';
 import { orderOf, type SortKey } from '../../db/keyset.ts';
 import { aheadOf, listTotalOf, numberedMatches, numberedTotal, type ListTotal } from '../../db/lists.ts';
 import { paymentTransactions, tokenLedger, tokenPackages, users } from '../../db/schema.ts';
-import { dateRange } from '../../lib/dates.ts';
+import { dateRange } from '../../lib/text/dates.ts';
 import { GATEWAYS, type GatewayName, type PaymentStatus } from '../../../shared/contracts/tokens.ts';
 import type { PackageRow, PaymentRow } from './payments.repository.ts';
 import { isUuid, qualified } from '../catalogue/query.ts';

@@ -13,8 +13,8 @@ import {
 import { PAYMENTS } from '../../../shared/operations/payments.ts';
 import { PAYMENT_CANCEL_ROUTE, PAYMENT_SUCCESS_ROUTE } from '../../../shared/routes.ts';
 import { AppError, badRequest } from '../../errors.ts';
-import { keyedLimit } from '../../lib/limits.ts';
-import { publicOrigin } from '../../lib/public-origin.ts';
+import { keyedLimit } from '../../lib/http/limits.ts';
+import { publicOrigin } from '../../lib/http/public-origin.ts';
 import { operations, type ErrorStatus, type OperationSpec } from '../../operations/define.ts';
 import type { App } from '../../types.ts';
 import type { TestGateway } from './gateways/test-gateway.ts';

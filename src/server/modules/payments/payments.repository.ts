@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { listTotalOf, type ListTotal } from '../../db/lists.ts';
 import { paymentEvents, paymentTransactions, tokenPackages } from '../../db/schema.ts';
 import type { PaymentSearchQuery } from '../../../shared/contracts/tokens.ts';
-import { dateRange } from '../../lib/dates.ts';
+import { dateRange } from '../../lib/text/dates.ts';
 
 export type PackageRow = typeof tokenPackages.$inferSelect;
 export type PaymentRow = typeof paymentTransactions.$inferSelect;

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, invalid, notFound, unprocessable } from '../../errors.ts';
 import type { EmitToUser } from '../../types.ts';
-import { iso } from '../../lib/dates.ts';
+import { iso } from '../../lib/text/dates.ts';
 import { toMajor } from '../../../shared/money.ts';
 import type {
   GatewayName,

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { ReportBody, VIOLATION_TYPES, ViolationReport, ViolationType } from '../../../shared/contracts/community.ts';
 import { REPORTS } from '../../../shared/operations/reports.ts';
-import { keyedLimit } from '../../lib/limits.ts';
+import { keyedLimit } from '../../lib/http/limits.ts';
 import { operations } from '../../operations/define.ts';
 import type { App } from '../../types.ts';
 

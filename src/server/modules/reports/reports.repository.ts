@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { containing, rowsOf, type Tx } from '../../db/client.ts';
 import { aheadOf, listTotalOf, type ListTotal } from '../../db/lists.ts';
 import { comments, hiddenTargets, REPORT_QUEUE, users, violationReports } from '../../db/schema.ts';
-import type { StoredImage } from '../../lib/media-types.ts';
+import type { StoredImage } from '../../lib/media/media-types.ts';
 import { setItemHidden } from '../catalogue/hidden.ts';
 import { moveCounterOf } from '../comments/comments.repository.ts';
 import type { ReportStatus, ReportTarget } from '../../../shared/contracts/community.ts';

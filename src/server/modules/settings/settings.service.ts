@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { badRequest, invalid } from '../../errors.ts';
-import { SiteChanges } from '../../lib/site-changes.ts';
+import { SiteChanges } from '../../lib/runtime/site-changes.ts';
 import { DEFAULT_PRIVATE_SETTINGS, DEFAULT_PUBLIC_SETTINGS, SETTING_GROUPS } from '../../../shared/default-settings.ts';
 import { SECRET_SETTINGS, settingLabel, type AdminSettings } from '../../../shared/admin/settings.ts';
 import { SETTING_RULES } from './setting-rules.ts';

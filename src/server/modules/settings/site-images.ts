@@ -1,5 +1,5 @@
-import { reencodeImage } from '../../lib/images.ts';
-import { PUBLIC_MEDIA_PREFIX, publicMediaKey, publicMediaUrl } from '../../lib/public-media.ts';
+import { reencodeImage } from '../../lib/media/images.ts';
+import { PUBLIC_MEDIA_PREFIX, publicMediaKey, publicMediaUrl } from '../../lib/media/public-media.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import { IMAGE_SETTINGS, type ImageSetting } from '../../../shared/admin/settings.ts';
 import type { SettingsChange, SettingsService } from './settings.service.ts';

@@ -1,6 +1,6 @@
 import { SetupBody, SetupResult, SetupStatus } from '../../../shared/contracts/setup.ts';
 import { SETUP } from '../../../shared/operations/setup.ts';
-import { addressKey, keyedLimit } from '../../lib/limits.ts';
+import { addressKey, keyedLimit } from '../../lib/http/limits.ts';
 import { operations } from '../../operations/define.ts';
 import type { App } from '../../types.ts';
 

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { appMeta, users } from '../../db/schema.ts';
 import { conflict, invalid } from '../../errors.ts';
-import { hashSecret, newSecret } from '../../lib/secrets.ts';
+import { hashSecret, newSecret } from '../../lib/auth/secrets.ts';
 import type { AuthService } from '../auth/auth.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { createUser } from '../users/users.service.ts';

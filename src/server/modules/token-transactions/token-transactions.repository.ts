@@ -4,7 +4,7 @@ import { entitlements, products, tokenTransactions, users } from '../../db/schem
 import { orderOf, type SortKey } from '../../db/keyset.ts';
 import { aheadOf, listTotalOf, numberedMatches, numberedTotal, type ListTotal } from '../../db/lists.ts';
 import type { SpendType, TokenTransactionSearchQuery } from '../../../shared/contracts/tokens.ts';
-import { dateRange } from '../../lib/dates.ts';
+import { dateRange } from '../../lib/text/dates.ts';
 import { memberMatches } from '../users/users.repository.ts';
 import { releasedWhere } from '../catalogue/query.ts';
 import { PRODUCTS } from '../catalogue/tables.ts';

@@ -1,5 +1,5 @@
-import { NOT_AN_IMAGE } from '../../lib/images.ts';
-import { ANY_VIDEO, videoFormatOf } from '../../lib/video-files.ts';
+import { NOT_AN_IMAGE } from '../../lib/media/images.ts';
+import { ANY_VIDEO, videoFormatOf } from '../../lib/media/video-files.ts';
 
 export type UploadPurpose = 'video' | 'image';
 

@@ -1,9 +1,9 @@
 import { parsePhoneNumberWithError } from 'libphonenumber-js';
 import type { Db } from '../../db/client.ts';
 import { forbidden, invalid, notFound } from '../../errors.ts';
-import { reencodeImage } from '../../lib/images.ts';
+import { reencodeImage } from '../../lib/media/images.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
-import { PUBLIC_MEDIA_PREFIX, publicMediaKey, publicMediaUrl } from '../../lib/public-media.ts';
+import { PUBLIC_MEDIA_PREFIX, publicMediaKey, publicMediaUrl } from '../../lib/media/public-media.ts';
 import { isCountryCode, isGender, isLanguageCode } from '../reference/reference-lists.ts';
 import { toCurrentUser, toPublicUser } from './users.mapper.ts';
 import { findActiveMember, searchMembers, updateUser, type UserRow } from './users.repository.ts';

@@ -1,6 +1,6 @@
 import { CurrentUser } from '../../../shared/contracts/users.ts';
 import { Envelope, ErrorBody, IdParams } from '../../../shared/contracts/common.ts';
-import { readForm } from '../../lib/multipart.ts';
+import { readForm } from '../../lib/http/multipart.ts';
 import { ok, type App } from '../../types.ts';
 import type { PictureKind } from './profile.service.ts';
 

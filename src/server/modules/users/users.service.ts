@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { uniqueViolation } from '../../db/client.ts';
 import { conflict, invalid } from '../../errors.ts';
-import { hashPassword } from '../../lib/password.ts';
+import { hashPassword } from '../../lib/auth/password.ts';
 import { applyTokenDelta } from '../ledger/ledger.repository.ts';
 import { findUserByLogin, insertUser, type UserRow } from './users.repository.ts';
 import { PASSWORD_MIN, PASSWORD_POLICY, USERNAME_POLICY } from '../../../shared/contracts/accounts.ts';

@@ -4,8 +4,8 @@ import type { Video, VideoSearchQuery, VideoStream } from '../../../shared/contr
 import { canView, type Viewer } from '../catalogue/access.ts';
 import { equal, findItem, listItems, type ItemRow } from '../catalogue/catalogue.repository.ts';
 import { flagsOf, statsOf, type CatalogueContext } from '../catalogue/context.ts';
-import { iso } from '../../lib/dates.ts';
-import type { HlsLinks } from '../../lib/hls.ts';
+import { iso } from '../../lib/text/dates.ts';
+import type { HlsLinks } from '../../lib/media/hls.ts';
 import { VIDEOS } from '../catalogue/tables.ts';
 
 const NO_STREAM: VideoStream = { url: null, expiresAt: null };

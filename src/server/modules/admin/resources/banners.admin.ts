@@ -3,7 +3,7 @@ import { containing, type Db } from '../../../db/client.ts';
 import { listTotalOf } from '../../../db/lists.ts';
 import { banners } from '../../../db/schema.ts';
 import { invalid, notFound } from '../../../errors.ts';
-import { iso } from '../../../lib/dates.ts';
+import { iso } from '../../../lib/text/dates.ts';
 import type { AdminItem } from '../../../../shared/admin/resource.ts';
 import type { BANNER_STATES } from '../../../../shared/admin/resources/banners.ts';
 import { isSafeLink } from '../../settings/setting-rules.ts';

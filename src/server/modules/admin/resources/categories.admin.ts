@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import { uniqueViolation } from '../../../db/client.ts';
 import { categories } from '../../../db/schema.ts';
 import { conflict, invalid, notFound } from '../../../errors.ts';
-import { slugify } from '../../../lib/slug.ts';
+import { slugify } from '../../../lib/text/slug.ts';
 import type { CategoryGroup } from '../../../../shared/contracts/categories.ts';
 import { GROUPS } from '../../../../shared/admin/resources/categories.ts';
 import type { AdminItem } from '../../../../shared/admin/resource.ts';

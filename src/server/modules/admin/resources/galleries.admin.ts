@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client.ts';
 import { galleries } from '../../../db/schema.ts';
-import type { StoredImage } from '../../../lib/media-types.ts';
+import type { StoredImage } from '../../../lib/media/media-types.ts';
 import { contentAdapter, pricingValues, type ContentBody } from '../content.ts';
 import type { AdminUploads } from '../uploads.ts';
 

@@ -1,4 +1,4 @@
-import type { StoredFile, StoredImage } from '../../../lib/media-types.ts';
+import type { StoredFile, StoredImage } from '../../../lib/media/media-types.ts';
 import { CURRENT_FILE, type AdminUploads } from '../uploads.ts';
 
 /** Words for a reference that names no upload: made up, altered, or older than a day. */

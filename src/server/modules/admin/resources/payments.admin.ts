@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/client.ts';
 import { notFound } from '../../../errors.ts';
-import { iso } from '../../../lib/dates.ts';
+import { iso } from '../../../lib/text/dates.ts';
 import { formatMoney, toMajor } from '../../../../shared/money.ts';
 import type { AdminItem, AdminListQuery } from '../../../../shared/admin/resource.ts';
 import type { GatewayName, PaymentStatus } from '../../../../shared/contracts/tokens.ts';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { posts } from '../../../db/schema.ts';
-import { sanitizeContent } from '../../../lib/html.ts';
-import type { StoredImage } from '../../../lib/media-types.ts';
+import { sanitizeContent } from '../../../lib/text/html.ts';
+import type { StoredImage } from '../../../lib/media/media-types.ts';
 import { contentAdapter, type ContentBody } from '../content.ts';
 import type { AdminUploads } from '../uploads.ts';
 import { imageValue } from './media-fields.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { orders, products } from '../../../db/schema.ts';
-import type { StoredFile, StoredImage } from '../../../lib/media-types.ts';
+import type { StoredFile, StoredImage } from '../../../lib/media/media-types.ts';
 import { contentAdapter, type ContentBody } from '../content.ts';
 import type { AdminUploads } from '../uploads.ts';
 import { fileValue, imagesValue } from './media-fields.ts';

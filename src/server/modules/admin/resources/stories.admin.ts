@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import { stories } from '../../../db/schema.ts';
-import { sanitizeContent } from '../../../lib/html.ts';
-import type { StoredImage } from '../../../lib/media-types.ts';
+import { sanitizeContent } from '../../../lib/text/html.ts';
+import type { StoredImage } from '../../../lib/media/media-types.ts';
 import { contentAdapter, pricingValues, type ContentBody } from '../content.ts';
 import type { AdminUploads } from '../uploads.ts';
 import { imageValue } from './media-fields.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { uploads as uploadsTable, videos, type MediaState } from '../../../db/schema.ts';
-import type { StoredFile, StoredImage, ThumbnailStrip } from '../../../lib/media-types.ts';
+import type { StoredFile, StoredImage, ThumbnailStrip } from '../../../lib/media/media-types.ts';
 import type { MediaPipeline } from '../../media/media-pipeline.ts';
 import { mediaLabel } from '../../../../shared/admin/resources/videos.ts';
 import { contentAdapter, pricingValues, type ContentBody } from '../content.ts';

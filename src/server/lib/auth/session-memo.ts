@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { AuthContext } from '../modules/auth/auth.service.ts';
+import type { AuthContext } from '../../modules/auth/auth.service.ts';
 
 type Lookups = Map<string, Promise<AuthContext | null>>;
 const renders = new AsyncLocalStorage<Lookups>();

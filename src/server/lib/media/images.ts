@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 import type { ImageVariant, StoredImage } from './media-types.ts';
-import type { Storage } from './storage/storage.ts';
-import { badRequest } from '../errors.ts';
-import { SHARE_IMAGE } from '../../shared/routes.ts';
+import type { Storage } from '../storage/storage.ts';
+import { badRequest } from '../../errors.ts';
+import { SHARE_IMAGE } from '../../../shared/routes.ts';
 
 /** Widths of the derivatives (each in AVIF and WebP); pages pick one through srcset. */
 export const IMAGE_WIDTHS = [320, 640, 1280] as const;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { rateLimited } from '../errors.ts';
+import { rateLimited } from '../../errors.ts';
 
 /** Who a limited call is counted for: the same for an API request and a page's in-process call. */
 export interface LimitedCall {

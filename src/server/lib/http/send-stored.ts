@@ -1,7 +1,7 @@
 import rangeParser from 'range-parser';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, notFound } from '../errors.ts';
-import { contentTypeOf, type Storage } from './storage/storage.ts';
+import { AppError, notFound } from '../../errors.ts';
+import { contentTypeOf, type Storage } from '../storage/storage.ts';
 
 export interface SendOptions {
   cacheControl: string;

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError, badRequest } from '../errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 
 export interface UploadedFile {
   data: Buffer;

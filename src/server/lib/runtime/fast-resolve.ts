@@ -3,7 +3,7 @@ import module from 'node:module';
 import path from 'node:path';
 
 const DRIZZLE = '/node_modules/drizzle-orm/';
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
 
 let installed = false;
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '../../config.ts';
 
 /**
  * The site's one absolute origin, for every link that leaves it (mail, payment returns, canonical, og:url, sitemap,
