@@ -3,7 +3,7 @@ import { createApiClient, type ApiClient, type ApiClientOptions } from '../share
 import { apiCalls } from '../shared/calls.ts';
 import { FORBIDDEN_IN_ACTION } from '../shared/messages.ts';
 import { UNAUTHORIZED_ROUTE } from '../shared/routes.ts';
-import { flashToast } from '../stores/toast.ts';
+import { keepFlash } from './flash.ts';
 import { navigation } from './navigation.ts';
 
 const DAY_SECONDS = 86_400;
@@ -32,7 +32,7 @@ export function sessionEnded(): void {
   if (leaving) return;
   leaving = true;
   sessionCookie.remove();
-  flashToast(FORBIDDEN_IN_ACTION, 'error');
+  keepFlash(FORBIDDEN_IN_ACTION, 'error');
   navigation.go(UNAUTHORIZED_ROUTE);
 }
 

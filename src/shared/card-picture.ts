@@ -15,7 +15,7 @@ export interface LockableItems {
 
 /**
  * The picture on a lockable item's card (cards.ts draws every card with it). Apart from cards.ts so that a member's
- * page can put it on the cards they unlocked (client/unlocked-cards.ts) without carrying every card's drawing.
+ * page can put it on the cards they unlocked (scripts/unlocked-cards.ts) without carrying every card's drawing.
  */
 export function cardPicture<K extends keyof LockableItems>(kind: K, item: LockableItems[K]): ImageRef {
   const pictures: { [P in keyof LockableItems]: (item: LockableItems[P]) => ImageRef } = {

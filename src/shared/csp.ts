@@ -8,7 +8,7 @@ import { THEME_SCRIPT } from './theme-script.ts';
  * from the site and those hashes (the one hand-written inline script, the theme before first paint, by its hash);
  * no `'unsafe-inline'` for either, so style="" attributes are refused too (pages use classes). Images: the site,
  * `data:` for the lazy-image placeholder and `blob:` for the preview of an avatar being uploaded. Media: the site, and
- * `blob:` for the Media Source object URL through which hls.js feeds the video player (client/playback.ts).
+ * `blob:` for the Media Source object URL through which hls.js feeds the video player (scripts/playback.ts).
  * Framing, plugins, <base> and foreign form targets are refused. What depends on the deployment or on settings (the
  * live connection's ws origin, analytics, captcha, an external logo) is added
  * by the host once per page kind and settings (server/site/render.ts) through `siteSources`.

@@ -2,7 +2,7 @@ import type { ReactionAction } from './contracts/reactions.ts';
 
 /**
  * What a reaction button shows and says (its accessible name, after the text), pressed or not: drawn by the server
- * (components/community/ReactionBar.astro) and kept up by the browser (client/reaction-buttons.ts).
+ * (components/community/ReactionBar.astro) and kept up by the browser (scripts/reaction-buttons.ts).
  */
 export function reactionFace(action: ReactionAction, on: boolean, likes: number): { text: string; label: string } {
   switch (action) {

@@ -1,7 +1,7 @@
 /**
  * The one inline script of every page, run before the first paint (no flash): the chosen theme, and whether a member
  * is logged in (`data-session="member"` when the token cookie is there), so that a page shared by visitors and members
- * shows the member's corner of the header, not the login link, from the start (client/member.ts fills it in). It is
+ * shows the member's corner of the header, not the login link, from the start (scripts/member.ts fills it in). It is
  * inline so that it runs before the stylesheet applies, and allowed by the Content-Security-Policy through its hash
  * (shared/csp.ts).
  */

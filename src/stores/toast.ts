@@ -1,14 +1,13 @@
 import { atom } from 'nanostores';
 import { onResetAll } from './reset.ts';
+import { keepFlash, takeFlash, type ToastKind } from '../client/flash.ts';
 
-export type ToastKind = 'success' | 'error' | 'info';
 export interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
 }
 
-const FLASH_KEY = 'tessera:flash';
 let nextId = 1;
 
 export const $toasts = atom<Toast[]>([]);
@@ -23,25 +22,14 @@ export function dismissToast(id: number): void {
   $toasts.set($toasts.get().filter((t) => t.id !== id));
 }
 
-/** A toast for the next page (before a navigation), shown by `showFlash()` there. */
+/** A toast for the next page (before a navigation), shown by `showFlash()` there; at once when it cannot be kept. */
 export function flashToast(message: string, kind: ToastKind = 'info'): void {
-  try {
-    sessionStorage.setItem(FLASH_KEY, JSON.stringify({ message, kind }));
-  } catch {
-    showToast(message, kind);
-  }
+  if (!keepFlash(message, kind)) showToast(message, kind);
 }
 
 export function showFlash(): void {
-  try {
-    const raw = sessionStorage.getItem(FLASH_KEY);
-    if (!raw) return;
-    sessionStorage.removeItem(FLASH_KEY);
-    const { message, kind } = JSON.parse(raw);
-    showToast(message, kind);
-  } catch {
-    /* storage unavailable */
-  }
+  const flash = takeFlash();
+  if (flash) showToast(flash.message, flash.kind);
 }
 
 onResetAll(() => $toasts.set([]));

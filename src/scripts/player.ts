@@ -2,7 +2,7 @@ import type { PlayerSession } from './player-session.ts';
 
 /**
  * `<tessera-player>` (components/catalogue/StreamPlayer.astro): the server's poster and Play button, alive without
- * React. The first press fetches the player (client/player-session.ts, with hls.js) and starts the stream; until then
+ * React. The first press fetches the player (scripts/player-session.ts, with hls.js) and starts the stream; until then
  * the page carries only this element. It wakes wherever its markup arrives: in the page, in a server island, or in a
  * region swapped in after an unlock (client/regions.ts).
  */

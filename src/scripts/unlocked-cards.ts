@@ -3,7 +3,7 @@
  * unlocked lose their lock and get their real picture: one call per kind of locked card on the page
  * (`GET /api/assets/my-purchase?type=&ids=`), answered by the access rule like every other view of an item.
  */
-import { api } from './api.ts';
+import { api } from '../client/api.ts';
 import { CARD_SIZES, cardPicture, type LockableItems } from '../shared/card-picture.ts';
 import type { ImageRef } from '../shared/contracts/media.ts';
 

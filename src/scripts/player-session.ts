@@ -6,8 +6,8 @@ import { startPlayback, type Playback, type Quality } from './playback.ts';
 type Phase = 'poster' | 'loading' | 'playing' | 'error';
 
 /**
- * One `<tessera-player>` once its Play button was pressed (client/player.ts imports this module then): the stream
- * through hls.js (client/playback.ts), then the browser's own controls (keyboard play/pause/seek, captions when the
+ * One `<tessera-player>` once its Play button was pressed (scripts/player.ts imports this module then): the stream
+ * through hls.js (scripts/playback.ts), then the browser's own controls (keyboard play/pause/seek, captions when the
  * stream has any), a quality menu (Auto by bandwidth, or one rendition, kept across videos) and, should the stream
  * stop, what went wrong with a button to try again where the video was.
  */

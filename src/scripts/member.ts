@@ -5,7 +5,7 @@
  */
 import { LIVE_LABELS, balanceLabel } from '../shared/member-labels.ts';
 import type { CurrentUser } from '../shared/contracts/users.ts';
-import { api, sessionCookie } from './api.ts';
+import { api, sessionCookie } from '../client/api.ts';
 import { showUnlockedCards } from './unlocked-cards.ts';
 import { ApiError } from '../shared/contracts/errors.ts';
 import { logout, startSession } from '../stores/auth.ts';
