@@ -4,22 +4,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasToken, PAGE, sendCached, storableHeaders } from '../lib/http/send-cached.ts';
 import { answerPageHitsFirst } from '../plugins/page-hits.ts';
-import type { Transport } from '../../shared/api-client.ts';
-import type { PageCachePolicy } from '../../shared/page-cache.ts';
 import { AppError } from '../errors.ts';
 import { loadBuiltSite, type BuiltSite } from './built-site.ts';
-import { decideSite, type SiteDecision } from './decide.ts';
-import { pageRequest, renderPage } from './render.ts';
+import { decideSite } from './decide.ts';
+import { pageRequest, renderPage, type HostLocals } from './render.ts';
 import { inProcessTransport } from './transport.ts';
-
-/** What the host passes into every page render as `Astro.locals` (see src/env.d.ts): its transport and its decisions. */
-export interface HostLocals extends SiteDecision {
-  apiTransport: Transport;
-  clientIp: string;
-  origin: string;
-  /** Filled by the site (middleware/cache-policy.ts) during the render. */
-  pageCache?: PageCachePolicy;
-}
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -57,7 +46,7 @@ async function servePage(app: FastifyInstance, built: BuiltSite, request: Fastif
   const country = countryHeader ? request.headers[countryHeader] : undefined;
   const forwarded = typeof country === 'string' ? { [countryHeader!]: country } : {};
   const locals: HostLocals = { ...decision, apiTransport: inProcessTransport(app, request.ip, forwarded), clientIp: request.ip, origin: app.siteOrigin };
-  const rendered = await renderPage(built, page, locals, { settings: decision.settings, origin: app.siteOrigin, clientIp: request.ip });
+  const rendered = await renderPage(built, page, locals);
   const kept = useCache && Buffer.isBuffer(rendered.body) && locals.pageCache?.public === true && rendered.status === 200 && !rendered.headers['set-cookie'];
   if (!kept) return reply.code(rendered.status).headers(rendered.headers).send(rendered.body);
   const stored = app.pageCache.set(key, {
