@@ -17,7 +17,22 @@ export default defineConfig({
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? '127.0.0.1' },
   // The server build must resolve runtime packages from node_modules, not bundle a second copy; islands name their
   // renderer (src/islands/renderer-tag.ts).
-  vite: { plugins: [tagIslands()], ssr: { external: ['socket.io-client'] } },
+  vite: {
+    plugins: [tagIslands()],
+    ssr: { external: ['socket.io-client'] },
+    // The browser's store core (nanostores, the toast and reset stores, the flash message) in one chunk: a member's
+    // page loads all of it; left to the bundler it came in three files, 0.3 KB more on a member's video page (a
+    // visitor's page pays 0.2 KB for it; `npm run bench:js`).
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: { codeSplitting: { groups: [{ name: 'core', test: /node_modules\/nanostores\/|src\/stores\/(toast|reset)\.ts|src\/client\/flash\.ts/ }] } },
+          },
+        },
+      },
+    },
+  },
   prefetch: false,
   devToolbar: { enabled: false },
   session: false,

@@ -12,7 +12,7 @@ declare namespace App {
     /** The site's public origin (PUBLIC_URL, else where the server listens): every absolute URL a page prints starts with it. */
     origin: string;
     /** The site's server-side API calls for this request, forwarding the `token` cookie and the visitor's address. */
-    api: import('./shared/calls.ts').ApiCalls;
+    api: import('./shared/page-calls.ts').ApiCalls;
     /** The back office's calls (`/api/admin`), with the same token; an admin's pages use them. */
     admin: import('./shared/admin/calls.ts').AdminCalls;
     /**

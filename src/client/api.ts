@@ -1,6 +1,5 @@
 import { PUBLIC_API_BASE } from 'astro:env/client';
 import { createApiClient, type ApiClient, type ApiClientOptions } from '../shared/api-client.ts';
-import { apiCalls } from '../shared/calls.ts';
 import { FORBIDDEN_IN_ACTION } from '../shared/messages.ts';
 import { UNAUTHORIZED_ROUTE } from '../shared/routes.ts';
 import { keepFlash } from './flash.ts';
@@ -46,25 +45,27 @@ export function loggingOut(): void {
 
 let options: ApiClientOptions = { baseUrl: PUBLIC_API_BASE, getSessionToken: sessionCookie.get, onUnauthorized: sessionEnded };
 
-let client = createApiClient(options);
-/** The browser's API client. Only stores call it (islands subscribe to stores and call their actions). */
-export let api = apiCalls(client);
+let current = createApiClient(options);
+/**
+ * The browser's API client, which the calls of shared/calls.ts are made on (`calls.me(client())`). Only stores call
+ * it (islands subscribe to stores and call their actions).
+ */
+export const client = (): ApiClient => current;
 
 const configured = new Set<(client: ApiClient) => void>();
 /**
- * The client the calls are made on, now and after every `configureApi`: for calls kept apart from `api` (the back
- * office's, client/admin-api.ts, which the site's pages do not carry).
+ * The client the calls are made on, now and after every `configureApi`: for calls kept apart from shared/calls.ts (the
+ * back office's, client/admin-api.ts, which the site's pages do not carry).
  */
 export function onApiClient(use: (client: ApiClient) => void): void {
   configured.add(use);
-  use(client);
+  use(current);
 }
 
 /** Points the browser client elsewhere (tests, or a site served apart from its API). */
 export function configureApi(overrides: Partial<ApiClientOptions>): void {
   options = { ...options, ...overrides };
   leaving = false;
-  client = createApiClient(options);
-  api = apiCalls(client);
-  for (const use of configured) use(client);
+  current = createApiClient(options);
+  for (const use of configured) use(current);
 }

@@ -3,6 +3,7 @@ import { PUBLIC_API_BASE } from 'astro:env/client';
 import { failureOf } from '../shared/api-client.ts';
 import { networkFailure, type ApiFailure } from '../shared/contracts/errors.ts';
 import { sessionEnded, sessionCookie } from './api.ts';
+import { ADMIN_RAW } from '../shared/operations/admin.ts';
 
 /** What a resumable upload is for: the server checks the first bytes against it (415 when they are not). */
 export type ResumablePurpose = 'video' | 'image';
@@ -41,8 +42,8 @@ export interface ResumableUpload {
   cancel: () => Promise<void>;
 }
 
-/** The tus endpoint: `POST /api/admin/uploads`, then HEAD/PATCH/DELETE on the Location it answers with. */
-const endpoint = () => new URL(`${PUBLIC_API_BASE.replace(/\/$/, '')}/admin/uploads`, location.href).href;
+/** The tus endpoint: `POST /api/admin/uploads` (the back office's upload address), then HEAD/PATCH/DELETE on the Location it answers with. */
+const endpoint = () => new URL(`${PUBLIC_API_BASE.replace(/\/$/, '')}${ADMIN_RAW.upload.path}`, location.href).href;
 
 /** The upload's id: the last segment of its URL. */
 const idOf = (url: string) => decodeURIComponent(new URL(url, location.href).pathname.split('/').pop() ?? '');

@@ -1,7 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { PUBLIC_API_BASE } from 'astro:env/client';
 import { createApiClient } from '../shared/api-client.ts';
-import { apiCalls } from '../shared/calls.ts';
+import { apiCalls } from '../shared/page-calls.ts';
 import { adminCalls } from '../shared/admin/calls.ts';
 import { DEFAULT_PUBLIC_SETTINGS } from '../shared/default-settings.ts';
 

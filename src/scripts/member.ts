@@ -5,7 +5,8 @@
  */
 import { LIVE_LABELS, balanceLabel } from '../shared/member-labels.ts';
 import type { CurrentUser } from '../shared/contracts/users.ts';
-import { api, sessionCookie } from '../client/api.ts';
+import { client, sessionCookie } from '../client/api.ts';
+import * as sessionCalls from '../shared/calls/session.ts';
 import { showUnlockedCards } from './unlocked-cards.ts';
 import { ApiError } from '../shared/contracts/errors.ts';
 import { logout, startSession } from '../stores/auth.ts';
@@ -116,7 +117,7 @@ async function currentMember(): Promise<CurrentUser | null> {
   const session = document.getElementById('tessera-member')?.textContent;
   if (session) return JSON.parse(session) as CurrentUser;
   try {
-    return (await api.me({ expect401: true })).data;
+    return (await sessionCalls.me(client(), { expect401: true })).data;
   } catch (err) {
     if (err instanceof ApiError && err.failure.kind === 'unauthorized') {
       sessionCookie.remove();

@@ -3,7 +3,8 @@
  * unlocked lose their lock and get their real picture: one call per kind of locked card on the page
  * (`GET /api/assets/my-purchase?type=&ids=`), answered by the access rule like every other view of an item.
  */
-import { api } from '../client/api.ts';
+import { client } from '../client/api.ts';
+import * as walletCalls from '../shared/calls/wallet.ts';
 import { CARD_SIZES, cardPicture, type LockableItems } from '../shared/card-picture.ts';
 import type { ImageRef } from '../shared/contracts/media.ts';
 
@@ -54,7 +55,7 @@ export async function showUnlockedCards(root: ParentNode = document): Promise<vo
       const cards = locked.filter((c) => c.dataset.kind === kind);
       const ids = [...new Set(cards.map((c) => c.dataset.id!))].slice(0, MAX_IDS);
       if (!ids.length) return;
-      const mine = await api.myPurchases({ type: kind, ids, limit: ids.length }).then(
+      const mine = await walletCalls.myPurchases(client(), { type: kind, ids, limit: ids.length }).then(
         (r) => r.data.data,
         () => [],
       );

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
-import { api } from '../client/api.ts';
+import { client } from '../client/api.ts';
+import * as accountsCalls from '../shared/calls/accounts.ts';
 import type { RegisterBody } from '../shared/contracts/accounts.ts';
 import type { ProfileUpdateBody } from '../shared/contracts/users.ts';
 import { onResetAll } from './reset.ts';
@@ -8,19 +9,19 @@ import { setUser } from './user.ts';
 
 const captcha = (recaptchaToken?: string) => (recaptchaToken ? { recaptchaToken } : {});
 
-export const $registration = requestStore((body: RegisterBody) => payload(api.register(body)));
-export const $emailVerification = requestStore((token: string) => payload(api.verifyEmail(token)));
+export const $registration = requestStore((body: RegisterBody) => payload(accountsCalls.register(client(), body)));
+export const $emailVerification = requestStore((token: string) => payload(accountsCalls.verifyEmail(client(), token)));
 export const $verificationResend = requestStore((email: string, recaptchaToken?: string) =>
-  payload(api.resendVerification({ email, ...captcha(recaptchaToken) })),
+  payload(accountsCalls.resendVerification(client(), { email, ...captcha(recaptchaToken) })),
 );
-export const $passwordReset = requestStore((token: string, password: string) => payload(api.resetPassword(token, password)));
+export const $passwordReset = requestStore((token: string, password: string) => payload(accountsCalls.resetPassword(client(), token, password)));
 export const $passwordChange = requestStore((password: string, currentPassword: string) =>
-  payload(api.changePassword({ password, currentPassword, source: 'user' })),
+  payload(accountsCalls.changePassword(client(), { password, currentPassword, source: 'user' })),
 );
 
 /** The profile update (SPEC.md §4): updating, then success (the returned member is stored) or the error. */
 export const $profile = requestStore(async (body: ProfileUpdateBody) => {
-  const user = await payload(api.updateProfile(body));
+  const user = await payload(accountsCalls.updateProfile(client(), body));
   setUser(user);
   return user;
 });
@@ -33,7 +34,9 @@ export const $pictureUpload = requestStore(async (kind: 'avatar' | 'cover', file
   const onProgress = (percent: number) => $uploadProgress.set(percent);
   $uploadProgress.set(0);
   try {
-    const user = await payload(kind === 'avatar' ? api.uploadAvatar(file, { onProgress }) : api.uploadCover(file, { onProgress }));
+    const user = await payload(
+      kind === 'avatar' ? accountsCalls.uploadAvatar(client(), file, { onProgress }) : accountsCalls.uploadCover(client(), file, { onProgress }),
+    );
     setUser(user);
     return user;
   } finally {
@@ -43,7 +46,12 @@ export const $pictureUpload = requestStore(async (kind: 'avatar' | 'cover', file
 
 /** The profile form's option lists (the browser caches them: the API sends long cache headers). */
 export const $referenceLists = requestStore(async () => {
-  const [countries, languages, phoneCodes, extra] = await Promise.all([api.countries(), api.languages(), api.phoneCodes(), api.userAdditional()]);
+  const [countries, languages, phoneCodes, extra] = await Promise.all([
+    accountsCalls.countries(client()),
+    accountsCalls.languages(client()),
+    accountsCalls.phoneCodes(client()),
+    accountsCalls.userAdditional(client()),
+  ]);
   return { countries: countries.data, languages: languages.data, phoneCodes: phoneCodes.data, genders: extra.data.genders, bioMax: extra.data.bioMaxLength };
 });
 

@@ -1,5 +1,7 @@
 import { computed, map } from 'nanostores';
-import { api, loggingOut, sessionCookie } from '../client/api.ts';
+import { client, loggingOut, sessionCookie } from '../client/api.ts';
+import * as accountsCalls from '../shared/calls/accounts.ts';
+import * as sessionCalls from '../shared/calls/session.ts';
 import { navigation } from '../client/navigation.ts';
 import { LOGGED_OUT } from '../shared/messages.ts';
 import type { LoginBody } from '../shared/contracts/auth.ts';
@@ -33,9 +35,9 @@ export async function login(body: LoginBody): Promise<boolean> {
     () => $auth.get().login,
     (state) => $auth.setKey('login', state),
     async () => {
-      const { token } = await payload(api.login(body));
+      const { token } = await payload(sessionCalls.login(client(), body));
       sessionCookie.set(token, body.remember !== false);
-      return payload(api.me());
+      return payload(sessionCalls.me(client()));
     },
   );
   if (!result.ok) return false;
@@ -51,7 +53,7 @@ export async function login(body: LoginBody): Promise<boolean> {
  */
 export async function logout(everywhere = false): Promise<void> {
   loggingOut();
-  await (everywhere ? api.logoutEverywhere() : api.logout()).catch(() => {
+  await (everywhere ? sessionCalls.logoutEverywhere(client()) : sessionCalls.logout(client())).catch(() => {
     /* ended already, or unreachable: the browser forgets the session all the same */
   });
   resetAll(); // the live connection is rebuilt as anonymous (it still sends auth/logout with the token)
@@ -65,7 +67,7 @@ export const forgotPassword = (email: string, recaptchaToken?: string) =>
   track(
     () => $auth.get().forgot,
     (state) => $auth.setKey('forgot', state),
-    () => payload(api.forgotPassword({ email, ...(recaptchaToken ? { recaptchaToken } : {}) })),
+    () => payload(accountsCalls.forgotPassword(client(), { email, ...(recaptchaToken ? { recaptchaToken } : {}) })),
   );
 
 /** The forgot-password request state alone (for its form). */

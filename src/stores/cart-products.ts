@@ -1,11 +1,12 @@
 import { computed, onMount } from 'nanostores';
-import { api } from '../client/api.ts';
+import { client } from '../client/api.ts';
+import * as catalogueCalls from '../shared/calls/catalogue.ts';
 import type { Product } from '../shared/contracts/products.ts';
 import { $cart } from './cart.ts';
 import { payload, requestFamily } from './request.ts';
 
 /** The catalogue's answer for each product a cart line names (one request state per product). */
-export const productLookups = requestFamily((id: string) => payload(api.product(id, { countView: false })));
+export const productLookups = requestFamily((id: string) => payload(catalogueCalls.product(client(), id, { countView: false })));
 
 /**
  * What the cart's lines show: each product as the catalogue has it now, 'gone' when the catalogue no longer has it,

@@ -1,5 +1,6 @@
 import { map, onMount } from 'nanostores';
-import { api } from '../client/api.ts';
+import { client } from '../client/api.ts';
+import * as communityCalls from '../shared/calls/community.ts';
 import type { ListResult, UploadOptions } from '../shared/api-client.ts';
 import type { Comment, CommentObject } from '../shared/contracts/comments.ts';
 import { COMMENTED, GENERIC_ERROR, REMOVED } from '../shared/messages.ts';
@@ -44,7 +45,7 @@ export async function loadComments(objectType: CommentObject, objectId: string, 
   const result = await track(
     () => listOf(key).load,
     (load) => patch(key, { load }),
-    () => payload(api.comments({ objectType, objectId, limit: PAGE_SIZE, offset: more ? listOf(key).items.length : 0 })),
+    () => payload(communityCalls.comments(client(), { objectType, objectId, limit: PAGE_SIZE, offset: more ? listOf(key).items.length : 0 })),
   );
   if (!result.ok) return;
   const { items } = listOf(key);
@@ -57,7 +58,7 @@ export async function loadComments(objectType: CommentObject, objectId: string, 
  */
 export async function refreshComments(objectType: CommentObject, objectId: string): Promise<void> {
   const key = commentKey(objectType, objectId);
-  const fresh = await payload(api.comments({ objectType, objectId, limit: PAGE_SIZE, offset: 0 })).catch(() => null);
+  const fresh = await payload(communityCalls.comments(client(), { objectType, objectId, limit: PAGE_SIZE, offset: 0 })).catch(() => null);
   if (!fresh) return;
   const ids = new Set(fresh.data.map((c) => c._id));
   // Past a full first page: the older comments 'more' brought (a short page holds them all).
@@ -72,7 +73,7 @@ export async function createComment(objectType: CommentObject, objectId: string,
   const result = await track(
     () => listOf(key).create,
     (create) => patch(key, { create }),
-    () => payload(api.comment({ objectType, objectId, content })),
+    () => payload(communityCalls.comment(client(), { objectType, objectId, content })),
   );
   if (result.ok) addComment(key, result.data);
   showToast(result.ok ? COMMENTED : GENERIC_ERROR, result.ok ? 'success' : 'error');
@@ -80,7 +81,7 @@ export async function createComment(objectType: CommentObject, objectId: string,
 }
 
 /** SPEC.md §4: the comment leaves the list and the total falls; 'Removed successfully!', or the generic error. */
-export const deletions = requestFamily((id: string) => payload(api.deleteComment(id)));
+export const deletions = requestFamily((id: string) => payload(communityCalls.deleteComment(client(), id)));
 export async function deleteComment(objectType: CommentObject, objectId: string, id: string): Promise<boolean> {
   const result = await deletions.run(id);
   if (result.ok) removeComment(commentKey(objectType, objectId), id);
@@ -90,7 +91,7 @@ export async function deleteComment(objectType: CommentObject, objectId: string,
 
 /** New text and an optional image for one's own comment (upload progress through `onProgress`); the list shows the new text. */
 export const edits = requestFamily((id: string, content: string, image: Blob | null, options?: UploadOptions) =>
-  payload(api.editComment(id, content, image, options)),
+  payload(communityCalls.editComment(client(), id, content, image, options)),
 );
 export async function editComment(id: string, content: string, image: Blob | null, options?: UploadOptions): Promise<Result<Comment>> {
   const result = await edits.run(id, content, image, options);

@@ -1,7 +1,7 @@
 import { map, type MapStore } from 'nanostores';
-import { api } from '../client/api.ts';
+import { client } from '../client/api.ts';
+import * as catalogueCalls from '../shared/calls/catalogue.ts';
 import type { ListResult, Query } from '../shared/api-client.ts';
-import { listCall } from '../shared/calls.ts';
 import type { CatalogueItem } from '../shared/cards.ts';
 import type { CatalogueKind } from '../shared/routes.ts';
 import { onResetAll } from './reset.ts';
@@ -52,7 +52,7 @@ export async function loadMore(kind: CatalogueKind, query: Query, shown: number)
   const result = await track(
     () => store.get().request,
     (request) => store.setKey('request', request),
-    () => payload(listCall(api, kind)({ ...query, offset: shown + store.get().items.length })),
+    () => payload(catalogueCalls.LIST_CALLS[kind](client(), { ...query, offset: shown + store.get().items.length })),
   );
   if (result.ok)
     store.set({ ...store.get(), items: [...store.get().items, ...result.data.data], total: result.data.total, totalCapped: result.data.totalCapped === true });

@@ -1,5 +1,6 @@
 import { atom, onMount } from 'nanostores';
-import { api } from '../client/api.ts';
+import { client } from '../client/api.ts';
+import * as ordersCalls from '../shared/calls/orders.ts';
 import { navigation } from '../client/navigation.ts';
 import { onLive } from './live.ts';
 import { onResetAll } from './reset.ts';
@@ -29,16 +30,16 @@ onMount($ordersHeardSince, () =>
 
 /** Whether an order changed after the version a page shows (`updatedAt`): one read of the order. */
 export async function orderChangedSince(orderId: string, updatedAt: string): Promise<boolean> {
-  const order = await payload(api.order(orderId)).catch(() => null);
+  const order = await payload(ordersCalls.order(client(), orderId)).catch(() => null);
   return order !== null && order.updatedAt !== updatedAt;
 }
 
 /** "I received it", per order (offered once the order is on its way). */
-export const receipts = requestFamily((orderId: string) => payload(api.confirmOrder(orderId)));
+export const receipts = requestFamily((orderId: string) => payload(ordersCalls.confirmOrder(client(), orderId)));
 
 /** A fresh, expiring link to a bought download, per product; the browser then starts the download. */
 export const downloads = requestFamily(async (productId: string) => {
-  const data = await payload(api.downloadLink(productId));
+  const data = await payload(ordersCalls.downloadLink(client(), productId));
   navigation.go(data.downloadLink);
   return data;
 });

@@ -1,5 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
-import { api } from '../client/api.ts';
+import { client } from '../client/api.ts';
+import * as catalogueCalls from '../shared/calls/catalogue.ts';
 import type { VideoStream } from '../shared/contracts/videos.ts';
 import { payload, requestFamily, type Result } from './request.ts';
 
@@ -10,7 +11,7 @@ export const RENEW_MARGIN_MS = 90_000;
  * The signed stream link of each video being watched, by video `_id`: the one the page was rendered with, then the
  * renewed ones (`GET /assets/videos/{id}/stream`). `native`: a long link for a player that cannot renew (Safari's HLS).
  */
-export const streams = requestFamily(async (id: string, native: boolean) => payload(api.videoStream(id, native ? { native: true } : {})));
+export const streams = requestFamily(async (id: string, native: boolean) => payload(catalogueCalls.videoStream(client(), id, native ? { native: true } : {})));
 
 /** The quality the member picked in the player ('auto' or a rendition name such as `720p`), kept across videos. */
 export const $quality = persistentAtom<string>('tessera:quality', 'auto');

@@ -1,6 +1,8 @@
 import { map } from 'nanostores';
-import { api } from '../client/api.ts';
-import { itemCall, type DetailItems, type DetailKind } from '../shared/calls.ts';
+import { client } from '../client/api.ts';
+import * as catalogueCalls from '../shared/calls/catalogue.ts';
+import * as reactionsCalls from '../shared/calls/reactions.ts';
+import type { DetailItems, DetailKind } from '../shared/calls.ts';
 import type { ReactionAction, ReactionBody } from '../shared/contracts/reactions.ts';
 import { onResetAll } from './reset.ts';
 import { payload, requestFamily } from './request.ts';
@@ -16,14 +18,16 @@ export interface ItemReactions {
 export const $reactions = map<Record<string, ItemReactions>>({});
 
 /** The requests, per item and action (`objectType:objectId:action`). */
-export const reactionRequests = requestFamily((_key: string, body: ReactionBody, on: boolean) => payload(on ? api.react(body) : api.unreact(body)));
+export const reactionRequests = requestFamily((_key: string, body: ReactionBody, on: boolean) =>
+  payload(on ? reactionsCalls.react(client(), body) : reactionsCalls.unreact(client(), body)),
+);
 
 /**
  * The member's own reactions to an item whose page was rendered without them (a page shared with visitors), read
  * from the item's API answer for them (no view counted), per item (`objectType:objectId`).
  */
 export const ownReactions = requestFamily((_key: string, objectType: DetailKind, objectId: string) =>
-  payload<DetailItems[DetailKind]>(itemCall(api, objectType)(objectId, { countView: false })),
+  payload<DetailItems[DetailKind]>(catalogueCalls.ITEM_CALLS[objectType](client(), objectId, { countView: false })),
 );
 
 /** Reads the member's own reactions to an item once (again only after a failed try), and seeds the item with them. */

@@ -1,5 +1,6 @@
 import { atom, computed, onMount } from 'nanostores';
-import { api } from '../client/api.ts';
+import { client } from '../client/api.ts';
+import * as walletCalls from '../shared/calls/wallet.ts';
 import { navigation } from '../client/navigation.ts';
 import type { UnlockKind } from '../shared/calls.ts';
 import type { CheckoutBody } from '../shared/contracts/orders.ts';
@@ -17,7 +18,7 @@ onMount($balance, () => onLive('update_balance', ({ balance }) => setBalance(bal
 
 /** The active token packages and the enabled gateways (loaded on demand: /tokens, and the top-up offer of an unlock). */
 export const $packages = requestStore(async () => {
-  const [packages, gateways] = await Promise.all([api.tokenPackages(), api.paymentGateways()]);
+  const [packages, gateways] = await Promise.all([walletCalls.tokenPackages(client()), walletCalls.paymentGateways(client())]);
   return { list: packages.data.data, gateways: gateways.data.gateways };
 });
 
@@ -35,7 +36,7 @@ export const unlocks = requestFamily(async (id: string, kind: UnlockKind) => {
   const key = crypto.randomUUID();
   for (let attempt = 0; ; attempt++) {
     try {
-      const data = await payload(api.unlock(kind, id, key));
+      const data = await payload(walletCalls.unlock(client(), kind, id, key));
       if (data.balance !== undefined) setBalance(data.balance);
       return data;
     } catch (err) {
@@ -46,21 +47,21 @@ export const unlocks = requestFamily(async (id: string, kind: UnlockKind) => {
 
 /** Starts a token package payment; on success the browser goes to the gateway's checkout. */
 export const $tokenPurchase = requestStore(async (packageId: string, gateway: GatewayName) => {
-  const data = await payload(api.purchaseTokens({ packageId, gateway }));
+  const data = await payload(walletCalls.purchaseTokens(client(), { packageId, gateway }));
   navigation.go(data.paymentUrl);
   return data;
 });
 
 /** The built-in test gateway's buttons: the server settles through its signed webhook, then the browser follows its redirect. */
 export const $testCheckout = requestStore(async (paymentId: string, action: 'confirm' | 'cancel') => {
-  const data = await payload(api.testCheckout(paymentId, action));
+  const data = await payload(walletCalls.testCheckout(client(), paymentId, action));
   navigation.go(data.redirectUrl);
   return { action };
 });
 
 /** Checks out the cart (one Idempotency-Key per press of the button; a new attempt after a failure is a new key). */
 export const $checkout = requestStore(async (body: CheckoutBody, key: string) => {
-  const data = await payload(api.checkout(body, key));
+  const data = await payload(walletCalls.checkout(client(), body, key));
   if (data.balance !== undefined) setBalance(data.balance);
   return data;
 });
@@ -96,7 +97,7 @@ export function followPayment(id: string, initial: PaymentStatus): () => void {
   let tries = 0;
   const timer = setInterval(() => {
     if ($payments.get()[id] !== 'pending' || ++tries > POLL_TRIES) return clearInterval(timer);
-    void api.payment(id).then(
+    void walletCalls.payment(client(), id).then(
       ({ data }) => data.status !== 'pending' && set(data.status),
       () => {}, // asked again at the next tick
     );

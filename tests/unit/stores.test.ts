@@ -6,7 +6,8 @@ import { inProcessTransport } from '../../src/server/site/transport.ts';
 import type { Transport } from '../../src/shared/api-client.ts';
 import { createUser } from '../../src/server/modules/users/users.service.ts';
 import { SettingsService } from '../../src/server/modules/settings/settings.service.ts';
-import { api, configureApi, sessionEnded, sessionCookie } from '../../src/client/api.ts';
+import { client, configureApi, sessionEnded, sessionCookie } from '../../src/client/api.ts';
+import * as sessionCalls from '../../src/shared/calls/session.ts';
 import { ApiError, messageOf } from '../../src/shared/contracts/errors.ts';
 import { INCORRECT_CREDENTIALS } from '../../src/shared/messages.ts';
 import { unlocks } from '../../src/stores/wallet.ts';
@@ -131,7 +132,7 @@ describe('logout, while the server ends the session', () => {
 describe('a 401 from any call', () => {
   it("is handled once: the token goes, /login, and 'Forbidden in the action!' there; the caller gets the unauthorized failure", async () => {
     sessionCookie.set('x'.repeat(43), true);
-    const [a, b] = await Promise.all([api.me().catch((e: unknown) => e), api.me().catch((e: unknown) => e)]);
+    const [a, b] = await Promise.all([sessionCalls.me(client()).catch((e: unknown) => e), sessionCalls.me(client()).catch((e: unknown) => e)]);
     expect(a).toBeInstanceOf(ApiError);
     expect((a as ApiError).failure).toMatchObject({ kind: 'unauthorized', status: 401 });
     expect((b as ApiError).failure.kind).toBe('unauthorized');

@@ -1,5 +1,6 @@
 import { ApiError } from '../../shared/contracts/errors.ts';
-import { itemCall, listCall, type ApiCalls, type DetailItems, type DetailKind } from '../../shared/calls.ts';
+import type { DetailItems, DetailKind } from '../../shared/calls.ts';
+import { itemCall, listCall, type ApiCalls } from '../../shared/page-calls.ts';
 import type { CategoryGroup } from '../../shared/contracts/categories.ts';
 import type { CatalogueKind } from '../../shared/routes.ts';
 import { apiQuery, type ListParams, type SortKey } from './list-params.ts';

@@ -1,4 +1,4 @@
-import type { ApiCalls } from '../../shared/calls.ts';
+import type { ApiCalls } from '../../shared/page-calls.ts';
 import { SITEMAP_KINDS, type SitemapKind } from '../../shared/contracts/sitemap.ts';
 import { SITE_LANGUAGE } from '../../shared/messages.ts';
 import { CATALOGUE_ROUTES, itemRoute } from '../../shared/routes.ts';

@@ -1,4 +1,4 @@
-import type { ApiCalls } from '../../shared/calls.ts';
+import type { ApiCalls } from '../../shared/page-calls.ts';
 import type { PaymentTransaction } from '../../shared/contracts/tokens.ts';
 
 /** The payment named by `?payment=` (the gateway's return links), if it is the member's; else null. */

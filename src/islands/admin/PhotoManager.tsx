@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import type { AdminPhoto } from '../../shared/admin/calls.ts';
+import type { AdminPhoto } from '../../shared/operations/admin.ts';
 import { messageOf } from '../../shared/contracts/errors.ts';
 import { $adminUploads, $galleryPhotos, $photoChange, addGalleryPhotos, seedGalleryPhotos } from '../../stores/admin.ts';
 import { showToast } from '../../stores/toast.ts';

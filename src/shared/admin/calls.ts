@@ -1,22 +1,13 @@
-import type { ApiClient, ListResult, Query, UploadOptions } from '../api-client.ts';
+import type { ApiClient, Query, UploadOptions } from '../api-client.ts';
 import type { AdminSettings } from './settings.ts';
 import type { SetupBody } from '../contracts/setup.ts';
 import { SETUP } from '../operations/setup.ts';
-import { ADMIN, adminResourceOps, type BulkAction } from '../operations/admin.ts';
+import { ADMIN, ADMIN_RAW, GALLERY_PHOTOS, adminResourceOps, type BulkAction } from '../operations/admin.ts';
+import { pathOf } from '../operations/operation.ts';
 import type { AdminMedia, UploadPurpose } from './resource.ts';
-
-/** A gallery's photo in the back office. */
-export interface AdminPhoto {
-  _id: string;
-  title: string;
-  isCover: boolean;
-  ordering: number;
-  photo: AdminMedia;
-}
 
 /** The back office's calls: the same five for every resource (`/api/admin/<resource>`), bulk verbs, the audit log. */
 export function adminCalls(api: ApiClient) {
-  const path = (resource: string, id?: string) => `/admin/${encodeURIComponent(resource)}${id ? `/${encodeURIComponent(id)}` : ''}`;
   const ops = adminResourceOps;
   return {
     list: (resource: string, query: Query = {}) => api.call(ops(resource).list, { query }),
@@ -35,19 +26,16 @@ export function adminCalls(api: ApiClient) {
     completeSetup: (body: SetupBody) => api.call(SETUP.createAdmin, { body }),
     dashboard: (days?: number) => api.call(ADMIN.dashboard, { query: { days } }),
     updateSettings: (patch: Record<string, unknown>) => api.call(ADMIN.updateSettings, { body: patch }),
-    uploadSettingImage: (key: string, file: Blob, options?: UploadOptions) =>
-      api.upload<AdminSettings>(`/admin/settings/images/${encodeURIComponent(key)}`, file, options),
+    uploadSettingImage: (key: string, file: Blob, options?: UploadOptions) => api.upload<AdminSettings>(pathOf(ADMIN_RAW.settingImage, { key }), file, options),
     /** Stores a file for a form; the answer's `ref` goes in the item's field. */
     upload: (purpose: UploadPurpose, file: Blob, options: Pick<UploadOptions, 'onProgress'> = {}) =>
-      api.upload<AdminMedia>(`/admin/uploads?purpose=${purpose}`, file, options),
+      api.upload<AdminMedia>(`${ADMIN_RAW.upload.path}?purpose=${purpose}`, file, options),
     /** A gallery's photos: list, add one (a finished resumable upload), order, cover, remove. */
-    photos: (galleryId: string) => api.get<ListResult<AdminPhoto>>(`${path('galleries', galleryId)}/photos`),
-    addPhoto: (galleryId: string, uploadId: string) => api.post<AdminPhoto>(`${path('galleries', galleryId)}/photos`, { uploadId }),
-    orderPhotos: (galleryId: string, ids: string[]) => api.put<ListResult<AdminPhoto>>(`${path('galleries', galleryId)}/photos/order`, { ids }),
-    coverPhoto: (galleryId: string, photoId: string) =>
-      api.post<ListResult<AdminPhoto>>(`${path('galleries', galleryId)}/photos/${encodeURIComponent(photoId)}/cover`),
-    removePhoto: (galleryId: string, photoId: string) =>
-      api.del<ListResult<AdminPhoto>>(`${path('galleries', galleryId)}/photos/${encodeURIComponent(photoId)}`),
+    photos: (galleryId: string) => api.call(GALLERY_PHOTOS.list, { params: { id: galleryId } }),
+    addPhoto: (galleryId: string, uploadId: string) => api.call(ADMIN_RAW.addPhoto, { params: { id: galleryId }, body: { uploadId } }),
+    orderPhotos: (galleryId: string, ids: string[]) => api.call(GALLERY_PHOTOS.order, { params: { id: galleryId }, body: { ids } }),
+    coverPhoto: (galleryId: string, photoId: string) => api.call(GALLERY_PHOTOS.cover, { params: { id: galleryId, photoId } }),
+    removePhoto: (galleryId: string, photoId: string) => api.call(GALLERY_PHOTOS.remove, { params: { id: galleryId, photoId } }),
   };
 }
 export type AdminCalls = ReturnType<typeof adminCalls>;

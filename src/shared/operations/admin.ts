@@ -1,5 +1,5 @@
 import type { ListResult, Query } from '../api-client.ts';
-import type { AdminItem } from '../admin/resource.ts';
+import type { AdminItem, AdminMedia, UploadPurpose } from '../admin/resource.ts';
 import type { AdminSettings } from '../admin/settings.ts';
 import type { Dashboard } from '../admin/dashboard.ts';
 import { op } from './operation.ts';
@@ -56,4 +56,34 @@ export const ADMIN = {
   updateSettings: op<{ body: Fields }, AdminSettings>('PATCH', '/admin/settings'),
   dashboard: op<{ query: { days?: number } }, Dashboard>('GET', '/admin/dashboard'),
   audit: op<{ query: Query }, ListResult<AuditEntry>>('GET', '/admin/audit'),
+};
+
+/** A gallery's photo in the back office. */
+export interface AdminPhoto {
+  _id: string;
+  title: string;
+  isCover: boolean;
+  ordering: number;
+  photo: AdminMedia;
+}
+
+type PhotoId = { params: { id: string; photoId: string } };
+
+/** A gallery's photos: list, order, cover, remove (adding one is a route: `ADMIN_RAW.addPhoto`). */
+export const GALLERY_PHOTOS = {
+  list: op<Id, ListResult<AdminPhoto>>('GET', '/admin/galleries/:id/photos'),
+  order: op<Id & { body: { ids: string[] } }, ListResult<AdminPhoto>>('PUT', '/admin/galleries/:id/photos/order'),
+  cover: op<PhotoId, ListResult<AdminPhoto>>('POST', '/admin/galleries/:id/photos/:photoId/cover'),
+  remove: op<PhotoId, ListResult<AdminPhoto>>('DELETE', '/admin/galleries/:id/photos/:photoId'),
+};
+
+/**
+ * The back office's routes that are not operations (a multipart body, a finished upload's bytes): their addresses,
+ * written only here; the server registers each route at its path.
+ */
+export const ADMIN_RAW = {
+  /** Multipart (field `file`), or JSON `{ uploadId }` naming a finished resumable picture upload. */
+  addPhoto: op<Id & { body: { uploadId: string } }, AdminPhoto>('POST', '/admin/galleries/:id/photos'),
+  settingImage: op<{ params: { key: string } }, AdminSettings>('POST', '/admin/settings/images/:key'),
+  upload: op<{ query: { purpose: UploadPurpose } }, AdminMedia>('POST', '/admin/uploads'),
 };

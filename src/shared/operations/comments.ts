@@ -8,3 +8,8 @@ export const COMMENTS = {
   search: op<{ query: CommentSearchQuery }, ListResult<Comment>>('GET', '/comments/search'),
   remove: op<{ params: { id: string } }, { success: boolean; _id: string }>('DELETE', '/comments/:id'),
 };
+
+/** A route, not an operation (a multipart body, with an optional image): its address, written only here. */
+export const COMMENTS_RAW = {
+  edit: op<{ params: { id: string } }, Comment>('PUT', '/comments/:id'),
+};

@@ -15,3 +15,10 @@ export const ORDERS = {
   files: op<Id, OrderFile[]>('GET', '/orders/:id/files-info'),
   downloadLink: op<Id, DownloadLink>('GET', '/assets/products/:id/download-link'),
 };
+
+/** Routes, not operations (a multipart body; a file's bytes): their addresses, written only here. */
+export const ORDERS_RAW = {
+  attachFile: op<Id, OrderFile>('POST', '/orders/:id/files'),
+  /** A product's file, by its signed and expiring link (the server writes the link, orders.service.ts). */
+  download: op<Id, never>('GET', '/downloads/:id'),
+};

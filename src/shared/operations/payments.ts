@@ -21,3 +21,8 @@ export const PAYMENTS = {
   get: op<{ params: { id: string } }, PaymentTransaction>('GET', '/payment/transactions/:id'),
   testGateway: op<{ params: { id: string; action: 'confirm' | 'cancel' } }, TestCheckoutResult>('POST', '/payment/test-gateway/:id/:action'),
 };
+
+/** A route, not an operation (a gateway's raw body, for its signature): its address, written only here. */
+export const PAYMENTS_RAW = {
+  webhook: op<{ params: { gateway: string } }, { received: boolean; replayed: boolean }>('POST', '/payment/webhook/:gateway'),
+};

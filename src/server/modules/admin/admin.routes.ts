@@ -5,7 +5,7 @@ import { ok, type App } from '../../types.ts';
 import { adminResourceOperations, registerAdminExport, type Actor, type AdminAdapter } from './admin-resource.ts';
 import { registerOperations } from '../../operations/register.ts';
 import { operations, type Operation } from '../../operations/define.ts';
-import { ADMIN } from '../../../shared/operations/admin.ts';
+import { ADMIN, ADMIN_RAW } from '../../../shared/operations/admin.ts';
 import type { PublicationJobs } from './publication-jobs.ts';
 import type { AdminItem } from '../../../shared/admin/resource.ts';
 import { searchAudit } from './audit.repository.ts';
@@ -23,7 +23,7 @@ import { tokenPackagesAdmin } from './resources/token-packages.admin.ts';
 import { paymentsAdmin } from './resources/payments.admin.ts';
 import { tokenTransactionsAdmin } from './resources/token-transactions.admin.ts';
 import { balanceChangesAdmin } from './resources/balance-changes.admin.ts';
-import { galleryPhotoRoutes } from './resources/gallery-photos.admin.ts';
+import { galleryPhotos } from './resources/gallery-photos.admin.ts';
 import { ordersAdmin } from './resources/orders.admin.ts';
 import { reportsAdmin } from './resources/reports.admin.ts';
 import { membersAdmin } from './resources/members.admin.ts';
@@ -104,21 +104,24 @@ export async function adminRoutes(app: App) {
     reports: reportsAdmin(db, app.services.reports, uploads, () => publicOrigin(app)),
     members: membersAdmin(db, app.services.members, () => publicOrigin(app)),
   };
+  const photos = galleryPhotos(app, db, uploads, galleries.find);
   const resources = ADMIN_RESOURCES.map((resource) => ({ resource, adapter: scheduled(resource.name, adapters[resource.name]!, app.jobs.publication) }));
   registerOperations(app, [
     ...resources.flatMap(({ resource, adapter }) => adminResourceOperations(app, resource, adapter)),
     ...settingsAdminOperations(app),
     ...dashboardAdminOperations(app),
     ...auditOperations(app),
+    ...photos.operations,
   ]);
-  await app.register(async (api) => {
-    api.addHook('onRequest', api.requireAdmin);
+  await app.register(async (api: App) => {
+    await adminRawRoutes(api, uploads);
     for (const { resource, adapter } of resources) registerAdminExport(api, resource, adapter);
+    photos.registerAdd(api);
   });
-  await app.register((api: App) => adminScope(api, uploads, galleries.find), { prefix: '/admin' });
 }
 
-async function adminScope(api: App, uploads: AdminUploads, findGallery: ReturnType<typeof galleriesAdmin>['find']) {
+/** The back office's routes that are not operations (multipart bodies, CSV downloads), at their addresses (ADMIN_RAW). */
+async function adminRawRoutes(api: App, uploads: AdminUploads) {
   api.addHook('onRequest', api.requireAdmin);
   // What the back office changes is on the public pages at once: a write empties the page cache of this process
   // before its answer leaves (so the operator's next look at the site is fresh), and of every other process through
@@ -127,12 +130,10 @@ async function adminScope(api: App, uploads: AdminUploads, findGallery: ReturnTy
     if (request.method !== 'GET' && reply.statusCode < 400) api.siteChanges.publish('content');
     return payload;
   });
-  const db = api.database.db;
   await settingsAdminRoutes(api);
-  galleryPhotoRoutes(api, db, uploads, findGallery);
 
   api.post(
-    '/uploads',
+    ADMIN_RAW.upload.path,
     {
       schema: {
         operationId: 'admin_uploads_create',

@@ -5,7 +5,7 @@ import { readForm } from '../../lib/http/multipart.ts';
 import { notFound } from '../../errors.ts';
 import { ok, type App } from '../../types.ts';
 import { operations, type Operation } from '../../operations/define.ts';
-import { ADMIN } from '../../../shared/operations/admin.ts';
+import { ADMIN, ADMIN_RAW } from '../../../shared/operations/admin.ts';
 import type { SettingsChange } from '../settings/settings.service.ts';
 import { setSiteImage } from '../settings/site-images.ts';
 import { insertAudit } from './audit.repository.ts';
@@ -71,7 +71,7 @@ export function settingsAdminOperations(api: App): Operation[] {
 export async function settingsAdminRoutes(api: App) {
   const { settings } = api.services;
   api.post(
-    '/settings/images/:key',
+    ADMIN_RAW.settingImage.path,
     {
       schema: {
         operationId: 'admin_settings_image',

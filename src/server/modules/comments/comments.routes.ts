@@ -4,6 +4,7 @@ import { readForm } from '../../lib/http/multipart.ts';
 import { limitHook } from '../../lib/http/limits.ts';
 import { ok, type App } from '../../types.ts';
 import { commentsWriteLimit } from './comments.operations.ts';
+import { COMMENTS_RAW } from '../../../shared/operations/comments.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody, 429: ErrorBody };
 
@@ -14,7 +15,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 export async function commentsRoutes(app: App) {
   const comments = app.services.comments;
   app.put(
-    '/comments/:id',
+    COMMENTS_RAW.edit.path,
     {
       schema: {
         operationId: 'comments_update',

@@ -10,6 +10,7 @@ import { contentTypeOf } from '../../lib/storage/storage.ts';
 import { ok, type App } from '../../types.ts';
 import { REFUSED } from '../../plugins/media.ts';
 import { downloadSubject } from './orders.service.ts';
+import { ORDERS_RAW } from '../../../shared/operations/orders.ts';
 import { countryGate } from '../../plugins/country-gate.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody };
@@ -28,7 +29,7 @@ export async function ordersRoutes(app: App) {
   };
 
   app.post(
-    '/orders/:id/files',
+    ORDERS_RAW.attachFile.path,
     {
       schema: {
         operationId: 'orders_attach_file',
@@ -54,7 +55,7 @@ export async function ordersRoutes(app: App) {
   for (const method of ['HEAD', 'GET'] as const)
     app.route({
       method,
-      url: '/downloads/:id',
+      url: ORDERS_RAW.download.path,
       onRequest: countryGate(app),
       schema: {
         operationId: `downloads_${method.toLowerCase()}`,

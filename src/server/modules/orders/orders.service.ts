@@ -13,6 +13,8 @@ import { orderExportBatches } from './orders-export.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { orderStepMessage, type OrderStep } from '../mail/mail-templates.ts';
 import { orderRoute } from '../../../shared/routes.ts';
+import { ORDERS_RAW } from '../../../shared/operations/orders.ts';
+import { pathOf } from '../../../shared/operations/operation.ts';
 
 type Member = NonNullable<Viewer>;
 
@@ -247,7 +249,7 @@ export class OrdersService {
   private link(orderId: string, fileId: string | null): string {
     const params = this.signer.params(downloadSubject(orderId, fileId), { ttlSeconds: this.downloads.linkTtlSeconds });
     if (fileId) params.set('f', fileId);
-    return `/api/downloads/${orderId}?${params}`;
+    return `/api${pathOf(ORDERS_RAW.download, { id: orderId })}?${params}`;
   }
 
   /** A fresh, expiring link to a bought digital product (403 for anyone who did not buy it, or when downloads are used up). */

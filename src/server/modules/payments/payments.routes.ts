@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { Envelope, ErrorBody } from '../../../shared/contracts/common.ts';
 import { badRequest } from '../../errors.ts';
 import { ok, type App } from '../../types.ts';
+import { PAYMENTS_RAW } from '../../../shared/operations/payments.ts';
 
 /**
  * The payment call that stays a route (the rest are operations, payments.operations.ts): a provider's webhook reads
@@ -13,7 +14,7 @@ export async function paymentsRoutes(app: App) {
     webhooks.removeAllContentTypeParsers();
     webhooks.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
     webhooks.post(
-      '/payment/webhook/:gateway',
+      PAYMENTS_RAW.webhook.path,
       {
         schema: {
           operationId: 'payments_webhook',

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Answer } from './tus-answers.ts';
+import { ADMIN_RAW } from '../../../shared/operations/admin.ts';
 
 const hidden = { hide: true, tags: ['admin'] };
 
@@ -48,6 +49,6 @@ export async function uploadsRoutes(app: FastifyInstance) {
         handler: run((request) => (request.params as { id: string }).id),
       });
     },
-    { prefix: '/admin/uploads' },
+    { prefix: ADMIN_RAW.upload.path },
   );
 }

@@ -2,6 +2,7 @@ import { CurrentUser } from '../../../shared/contracts/users.ts';
 import { Envelope, ErrorBody, IdParams } from '../../../shared/contracts/common.ts';
 import { readForm } from '../../lib/http/multipart.ts';
 import { ok, type App } from '../../types.ts';
+import { USERS_RAW } from '../../../shared/operations/users.ts';
 import type { PictureKind } from './profile.service.ts';
 
 const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 413: ErrorBody };
@@ -32,10 +33,10 @@ export async function usersRoutes(app: App) {
     },
     ...member,
   });
-  app.post('/users/avatar/upload', pictureSchema('users_avatar_upload', 'my avatar'), upload('avatar', false));
-  app.post('/users/cover/upload', pictureSchema('users_cover_upload', 'my cover'), upload('cover', false));
+  app.post(USERS_RAW.uploadAvatar.path, pictureSchema('users_avatar_upload', 'my avatar'), upload('avatar', false));
+  app.post(USERS_RAW.uploadCover.path, pictureSchema('users_cover_upload', 'my cover'), upload('cover', false));
   app.post(
-    '/users/:id/avatar/upload',
+    USERS_RAW.uploadMemberAvatar.path,
     pictureSchema('users_member_avatar_upload', 'a member’s avatar (admins; a member may name themself)', IdParams),
     upload('avatar', true),
   );

@@ -8,7 +8,8 @@ import { AppError, badRequest, invalid, notFound, unprocessable } from '../../..
 import type { StoredImage } from '../../../lib/media/media-types.ts';
 import { readForm } from '../../../lib/http/multipart.ts';
 import { ok, type App } from '../../../types.ts';
-import type { AdminPhoto } from '../../../../shared/admin/calls.ts';
+import { operations, type Operation } from '../../../operations/define.ts';
+import { ADMIN_RAW, GALLERY_PHOTOS, type AdminPhoto } from '../../../../shared/operations/admin.ts';
 import { Envelope, ErrorBody, ListPayload, UuidParams } from '../../../../shared/contracts/common.ts';
 import { insertAudit } from '../audit.repository.ts';
 import type { Row } from '../content.ts';
@@ -28,9 +29,11 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 /**
  * A gallery's photos in the back office: list, add one (an upload each, so a browser sends many with progress),
  * order, choose the cover, remove. The gallery's cover and photo count follow in the same transaction; the first
- * photo becomes the cover, and a published gallery keeps at least one. Every change is in the audit log.
+ * photo becomes the cover, and a published gallery keeps at least one. Every change is in the audit log and empties
+ * the pages' caches. Adding is a route (a multipart body, or a finished upload's bytes: `registerAdd`); the rest are
+ * operations.
  */
-export function galleryPhotoRoutes(api: App, db: Db, uploads: AdminUploads, findGallery: (id: string) => Promise<Row>) {
+export function galleryPhotos(api: App, db: Db, uploads: AdminUploads, findGallery: (id: string) => Promise<Row>) {
   const tag = (verb: string, summary: string) => ({ operationId: `admin_galleries_photos_${verb}`, tags: ['admin'], summary });
   const toPhoto = (p: PhotoRow): AdminPhoto => ({ _id: p.id, title: p.title, isCover: p.isCover, ordering: p.ordering, photo: uploads.imageMedia(p.image) });
   const listOf = async (galleryId: string) => {
@@ -41,22 +44,18 @@ export function galleryPhotoRoutes(api: App, db: Db, uploads: AdminUploads, find
       .orderBy(asc(photos.ordering), asc(photos.createdAt));
     return { data: rows.map(toPhoto), total: rows.length };
   };
-  const audit = async (
-    request: { auth: { user: { id: string; username: string } } | null },
-    galleryId: string,
-    action: string,
-    before: object,
-    after: object,
-  ) =>
-    insertAudit(db, {
-      actorId: request.auth!.user.id,
-      actorName: request.auth!.user.username,
+  const audit = async (user: { id: string; username: string }, galleryId: string, action: string, before: object, after: object) => {
+    await insertAudit(db, {
+      actorId: user.id,
+      actorName: user.username,
       resource: 'galleries',
       targetId: galleryId,
       action,
       before: before as Record<string, unknown>,
       after: after as Record<string, unknown>,
     });
+    api.siteChanges.publish('content');
+  };
   const ids = (list: { data: AdminPhoto[] }) => ({ photos: list.data.map((p) => p._id), cover: list.data.find((p) => p.isCover)?._id ?? null });
   /** The gallery's cover and count from its photos as they now are (the cover photo, else the first). */
   const settle = async (tx: Tx, galleryId: string) => {
@@ -72,15 +71,6 @@ export function galleryPhotoRoutes(api: App, db: Db, uploads: AdminUploads, find
       .set({ cover: cover?.image ?? null, numOfItems: rows.length, updatedAt: new Date() })
       .where(eq(galleries.id, galleryId));
   };
-
-  api.get(
-    '/galleries/:id/photos',
-    { schema: { ...tag('list', "A gallery's photos, in their order"), params: UuidParams, response: { 200: Envelope(ListPayload(Photo)), ...errors } } },
-    async (request) => {
-      await findGallery(request.params.id);
-      return ok(await listOf(request.params.id));
-    },
-  );
 
   /**
    * A photo's bytes: the multipart file, or a finished resumable upload's (JSON `{ uploadId }`), which must be a
@@ -111,71 +101,45 @@ export function galleryPhotoRoutes(api: App, db: Db, uploads: AdminUploads, find
     }
   }
 
-  api.post(
-    '/galleries/:id/photos',
-    {
-      schema: {
-        ...tag(
-          'add',
-          'Add a photo to a gallery: multipart (field `file`), or JSON `{ uploadId }` naming a finished resumable picture upload (`/api/admin/uploads`, purpose `image`; removed once added). The first becomes its cover',
-        ),
-        consumes: ['multipart/form-data', 'application/json'],
-        params: UuidParams,
-        response: { 200: Envelope(Photo), ...errors, 413: ErrorBody },
+  const registerAdd = (scope: App) =>
+    scope.post(
+      ADMIN_RAW.addPhoto.path,
+      {
+        schema: {
+          ...tag(
+            'add',
+            'Add a photo to a gallery: multipart (field `file`), or JSON `{ uploadId }` naming a finished resumable picture upload (`/api/admin/uploads`, purpose `image`; removed once added). The first becomes its cover',
+          ),
+          consumes: ['multipart/form-data', 'application/json'],
+          params: UuidParams,
+          response: { 200: Envelope(Photo), ...errors, 413: ErrorBody },
+        },
       },
-    },
-    async (request) => {
-      const gallery = await findGallery(request.params.id);
-      const bytes = await photoBytes(request);
-      const image: StoredImage = await uploads.storeImage(bytes.data);
-      const before = ids(await listOf(gallery.id));
-      const photo = await db.transaction(async (tx) => {
-        // One add at a time per gallery: the row lock orders concurrent uploads.
-        await tx.execute(sql`select 1 from ${galleries} where ${galleries.id} = ${gallery.id} for update`);
-        const [{ next }] = (await tx
-          .select({ next: sql<number>`coalesce(max(${photos.ordering}) + 1, 0)::int` })
-          .from(photos)
-          .where(and(eq(photos.target, 'gallery'), eq(photos.targetId, gallery.id)))) as [{ next: number }];
-        const [row] = await tx
-          .insert(photos)
-          .values({ target: 'gallery', targetId: gallery.id, title: `${String(gallery.title)} ${next + 1}`, image, ordering: next })
-          .returning();
-        await settle(tx, gallery.id);
-        return row!;
-      });
-      await bytes.done();
-      const after = await listOf(gallery.id);
-      await audit(request, gallery.id, 'photo-add', before, ids(after));
-      return ok(after.data.find((p) => p._id === photo.id) ?? toPhoto(photo));
-    },
-  );
-
-  api.put(
-    '/galleries/:id/photos/order',
-    {
-      schema: {
-        ...tag('order', "Put a gallery's photos in this order (every photo, once)"),
-        params: UuidParams,
-        body: OrderBody,
-        response: { 200: Envelope(ListPayload(Photo)), ...errors },
+      async (request) => {
+        const gallery = await findGallery(request.params.id);
+        const bytes = await photoBytes(request);
+        const image: StoredImage = await uploads.storeImage(bytes.data);
+        const before = ids(await listOf(gallery.id));
+        const photo = await db.transaction(async (tx) => {
+          // One add at a time per gallery: the row lock orders concurrent uploads.
+          await tx.execute(sql`select 1 from ${galleries} where ${galleries.id} = ${gallery.id} for update`);
+          const [{ next }] = (await tx
+            .select({ next: sql<number>`coalesce(max(${photos.ordering}) + 1, 0)::int` })
+            .from(photos)
+            .where(and(eq(photos.target, 'gallery'), eq(photos.targetId, gallery.id)))) as [{ next: number }];
+          const [row] = await tx
+            .insert(photos)
+            .values({ target: 'gallery', targetId: gallery.id, title: `${String(gallery.title)} ${next + 1}`, image, ordering: next })
+            .returning();
+          await settle(tx, gallery.id);
+          return row!;
+        });
+        await bytes.done();
+        const after = await listOf(gallery.id);
+        await audit(request.auth!.user, gallery.id, 'photo-add', before, ids(after));
+        return ok(after.data.find((p) => p._id === photo.id) ?? toPhoto(photo));
       },
-    },
-    async (request) => {
-      const gallery = await findGallery(request.params.id);
-      const before = await listOf(gallery.id);
-      const current = before.data.map((p) => p._id);
-      const asked = request.body.ids;
-      if (asked.length !== current.length || !asked.every((id) => current.includes(id)))
-        throw invalid({ ids: "Order: list each of the gallery's photos once." });
-      await db.transaction(async (tx) => {
-        for (const [ordering, id] of asked.entries()) await tx.update(photos).set({ ordering }).where(eq(photos.id, id));
-        await settle(tx, gallery.id);
-      });
-      const after = await listOf(gallery.id);
-      await audit(request, gallery.id, 'photos-order', ids(before), ids(after));
-      return ok(after);
-    },
-  );
+    );
 
   const photoOf = async (galleryId: string, photoId: string) => {
     const [row] = await db
@@ -186,49 +150,86 @@ export function galleryPhotoRoutes(api: App, db: Db, uploads: AdminUploads, find
     return row;
   };
 
-  api.post(
-    '/galleries/:id/photos/:photoId/cover',
-    { schema: { ...tag('cover', "Make a photo the gallery's cover"), params: PhotoParams, response: { 200: Envelope(ListPayload(Photo)), ...errors } } },
-    async (request) => {
-      const gallery = await findGallery(request.params.id);
-      const photo = await photoOf(gallery.id, request.params.photoId);
-      const before = ids(await listOf(gallery.id));
-      await db.transaction(async (tx) => {
-        await tx
-          .update(photos)
-          .set({ isCover: sql`${photos.id} = ${photo.id}` })
-          .where(and(eq(photos.target, 'gallery'), eq(photos.targetId, gallery.id)));
-        await settle(tx, gallery.id);
-      });
-      const after = await listOf(gallery.id);
-      await audit(request, gallery.id, 'photo-cover', before, ids(after));
-      return ok(after);
-    },
-  );
-
-  api.delete(
-    '/galleries/:id/photos/:photoId',
-    {
-      schema: {
-        ...tag('delete', 'Remove a photo (its files too); the next becomes the cover if it was'),
-        params: PhotoParams,
-        response: { 200: Envelope(ListPayload(Photo)), ...errors },
+  const documented = [400, 401, 403, 404, 422] as const;
+  const list = operations(GALLERY_PHOTOS, {
+    list: {
+      ...tag('list', "A gallery's photos, in their order"),
+      access: 'admin',
+      params: UuidParams,
+      response: ListPayload(Photo),
+      errors: documented,
+      run: async ({ params }) => {
+        await findGallery(params.id);
+        return listOf(params.id);
       },
     },
-    async (request) => {
-      const gallery = await findGallery(request.params.id);
-      const photo = await photoOf(gallery.id, request.params.photoId);
-      const before = await listOf(gallery.id);
-      if (gallery.status === 'active' && before.total === 1)
-        throw unprocessable('A published gallery keeps at least one photo. Unpublish it first, or add another.');
-      await db.transaction(async (tx) => {
-        await tx.delete(photos).where(eq(photos.id, photo.id));
-        await settle(tx, gallery.id);
-      });
-      await uploads.removeImage(photo.image);
-      const after = await listOf(gallery.id);
-      await audit(request, gallery.id, 'photo-delete', ids(before), ids(after));
-      return ok(after);
+    order: {
+      ...tag('order', "Put a gallery's photos in this order (every photo, once)"),
+      access: 'admin',
+      params: UuidParams,
+      body: OrderBody,
+      response: ListPayload(Photo),
+      errors: documented,
+      run: async ({ params, body }, ctx) => {
+        const gallery = await findGallery(params.id);
+        const before = await listOf(gallery.id);
+        const current = before.data.map((p) => p._id);
+        const asked = body.ids;
+        if (asked.length !== current.length || !asked.every((id) => current.includes(id)))
+          throw invalid({ ids: "Order: list each of the gallery's photos once." });
+        await db.transaction(async (tx) => {
+          for (const [ordering, id] of asked.entries()) await tx.update(photos).set({ ordering }).where(eq(photos.id, id));
+          await settle(tx, gallery.id);
+        });
+        const after = await listOf(gallery.id);
+        await audit(ctx.auth!.user, gallery.id, 'photos-order', ids(before), ids(after));
+        return after;
+      },
     },
-  );
+    cover: {
+      ...tag('cover', "Make a photo the gallery's cover"),
+      access: 'admin',
+      params: PhotoParams,
+      response: ListPayload(Photo),
+      errors: documented,
+      run: async ({ params }, ctx) => {
+        const gallery = await findGallery(params.id);
+        const photo = await photoOf(gallery.id, params.photoId);
+        const before = ids(await listOf(gallery.id));
+        await db.transaction(async (tx) => {
+          await tx
+            .update(photos)
+            .set({ isCover: sql`${photos.id} = ${photo.id}` })
+            .where(and(eq(photos.target, 'gallery'), eq(photos.targetId, gallery.id)));
+          await settle(tx, gallery.id);
+        });
+        const after = await listOf(gallery.id);
+        await audit(ctx.auth!.user, gallery.id, 'photo-cover', before, ids(after));
+        return after;
+      },
+    },
+    remove: {
+      ...tag('delete', 'Remove a photo (its files too); the next becomes the cover if it was'),
+      access: 'admin',
+      params: PhotoParams,
+      response: ListPayload(Photo),
+      errors: documented,
+      run: async ({ params }, ctx) => {
+        const gallery = await findGallery(params.id);
+        const photo = await photoOf(gallery.id, params.photoId);
+        const before = await listOf(gallery.id);
+        if (gallery.status === 'active' && before.total === 1)
+          throw unprocessable('A published gallery keeps at least one photo. Unpublish it first, or add another.');
+        await db.transaction(async (tx) => {
+          await tx.delete(photos).where(eq(photos.id, photo.id));
+          await settle(tx, gallery.id);
+        });
+        await uploads.removeImage(photo.image);
+        const after = await listOf(gallery.id);
+        await audit(ctx.auth!.user, gallery.id, 'photo-delete', ids(before), ids(after));
+        return after;
+      },
+    },
+  });
+  return { operations: list as Operation[], registerAdd };
 }
