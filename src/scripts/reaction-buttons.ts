@@ -3,7 +3,7 @@
  * (components/community/ReactionBar.astro) busy and unpressed, on a page shared with visitors; this reads the member's
  * own presses from the item's API answer for them, then each press shows at once and agrees with the server after.
  */
-import type { DetailKind } from '../shared/calls.ts';
+import type { DetailKind } from '../shared/calls/catalogue.ts';
 import type { ReactionAction } from '../shared/contracts/reactions.ts';
 import { GENERIC_ERROR } from '../shared/messages.ts';
 import { reactionFace } from '../shared/reaction-labels.ts';

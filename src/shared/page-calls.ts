@@ -3,7 +3,7 @@ import type { CatalogueItem } from './cards.ts';
 import type { CatalogueKind } from './routes.ts';
 import type { DetailQuery } from './contracts/catalogue.ts';
 import * as calls from './calls.ts';
-import type { DetailItems, DetailKind } from './calls.ts';
+import type { DetailItems, DetailKind } from './calls/catalogue.ts';
 
 type Calls = typeof calls;
 /** The names of calls.ts's calls (its functions of a client). */

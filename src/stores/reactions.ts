@@ -2,7 +2,7 @@ import { map } from 'nanostores';
 import { client } from '../client/api.ts';
 import * as catalogueCalls from '../shared/calls/catalogue.ts';
 import * as reactionsCalls from '../shared/calls/reactions.ts';
-import type { DetailItems, DetailKind } from '../shared/calls.ts';
+import type { DetailItems, DetailKind } from '../shared/calls/catalogue.ts';
 import type { ReactionAction, ReactionBody } from '../shared/contracts/reactions.ts';
 import { onResetAll } from './reset.ts';
 import { payload, requestFamily } from './request.ts';

@@ -2,7 +2,7 @@ import { atom, computed, onMount } from 'nanostores';
 import { client } from '../client/api.ts';
 import * as walletCalls from '../shared/calls/wallet.ts';
 import { navigation } from '../client/navigation.ts';
-import type { UnlockKind } from '../shared/calls.ts';
+import type { UnlockKind } from '../shared/calls/wallet.ts';
 import type { CheckoutBody } from '../shared/contracts/orders.ts';
 import { toFailure } from '../shared/contracts/errors.ts';
 import type { GatewayName, PaymentStatus } from '../shared/contracts/tokens.ts';

@@ -1,5 +1,5 @@
 import { ApiError } from '../../shared/contracts/errors.ts';
-import type { DetailItems, DetailKind } from '../../shared/calls.ts';
+import type { DetailItems, DetailKind } from '../../shared/calls/catalogue.ts';
 import { itemCall, listCall, type ApiCalls } from '../../shared/page-calls.ts';
 import type { CategoryGroup } from '../../shared/contracts/categories.ts';
 import type { CatalogueKind } from '../../shared/routes.ts';

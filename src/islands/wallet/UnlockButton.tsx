@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import type { UnlockKind } from '../../shared/calls.ts';
+import type { UnlockKind } from '../../shared/calls/wallet.ts';
 import { messageOf } from '../../shared/contracts/errors.ts';
 import type { GatewayName, TokenPackage } from '../../shared/contracts/tokens.ts';
 import { refreshRegions } from '../../client/regions.ts';
