@@ -51,7 +51,7 @@ export interface GrowSizes {
   reactions: number;
   reports: number;
   audit: number;
-  grants: number;
+  adjustments: number;
   /** The demo member's own history. */
   memberUnlocks: number;
   memberOrders: number;
@@ -72,7 +72,7 @@ export function sizes(scale = 1): GrowSizes {
     reactions: n(300_000),
     reports: n(50_000),
     audit: n(100_000),
-    grants: n(50_000),
+    adjustments: n(50_000),
     memberUnlocks: Math.min(n(2_000), 2_000),
     memberOrders: Math.min(n(300), 300),
   };
@@ -95,7 +95,7 @@ export const ACTIVITY: GrowSizes = {
   reactions: 80,
   reports: 40,
   audit: 60,
-  grants: 10,
+  adjustments: 10,
   memberUnlocks: 20,
   memberOrders: 8,
 };
@@ -274,7 +274,7 @@ export function growSteps(s: GrowSizes, { tag, base }: GrowRun): GrowStep[] {
         from checkouts;`,
     },
     {
-      label: `${s.members.toLocaleString('en-US')} payments, grants, and the ledger`,
+      label: `${s.members.toLocaleString('en-US')} payments, adjustments, and the ledger`,
       sql: `
         insert into payment_transactions (id, user_id, package_id, gateway, amount_minor, currency, tokens, status, provider_ref, settled_at, created_at, updated_at)
         select ${id('payment', 'm.n')}, m.id, pk.id, 'test', pk.price_minor, pk.currency, pk.tokens, 'success', 'bench-${tag}-' || m.n,
@@ -284,11 +284,11 @@ export function growSteps(s: GrowSizes, { tag, base }: GrowRun): GrowStep[] {
           select user_id, -price as delta, 'unlock ' || kind || ' ' || slug as reason, 'token_transaction' as ref_type, id::text as ref_id, at from unlocks
           union all select user_id, -price, 'cart checkout', 'token_transaction', id::text, at from checkouts
           union all select user_id, tokens, 'token package purchase', 'payment', id::text, created_at from payment_transactions where provider_ref like 'bench-${tag}-%'
-          union all select m.id, 50, 'support gesture', 'grant', null, m.created_at + interval '3 days'
-                    from generate_series(1, ${s.grants}) i join members m on m.n = 1 + (i * 3) % ${s.members};
-        -- Whoever spent more than they bought gets the difference as a grant first.
+          union all select m.id, 50, 'support gesture', 'adjustment', null, m.created_at + interval '3 days'
+                    from generate_series(1, ${s.adjustments}) i join members m on m.n = 1 + (i * 3) % ${s.members};
+        -- Whoever spent more than they bought gets the difference as an adjustment first.
         insert into movements
-          select user_id, -sum(delta) + 100, 'opening balance', 'grant', null, min(at) - interval '1 minute'
+          select user_id, -sum(delta) + 100, 'opening balance', 'adjustment', null, min(at) - interval '1 minute'
           from movements group by user_id having sum(delta) < 0;
         insert into token_ledger (id, user_id, delta, balance_after, reason, ref_type, ref_id, created_at)
         select gen_random_uuid(), mv.user_id, mv.delta,

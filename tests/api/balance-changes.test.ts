@@ -18,7 +18,7 @@ describe('balance changes', () => {
     const m = await createMember(h, { tokens: 100 });
     member = { id: m.id, username: m.username, token: await login(h, m.username) };
     // An operator's adjustment, a package bought through the test gateway, an unlock, a store order, a refund.
-    await h.app.services.ledger.grant(m.username, 50, 'support ticket 812');
+    await h.app.services.ledger.adjustByLogin(m.username, 50, 'support ticket 812');
     const pkg = await firstPackage(h);
     paymentId = (await call(h, 'POST', '/api/payment/purchase-tokens', { token: member.token, body: { packageId: pkg.id, gateway: 'test' } })).body.data
       .paymentId;
@@ -65,12 +65,12 @@ describe('balance changes', () => {
     expect((await call(h, 'GET', '/api/users/me/balance-changes', { token: other })).body.data).toMatchObject({ data: [], total: 0 });
   });
 
-  it('the back office lists grants and purchases beside spends, per member and kind', async () => {
+  it('the back office lists adjustments and purchases beside spends, per member and kind', async () => {
     const list = (await call(h, 'GET', `/api/admin/balance-changes?userId=${member.id}`, { token: admin })).body.data;
     expect(list.total).toBe(6);
     expect(list.data.map((c: Change) => c.kind)).toEqual(['refunded', 'spent', 'spent', 'bought', 'adjusted', 'adjusted']);
-    const grants = (await call(h, 'GET', `/api/admin/balance-changes?kind=adjusted&q=${member.username}`, { token: admin })).body.data;
-    expect(grants.data.map((c: { reason: string }) => c.reason)).toEqual(['support ticket 812', 'opening balance']);
+    const adjustments = (await call(h, 'GET', `/api/admin/balance-changes?kind=adjusted&q=${member.username}`, { token: admin })).body.data;
+    expect(adjustments.data.map((c: { reason: string }) => c.reason)).toEqual(['support ticket 812', 'opening balance']);
     const one = (await call(h, 'GET', `/api/admin/balance-changes/${list.data[3]._id}`, { token: admin })).body.data;
     expect(one).toMatchObject({ kind: 'bought', member: member.username, reason: 'token package purchase' });
     expect((await call(h, 'DELETE', `/api/admin/balance-changes/${one._id}`, { token: admin })).status).toBe(404);

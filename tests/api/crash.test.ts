@@ -104,10 +104,13 @@ describe('a process killed during a stream of purchases', () => {
     expect(check.stdout + check.stderr).toContain('Ledger clean');
     expect(check.status).toBe(0);
 
-    // The operator's grant is a ledger entry with its reason; the books stay clean.
-    const grant = cli('tokens', 'grant', '--email', 'crash@test.local', '--amount', '25', '--reason', 'support ticket 812');
-    expect(grant.stdout).toMatch(/Granted 25 tokens \(support ticket 812\); balance now \d+/);
-    expect(cli('tokens', 'grant', '--email', 'crash@test.local', '--amount', '25').status).toBe(2);
+    // The operator's adjustment is a ledger entry with its reason; the books stay clean. `tokens grant` is its earlier name.
+    const adjusted = cli('tokens', 'adjust', '--email', 'crash@test.local', '--amount', '25', '--reason', 'support ticket 812');
+    expect(adjusted.stdout).toMatch(/Added 25 tokens \(support ticket 812\); balance now \d+/);
+    expect(cli('tokens', 'adjust', '--email', 'crash@test.local', '--amount', '25').status).toBe(2);
+    expect(cli('tokens', 'adjust', '--email', 'crash@test.local', '--amount', '25', '--reason', 'x', '--bogus').status).toBe(2);
+    const byEarlierName = cli('tokens', 'grant', '--email', 'crash@test.local', '--amount', '-1', '--reason', 'support ticket 813');
+    expect(byEarlierName.stdout).toMatch(/Took back 1 tokens \(support ticket 813\); balance now \d+/);
     expect(cli('ledger', 'check').status).toBe(0);
 
     // A balance edited behind the ledger's back is found, printed, and fails the check.
@@ -115,7 +118,7 @@ describe('a process killed during a stream of purchases', () => {
     try {
       await database.db.execute(sql`update users set balance = balance + 5 where email = 'crash@test.local'`);
       const [entry] = await database.db.select().from(tokenLedger).where(eq(tokenLedger.reason, 'support ticket 812'));
-      expect(entry).toMatchObject({ delta: 25, refType: 'grant' });
+      expect(entry).toMatchObject({ delta: 25, refType: 'adjustment' });
     } finally {
       await database.close();
     }

@@ -88,7 +88,7 @@ describe('ledger check finds spends and payments that disagree with the ledger',
         select 'lcbulk' || i || '@test.local', 'lcbulk' || i, 'Bulk member ' || i, 'x' from generate_series(1, ${N}::int) i`);
       await db.execute(sql`
         insert into token_ledger (user_id, delta, balance_after, reason, ref_type)
-        select b.id, 1000, 0, 'opening balance', 'grant' from ${bulk} b where b.i % 50 <> 0`);
+        select b.id, 1000, 0, 'opening balance', 'adjustment' from ${bulk} b where b.i % 50 <> 0`);
       // Three spends each, of varied prices; every 97th member's third one was refunded (not checked, no debit).
       await db.execute(sql`
         insert into token_transactions (user_id, type, total_price, status, idempotency_key)

@@ -244,10 +244,10 @@ describe('the queries of a list', () => {
       ...(credits[i] ? [{ delta: 100, reason: 'token package purchase', refType: 'payment', refId: credits[i]!.id }] : []),
       { delta: -t.totalPrice, reason: 'unlock', refType: 'token_transaction', refId: t.id },
     ]);
-    const grants = Array.from({ length: 25 }, () => ({ delta: 5, reason: 'support', refType: 'grant', refId: null }));
+    const adjustments = Array.from({ length: 25 }, () => ({ delta: 5, reason: 'support', refType: 'adjustment', refId: null }));
     await db
       .insert(tokenLedger)
-      .values([...refs, ...grants].map((e, i) => ({ ...e, userId: member.id, balanceAfter: 500, createdAt: new Date(Date.now() - i * 1000) })));
+      .values([...refs, ...adjustments].map((e, i) => ({ ...e, userId: member.id, balanceAfter: 500, createdAt: new Date(Date.now() - i * 1000) })));
     await db.insert(orders).values(
       prods.map((p, i) => ({
         orderNumber: `QC000${i}`,

@@ -30,7 +30,7 @@ Commands
   country unblock <CC>                  lift a block
   country list                          print the blocked countries
   ledger check                          recompute every balance from the ledger; exit 1 on any difference
-  tokens grant --email E --amount N --reason R
+  tokens adjust --email E --amount N --reason R
                                         add (or with a negative N, take back) tokens: a ledger entry with its reason
   packages list                         print the token packages
   packages add --name N --tokens T --price P [--currency C] [--description D] [--ordering O]
@@ -117,13 +117,9 @@ const commands: Record<string, Command> = {
     if (!problems.length) return 'Ledger clean: every balance equals the sum of its entries; every spend and payment is booked.';
     throw new LedgerMismatch(`Ledger check found ${problems.length} problem(s):\n${problems.map((p) => `  [${p.kind}] ${p.detail}`).join('\n')}`);
   },
-  'tokens grant': async (open, _config, args) => {
-    const { values } = parseArgs({ args, options: { email: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' } } });
-    if (!values.email || !values.amount || !values.reason) throw new UsageError('tokens grant needs --email, --amount and --reason');
-    const amount = Number(values.amount);
-    const { balance } = await ledgerService(await open()).grant(values.email, amount, values.reason);
-    return `${amount > 0 ? 'Granted' : 'Took back'} ${Math.abs(amount)} tokens (${values.reason}); balance now ${balance}.`;
-  },
+  'tokens adjust': adjustTokens,
+  /** The command's earlier name, kept for operators' scripts. */
+  'tokens grant': adjustTokens,
   'packages list': async (open) => {
     const rows = await listAllPackages((await open()).db);
     if (!rows.length) return 'No token packages.';
@@ -174,6 +170,22 @@ class LedgerMismatch extends Error {}
 
 const ledgerService = (database: Database) => new LedgerService(database.db, () => {});
 
+/** `--amount -5`: a negative number after the option is its value (parseArgs would take it for an option of its own). */
+const negativeValue = (args: string[], option: string) =>
+  args.flatMap((arg, i) => (arg === option && /^-\d/.test(args[i + 1] ?? '') ? [] : args[i - 1] === option && /^-\d/.test(arg) ? [`${option}=${arg}`] : [arg]));
+
+/** `tokens adjust`: an operator's adjustment of a member's balance (one ledger entry with the reason). */
+async function adjustTokens(open: () => Promise<Database>, _config: Config, args: string[]): Promise<string> {
+  const { values } = parseArgs({
+    args: negativeValue(args, '--amount'),
+    options: { email: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' } },
+  });
+  if (!values.email || !values.amount || !values.reason) throw new UsageError('tokens adjust needs --email, --amount and --reason');
+  const amount = Number(values.amount);
+  const { balance } = await ledgerService(await open()).adjustByLogin(values.email, amount, values.reason);
+  return `${amount > 0 ? 'Added' : 'Took back'} ${Math.abs(amount)} tokens (${values.reason}); balance now ${balance}.`;
+}
+
 async function togglePackage(open: () => Promise<Database>, id: string | undefined, active: boolean): Promise<string> {
   if (!id || !isUuid(id)) throw new UsageError(`packages ${active ? 'enable' : 'disable'} needs a package id (see packages list)`);
   if (!(await setPackageActive((await open()).db, id, active))) throw new UsageError(`No package ${id}`);
@@ -214,6 +226,8 @@ export async function runCli(argv: string[], env = process.env): Promise<{ code:
     return { code: 0, output: await commands[name]!(open, config, args) };
   } catch (err) {
     if (err instanceof DataDirBusyError || err instanceof UsageError || err instanceof ConfigError) return { code: 2, output: err.message };
+    // An option Node's parseArgs refused (an unknown option, a value missing): the usage's fault, said in its words.
+    if (String((err as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) return { code: 2, output: `${(err as Error).message}\n\n${HELP}` };
     if (err instanceof DatabaseUnreachableError) return { code: 1, output: err.message };
     if (err instanceof AppError) return { code: 1, output: `Error: ${err.message}` };
     if (err instanceof LedgerMismatch) return { code: 1, output: err.message };

@@ -12,12 +12,12 @@ type SpendRow = typeof tokenTransactions.$inferSelect;
 
 const l = tokenLedger;
 
-/** The entries of each kind: a payment's credit or its refund, a spend, or anything else (grants, the opening balance). */
+/** The entries of each kind: a payment's credit or its refund, a spend, or anything else (an operator's adjustments, the opening balance). */
 const KIND_WHERE: Record<BalanceChangeKind, SQL> = {
   bought: and(eq(l.refType, 'payment'), gt(l.delta, 0))!,
   refunded: and(eq(l.refType, 'payment'), lt(l.delta, 0))!,
   spent: eq(l.refType, 'token_transaction'),
-  adjusted: or(isNull(l.refType), eq(l.refType, 'grant'))!,
+  adjusted: or(isNull(l.refType), eq(l.refType, 'adjustment'))!,
 };
 
 export const kindOf = (row: Pick<LedgerRow, 'refType' | 'delta'>): BalanceChangeKind =>

@@ -17,8 +17,8 @@ export interface LedgerProblem {
 }
 
 /**
- * The ledger's reading and operator sides: a member's balance changes in words, manual grants (always a ledger entry
- * with its reason) and the consistency check that recomputes every balance from the entries.
+ * The ledger's reading and operator sides: a member's balance changes in words, an operator's adjustments (always a
+ * ledger entry with its reason) and the consistency check that recomputes every balance from the entries.
  */
 export class LedgerService {
   private readonly db: Db;
@@ -35,21 +35,24 @@ export class LedgerService {
     return { data: rows.map((row) => toBalanceChange(row, refs)), ...total };
   }
 
-  /** Adds (or with a negative amount, takes back) tokens, with the operator's reason; a debit never goes below zero. */
-  async grant(login: string, amount: number, reason: string): Promise<{ userId: string; balance: number }> {
+  /**
+   * An adjustment of the member with this e-mail or username: adds (or with a negative amount, takes back) tokens, with
+   * the operator's reason; a debit never goes below zero.
+   */
+  async adjustByLogin(login: string, amount: number, reason: string): Promise<{ userId: string; balance: number }> {
     const user = await findUserByLogin(this.db, login);
     if (!user) throw notFound(`No member ${login}`);
     return this.adjust(user, amount, reason);
   }
 
   /**
-   * The same for a member found already (the back office's "adjust tokens"): one ledger entry with the reason, in one
+   * An adjustment of a member found already (the back office's "adjust tokens"): one ledger entry with the reason, in one
    * transaction; the member's open pages hear the new balance.
    */
   async adjust(user: { id: string; username: string }, amount: number, reason: string): Promise<{ userId: string; balance: number }> {
     if (!Number.isInteger(amount) || amount === 0) throw invalid({ amount: 'Amount: a whole number of tokens other than 0.' });
     if (!reason.trim()) throw invalid({ reason: 'Reason: fill this in.' });
-    const balance = await this.db.transaction((tx) => applyTokenDelta(tx, user.id, amount, { reason: reason.trim(), refType: 'grant' }));
+    const balance = await this.db.transaction((tx) => applyTokenDelta(tx, user.id, amount, { reason: reason.trim(), refType: 'adjustment' }));
     if (balance === null) {
       const now = (await findUserByLogin(this.db, user.username))?.balance ?? 0;
       throw invalid({ amount: `Amount: ${user.username} has only ${now} tokens; cannot take ${-amount}.` });

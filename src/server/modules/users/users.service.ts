@@ -58,7 +58,7 @@ export async function createUser(db: Db, input: CreateUserInput, passwordCost: n
         verifiedEmail: input.verifiedEmail ?? true,
       });
       if (input.tokens) {
-        const balance = await applyTokenDelta(tx, user.id, input.tokens, { reason: 'opening balance', refType: 'grant' });
+        const balance = await applyTokenDelta(tx, user.id, input.tokens, { reason: 'opening balance', refType: 'adjustment' });
         return { ...user, balance: balance! };
       }
       return user;
