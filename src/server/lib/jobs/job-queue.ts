@@ -33,6 +33,9 @@ export interface JobQueueOptions {
  * backoff, outlive the process that sent them, and a job whose worker died (kill -9, a crash) is picked up again once
  * its heartbeat is missed. Any process with the database can send; the processes that `work` a queue run its jobs.
  */
+/** pg-boss's start tries again after 1, 2, 4 … 30 s between attempts: about a day of an unreachable database. */
+const START_ATTEMPTS = 3000;
+
 export class JobQueue {
   private readonly boss: PgBoss;
   /** True when no other process can share the queue (PGlite): a job found running at start was orphaned by a crash. */
@@ -41,13 +44,17 @@ export class JobQueue {
   private stopped = false;
   private readonly go = Promise.withResolvers<void>();
   private begun = false;
-  /** Settles once pg-boss has started (its schema checked, its supervisor running): every call waits for it. */
+  /**
+   * Settles once pg-boss has started (its schema checked, its supervisor running): every call waits for it. A database
+   * that cannot be reached at that moment (lost in the first seconds after the server's start) is tried again, after
+   * 1, 2, 4 … 30 s, until it answers or the queue stops: the jobs wait meanwhile, they are not lost for the process's life.
+   */
   private readonly started: Promise<void>;
 
   private constructor(boss: PgBoss, alone: boolean, log: JobQueueOptions['log']) {
     this.boss = boss;
     this.alone = alone;
-    this.started = this.go.promise.then(() => boss.start()).then(() => {});
+    this.started = this.go.promise.then(() => boss.start({ attempts: START_ATTEMPTS })).then(() => {});
     this.started.catch((err: unknown) => log.error({ err }, 'the job queue could not start'));
   }
 
@@ -145,11 +152,7 @@ export class JobQueue {
     if (this.stopped) return;
     this.stopped = true;
     if (!this.begun) return; // Never started: nothing to stop.
-    try {
-      await this.started;
-    } catch {
-      return; // It never started (its error was logged): nothing to stop.
-    }
+    // Also ends a start still trying to reach the database (its error is logged, and every waiting call fails with it).
     await this.boss.stop({ graceful: true, timeout: 5000, close: true });
   }
 }
