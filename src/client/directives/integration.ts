@@ -8,7 +8,6 @@ export function clientDirectives(): AstroIntegration {
     hooks: {
       'astro:config:setup': ({ addClientDirective }) => {
         addClientDirective({ name: 'interaction', entrypoint: fileURLToPath(new URL('./interaction.ts', import.meta.url)) });
-        addClientDirective({ name: 'member', entrypoint: fileURLToPath(new URL('./member.ts', import.meta.url)) });
       },
     },
   };
