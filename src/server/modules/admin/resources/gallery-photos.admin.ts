@@ -8,7 +8,8 @@ import { AppError, badRequest, invalid, notFound, unprocessable } from '../../..
 import type { StoredImage } from '../../../lib/media/media-types.ts';
 import { readForm } from '../../../lib/http/multipart.ts';
 import { ok, type App } from '../../../types.ts';
-import { operations, type Operation } from '../../../operations/define.ts';
+import { operations, type Operation, type OperationSpec } from '../../../operations/define.ts';
+import type { ListResult } from '../../../../shared/api-client.ts';
 import { ADMIN_RAW, GALLERY_PHOTOS, type AdminPhoto } from '../../../../shared/operations/admin.ts';
 import { Envelope, ErrorBody, ListPayload, UuidParams } from '../../../../shared/contracts/common.ts';
 import { insertAudit } from '../audit.repository.ts';
@@ -151,6 +152,22 @@ export function galleryPhotos(api: App, db: Db, uploads: AdminUploads, findGalle
   };
 
   const documented = [400, 401, 403, 404, 422] as const;
+  /** A photo's verb: the gallery's photos after it, as the list answers them. */
+  const onePhoto = (
+    verb: string,
+    summary: string,
+    run: (gallery: Row, photo: PhotoRow, user: { id: string; username: string }) => Promise<ListResult<AdminPhoto>>,
+  ): OperationSpec<{ params: { id: string; photoId: string } }, ListResult<AdminPhoto>> => ({
+    ...tag(verb, summary),
+    access: 'admin',
+    params: PhotoParams,
+    response: ListPayload(Photo),
+    errors: documented,
+    run: async ({ params }, ctx) => {
+      const gallery = await findGallery(params.id);
+      return run(gallery, await photoOf(gallery.id, params.photoId), ctx.auth!.user);
+    },
+  });
   const list = operations(GALLERY_PHOTOS, {
     list: {
       ...tag('list', "A gallery's photos, in their order"),
@@ -186,50 +203,32 @@ export function galleryPhotos(api: App, db: Db, uploads: AdminUploads, findGalle
         return after;
       },
     },
-    cover: {
-      ...tag('cover', "Make a photo the gallery's cover"),
-      access: 'admin',
-      params: PhotoParams,
-      response: ListPayload(Photo),
-      errors: documented,
-      run: async ({ params }, ctx) => {
-        const gallery = await findGallery(params.id);
-        const photo = await photoOf(gallery.id, params.photoId);
-        const before = ids(await listOf(gallery.id));
-        await db.transaction(async (tx) => {
-          await tx
-            .update(photos)
-            .set({ isCover: sql`${photos.id} = ${photo.id}` })
-            .where(and(eq(photos.target, 'gallery'), eq(photos.targetId, gallery.id)));
-          await settle(tx, gallery.id);
-        });
-        const after = await listOf(gallery.id);
-        await audit(ctx.auth!.user, gallery.id, 'photo-cover', before, ids(after));
-        return after;
-      },
-    },
-    remove: {
-      ...tag('delete', 'Remove a photo (its files too); the next becomes the cover if it was'),
-      access: 'admin',
-      params: PhotoParams,
-      response: ListPayload(Photo),
-      errors: documented,
-      run: async ({ params }, ctx) => {
-        const gallery = await findGallery(params.id);
-        const photo = await photoOf(gallery.id, params.photoId);
-        const before = await listOf(gallery.id);
-        if (gallery.status === 'active' && before.total === 1)
-          throw unprocessable('A published gallery keeps at least one photo. Unpublish it first, or add another.');
-        await db.transaction(async (tx) => {
-          await tx.delete(photos).where(eq(photos.id, photo.id));
-          await settle(tx, gallery.id);
-        });
-        await uploads.removeImage(photo.image);
-        const after = await listOf(gallery.id);
-        await audit(ctx.auth!.user, gallery.id, 'photo-delete', ids(before), ids(after));
-        return after;
-      },
-    },
+    cover: onePhoto('cover', "Make a photo the gallery's cover", async (gallery, photo, user) => {
+      const before = ids(await listOf(gallery.id));
+      await db.transaction(async (tx) => {
+        await tx
+          .update(photos)
+          .set({ isCover: sql`${photos.id} = ${photo.id}` })
+          .where(and(eq(photos.target, 'gallery'), eq(photos.targetId, gallery.id)));
+        await settle(tx, gallery.id);
+      });
+      const after = await listOf(gallery.id);
+      await audit(user, gallery.id, 'photo-cover', before, ids(after));
+      return after;
+    }),
+    remove: onePhoto('delete', 'Remove a photo (its files too); the next becomes the cover if it was', async (gallery, photo, user) => {
+      const before = await listOf(gallery.id);
+      if (gallery.status === 'active' && before.total === 1)
+        throw unprocessable('A published gallery keeps at least one photo. Unpublish it first, or add another.');
+      await db.transaction(async (tx) => {
+        await tx.delete(photos).where(eq(photos.id, photo.id));
+        await settle(tx, gallery.id);
+      });
+      await uploads.removeImage(photo.image);
+      const after = await listOf(gallery.id);
+      await audit(user, gallery.id, 'photo-delete', ids(before), ids(after));
+      return after;
+    }),
   });
   return { operations: list as Operation[], registerAdd };
 }
