@@ -1,3 +1,4 @@
+/** One domain of the API calls (shared/calls.ts). A member's account: registration, e-mail and password, the profile and its pictures, members, reference lists. */
 import type { ApiClient } from '../api-client.ts';
 import type { CurrentUser } from '../contracts/users.ts';
 import type { ListQuery } from '../contracts/common.ts';
@@ -7,8 +8,6 @@ import type { UploadOptions } from '../api-client.ts';
 import { ACCOUNTS } from '../operations/auth.ts';
 import { USERS, USERS_RAW } from '../operations/users.ts';
 import { REFERENCE } from '../operations/reference.ts';
-
-/** A member's account: registration, e-mail and password, the profile and its pictures, members, reference lists. One domain of shared/calls.ts. */
 
 export const register = (api: ApiClient, body: RegisterBody) => api.call(ACCOUNTS.register, { body });
 export const verifyEmail = (api: ApiClient, token: string) => api.call(ACCOUNTS.verifyEmail, { body: { token } });

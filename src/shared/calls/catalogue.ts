@@ -1,3 +1,4 @@
+/** One domain of the API calls (shared/calls.ts). The site's settings and country check, and the catalogue: lists, items, streams, search, the sitemap. */
 import type { ApiClient, ApiResponse, ListResult, Query } from '../api-client.ts';
 import type { CatalogueItem } from '../cards.ts';
 import type { CatalogueKind } from '../routes.ts';
@@ -21,8 +22,6 @@ import { SEARCH } from '../operations/search.ts';
 import { SITEMAP } from '../operations/sitemap.ts';
 import { SETTINGS } from '../operations/settings.ts';
 import { COUNTRY_BLOCK } from '../operations/country-block.ts';
-
-/** The site's settings and country check, and the catalogue: lists, items, streams, search, the sitemap. One domain of shared/calls.ts. */
 
 export const publicSettings = (api: ApiClient, group?: string) => api.call(SETTINGS.public, { query: { group } });
 export const countryCheck = (api: ApiClient) => api.call(COUNTRY_BLOCK.check, {});

@@ -1,3 +1,4 @@
+/** One domain of the API calls (shared/calls.ts). Comments, reports, the contact form, the captcha, events. */
 import type { ApiClient } from '../api-client.ts';
 import type { Comment, CommentBody, CommentSearchQuery } from '../contracts/comments.ts';
 import type { ContactBody, ReportBody } from '../contracts/community.ts';
@@ -9,8 +10,6 @@ import { REPORTS } from '../operations/reports.ts';
 import { pathOf } from '../operations/operation.ts';
 import { CONTACT } from '../operations/contact.ts';
 import { CAPTCHA } from '../operations/captcha.ts';
-
-/** Comments, reports, the contact form, the captcha, events. One domain of shared/calls.ts. */
 
 export const comments = (api: ApiClient, query: CommentSearchQuery) => api.call(COMMENTS.search, { query });
 export const comment = (api: ApiClient, body: CommentBody) => api.call(COMMENTS.create, { body });

@@ -1,8 +1,7 @@
+/** One domain of the API calls (shared/calls.ts). A member's orders, their files and a product's download. */
 import type { ApiClient } from '../api-client.ts';
 import type { OrderSearchQuery } from '../contracts/orders.ts';
 import { ORDERS } from '../operations/orders.ts';
-
-/** A member's orders, their files and a product's download. One domain of shared/calls.ts. */
 
 export const myOrders = (api: ApiClient, query: OrderSearchQuery = {}) => api.call(ORDERS.mineDetails, { query });
 export const order = (api: ApiClient, id: string) => api.call(ORDERS.get, { params: { id } });

@@ -1,8 +1,7 @@
+/** One domain of the API calls (shared/calls.ts). Likes, favourites and watch-later, and the items a member reacted to. */
 import type { ApiClient } from '../api-client.ts';
 import type { ReactionBody, ReactionSearchQuery, ReactedItemsQuery } from '../contracts/reactions.ts';
 import { REACTIONS } from '../operations/reactions.ts';
-
-/** Likes, favourites and watch-later, and the items a member reacted to. One domain of shared/calls.ts. */
 
 export const react = (api: ApiClient, body: ReactionBody) => api.call(REACTIONS.create, { body });
 export const unreact = (api: ApiClient, body: ReactionBody) => api.call(REACTIONS.remove, { body });

@@ -1,9 +1,8 @@
+/** One domain of the API calls (shared/calls.ts). Logging in and out, and who is logged in. */
 import type { ApiClient, RequestOptions } from '../api-client.ts';
 import type { LoginBody } from '../contracts/auth.ts';
 import { AUTH } from '../operations/auth.ts';
 import { USERS } from '../operations/users.ts';
-
-/** Logging in and out, and who is logged in. One domain of shared/calls.ts. */
 
 export const login = (api: ApiClient, body: LoginBody) => api.call(AUTH.login, { body });
 // Logging out of a session that has already ended is not an error to send anyone to /login for.

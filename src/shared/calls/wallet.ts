@@ -1,3 +1,4 @@
+/** One domain of the API calls (shared/calls.ts). Tokens: packages, payments, unlocks, a cart's checkout, the member's transactions, balance changes and purchases. */
 import type { ApiClient } from '../api-client.ts';
 import type { MyPurchaseQuery, PaymentSearchQuery, PurchaseTokensBody, TokenTransactionSearchQuery } from '../contracts/tokens.ts';
 import type { CheckoutBody } from '../contracts/orders.ts';
@@ -5,8 +6,6 @@ import type { BalanceChangeQuery } from '../contracts/ledger.ts';
 import { PAYMENTS } from '../operations/payments.ts';
 import { TOKEN_TRANSACTIONS } from '../operations/token-transactions.ts';
 import { LEDGER } from '../operations/ledger.ts';
-
-/** Tokens: packages, payments, unlocks, a cart's checkout, the member's transactions, balance changes and purchases. One domain of shared/calls.ts. */
 
 /** The unlock call of each lockable kind (SPEC.md: /token-transactions/video|gallery|stories/{id}). */
 const UNLOCKS = { video: TOKEN_TRANSACTIONS.unlockVideo, gallery: TOKEN_TRANSACTIONS.unlockGallery, story: TOKEN_TRANSACTIONS.unlockStory } as const;
