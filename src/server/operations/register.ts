@@ -1,5 +1,5 @@
 import type { FastifyRequest, onRequestHookHandler, preHandlerHookHandler } from 'fastify';
-import { Envelope, ErrorBody } from '../../shared/contracts/common.ts';
+import { Envelope, errorBodies } from '../../shared/contracts/common.ts';
 import { keyOf, type OpInput } from '../../shared/operations/operation.ts';
 import { viewerOf } from '../modules/catalogue/access.ts';
 import { ok, type App } from '../types.ts';
@@ -31,7 +31,7 @@ export function registerOperations(app: App, list: Operation[], { countryGated =
         ...(spec.query && { querystring: spec.query }),
         ...(spec.body && { body: spec.body }),
         ...(spec.headers && { headers: spec.headers }),
-        response: { 200: Envelope(spec.response), ...Object.fromEntries(spec.errors.map((status) => [status, ErrorBody])) },
+        response: { 200: Envelope(spec.response), ...errorBodies(spec.errors) },
       },
       onRequest,
       preHandler: [...preHandler, ...(spec.limits ?? []).map(limitHook)],

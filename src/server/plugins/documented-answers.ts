@@ -1,5 +1,5 @@
 import type { RouteOptions } from 'fastify';
-import { ErrorBody } from '../../shared/contracts/common.ts';
+import { errorBodies } from '../../shared/contracts/common.ts';
 
 /**
  * An `onRoute` hook that writes into each API route's responses (its OpenAPI operation) the error answers a hook gives
@@ -11,7 +11,6 @@ export function documentAnswers(statuses: number[]) {
   return (route: RouteOptions) => {
     if (!route.url.startsWith('/api/') || (route.schema as { hide?: boolean } | undefined)?.hide) return;
     const schema = (route.schema ?? {}) as { response?: Record<string, unknown> };
-    const added = Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
-    route.schema = { ...schema, response: { ...added, ...schema.response } };
+    route.schema = { ...schema, response: { ...errorBodies(statuses), ...schema.response } };
   };
 }

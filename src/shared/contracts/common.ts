@@ -48,6 +48,9 @@ export const ErrorBody = Type.Object(
 );
 export type ErrorBody = Static<typeof ErrorBody>;
 
+/** A route schema's error answers: each of these statuses answered with the contract's ErrorBody. */
+export const errorBodies = (statuses: readonly number[]): Record<number, typeof ErrorBody> => Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
+
 /**
  * The `{id}` of a route, by one rule. Where it names a stored row by its `_id` only, it is `UuidParams`: anything but
  * a UUID is a 400 `VALIDATION_ERROR` before any SQL runs, and a UUID that names nothing is a 404. Where it may also be

@@ -1,5 +1,5 @@
 import { Type, type TString } from 'typebox';
-import { ErrorBody, ListPayload, UuidParams } from '../../../shared/contracts/common.ts';
+import { errorBodies, ListPayload, UuidParams } from '../../../shared/contracts/common.ts';
 import { listQueryOf, offers, type AdminItem, type AdminListQuery, type AdminResource } from '../../../shared/admin/resource.ts';
 import { adminResourceOps, type BulkAction } from '../../../shared/operations/admin.ts';
 import type { OpInput } from '../../../shared/operations/operation.ts';
@@ -36,6 +36,8 @@ export interface AdminAdapter<Body = Record<string, unknown>> {
   actions?: Record<string, (id: string, body: Record<string, unknown>, actor: Actor) => Promise<AdminItem>>;
 }
 
+/** What every back-office call documents besides its answer. */
+const ERRORS = [400, 401, 403, 404, 409, 422] as const;
 const Item = Type.Object({ _id: Type.String() }, { additionalProperties: true });
 const bulkBodyOf = (id: TString) =>
   Type.Object(
@@ -68,7 +70,7 @@ export function adminResourceOperations(api: App, resource: AdminResource, adapt
     summary,
     tags: ['admin'],
     access: 'admin' as const,
-    errors: [400, 401, 403, 404, 409, 422] as const,
+    errors: ERRORS,
     ...rest,
   });
   const list: Operation[] = [
@@ -184,7 +186,6 @@ export function registerAdminExport(api: App, resource: AdminResource, adapter: 
   const columns = resource.exportCsv;
   if (!columns) return;
   if (!adapter.listAllInBatches) throw new Error(`${resource.name}: a CSV export (exportCsv) needs the adapter's listAllInBatches.`);
-  const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 409: ErrorBody, 422: ErrorBody };
   api.get(
     adminResourceOps(resource.name).exportCsv,
     {
@@ -195,7 +196,7 @@ export function registerAdminExport(api: App, resource: AdminResource, adapter: 
         querystring: listQueryOf(resource),
         response: {
           200: { description: 'A CSV file (UTF-8, comma-separated, CRLF)', content: { 'text/csv': { schema: Type.String() } } },
-          ...errors,
+          ...errorBodies(ERRORS),
         },
       },
     },

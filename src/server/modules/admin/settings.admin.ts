@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { Envelope, ErrorBody } from '../../../shared/contracts/common.ts';
+import { Envelope, errorBodies } from '../../../shared/contracts/common.ts';
 import { IMAGE_SETTINGS, SettingsPatch, isImageSetting } from '../../../shared/admin/settings.ts';
 import { readForm } from '../../lib/http/multipart.ts';
 import { notFound } from '../../errors.ts';
@@ -15,7 +15,6 @@ const AdminSettingsBody = Type.Object({
   secretsSet: Type.Record(Type.String(), Type.Boolean()),
 });
 const ImageParams = Type.Object({ key: Type.String({ maxLength: 60 }) });
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 413: ErrorBody };
 const ERRORS = [400, 401, 403, 404, 413] as const;
 const ADMIN_SETTINGS = { settings: ADMIN.settings, updateSettings: ADMIN.updateSettings };
 
@@ -79,7 +78,7 @@ export async function settingsAdminRoutes(api: App) {
         summary: `Upload a picture setting (multipart, field \`file\`): ${Object.keys(IMAGE_SETTINGS).join(', ')}`,
         consumes: ['multipart/form-data'],
         params: ImageParams,
-        response: { 200: Envelope(AdminSettingsBody), ...errors },
+        response: { 200: Envelope(AdminSettingsBody), ...errorBodies(ERRORS) },
       },
     },
     async (request) => {

@@ -11,7 +11,7 @@ import { ok, type App } from '../../../types.ts';
 import { operations, type Operation, type OperationSpec } from '../../../operations/define.ts';
 import type { ListResult } from '../../../../shared/api-client.ts';
 import { ADMIN_RAW, GALLERY_PHOTOS, type AdminPhoto } from '../../../../shared/operations/admin.ts';
-import { Envelope, ErrorBody, ListPayload, UuidParams } from '../../../../shared/contracts/common.ts';
+import { Envelope, errorBodies, ListPayload, UuidParams } from '../../../../shared/contracts/common.ts';
 import { insertAudit } from '../audit.repository.ts';
 import type { Row } from '../content.ts';
 import type { AdminUploads } from '../uploads.ts';
@@ -25,7 +25,7 @@ const OrderBody = Type.Object(
   { ids: Type.Array(Type.String({ format: 'uuid' }), { title: 'Order', minItems: 1, maxItems: 1000, uniqueItems: true }) },
   { additionalProperties: false },
 );
-const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody, 422: ErrorBody };
+const ERRORS = [400, 401, 403, 404, 422] as const;
 
 /**
  * A gallery's photos in the back office: list, add one (an upload each, so a browser sends many with progress),
@@ -113,7 +113,7 @@ export function galleryPhotos(api: App, db: Db, uploads: AdminUploads, findGalle
           ),
           consumes: ['multipart/form-data', 'application/json'],
           params: UuidParams,
-          response: { 200: Envelope(Photo), ...errors, 413: ErrorBody },
+          response: { 200: Envelope(Photo), ...errorBodies([...ERRORS, 413]) },
         },
       },
       async (request) => {
@@ -151,7 +151,6 @@ export function galleryPhotos(api: App, db: Db, uploads: AdminUploads, findGalle
     return row;
   };
 
-  const documented = [400, 401, 403, 404, 422] as const;
   /** A photo's verb: the gallery's photos after it, as the list answers them. */
   const onePhoto = (
     verb: string,
@@ -162,7 +161,7 @@ export function galleryPhotos(api: App, db: Db, uploads: AdminUploads, findGalle
     access: 'admin',
     params: PhotoParams,
     response: ListPayload(Photo),
-    errors: documented,
+    errors: ERRORS,
     run: async ({ params }, ctx) => {
       const gallery = await findGallery(params.id);
       return run(gallery, await photoOf(gallery.id, params.photoId), ctx.auth!.user);
@@ -174,7 +173,7 @@ export function galleryPhotos(api: App, db: Db, uploads: AdminUploads, findGalle
       access: 'admin',
       params: UuidParams,
       response: ListPayload(Photo),
-      errors: documented,
+      errors: ERRORS,
       run: async ({ params }) => {
         await findGallery(params.id);
         return listOf(params.id);
@@ -186,7 +185,7 @@ export function galleryPhotos(api: App, db: Db, uploads: AdminUploads, findGalle
       params: UuidParams,
       body: OrderBody,
       response: ListPayload(Photo),
-      errors: documented,
+      errors: ERRORS,
       run: async ({ params, body }, ctx) => {
         const gallery = await findGallery(params.id);
         const before = await listOf(gallery.id);
