@@ -24,11 +24,15 @@ async function isAdmin(app: FastifyInstance, cookie: string | undefined): Promis
  * The site mode of a page request, decided once, before the render (SPEC.md §4): the country-blocked page when the
  * visitor's country is blocked, else the maintenance page while maintenance mode is on, except for admins and the pages
  * that stay open (`meta.availableInMaintenance`: the login pages), else the site. The middleware reads it
- * (middleware/site-mode.ts), as it reads the settings and country from here.
+ * (middleware/site-mode.ts), as it reads the settings (the settings service's `publicView`) and country from here.
  */
-export async function decideSite(app: FastifyInstance, request: FastifyRequest, meta: PageMeta): Promise<SiteDecision> {
-  const { settings: settingsService, countryBlock } = app.services;
-  const [settings, check] = await Promise.all([settingsService.publicView(), countryBlock.check({ ip: request.ip, headers: request.headers })]);
+export async function decideSite(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  meta: PageMeta,
+  settings: Readonly<Record<string, unknown>>,
+): Promise<SiteDecision> {
+  const check = await app.services.countryBlock.check({ ip: request.ip, headers: request.headers });
   const maintenanceMode = settings.maintenanceMode === true;
   const availableInMaintenance = meta.availableInMaintenance ?? false;
   const admin = maintenanceMode && !check.blocked && !availableInMaintenance && (await isAdmin(app, request.headers.cookie));

@@ -33,14 +33,20 @@ function cacheKey(request: FastifyRequest): string | null {
  * those without the member, middleware/session.ts).
  */
 async function servePage(app: FastifyInstance, built: BuiltSite, request: FastifyRequest, reply: FastifyReply) {
-  const page = pageRequest(built, request);
-  const decision = await decideSite(app, request, built.pageMeta(page.route.route));
+  const settings = await app.services.settings.publicView();
   const key = cacheKey(request);
-  const useCache = key !== null && app.config.pageCache.ttlMs > 0 && decision.siteMode === 'normal' && decision.settings.maintenanceMode !== true;
+  // What a hit needs to know before anything is built for a render (`blocks` looks nothing up while no country is).
+  const useCache =
+    key !== null &&
+    app.config.pageCache.ttlMs > 0 &&
+    settings.maintenanceMode !== true &&
+    !(await app.services.countryBlock.blocks({ ip: request.ip, headers: request.headers }));
   if (useCache) {
     const hit = app.pageCache.get(key, { member: hasToken(request.headers.cookie) });
     if (hit) return sendCached(request, reply, hit, PAGE);
   }
+  const page = pageRequest(built, request);
+  const decision = await decideSite(app, request, built.pageMeta(page.route.route), settings);
   // The visitor's address, and the trusted country header when enabled, travel with the page's API calls.
   const countryHeader = app.config.trustedCountryHeader;
   const country = countryHeader ? request.headers[countryHeader] : undefined;
