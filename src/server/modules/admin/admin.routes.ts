@@ -113,19 +113,21 @@ export async function adminRoutes(app: App) {
     ...auditOperations(app),
     ...photos.operations,
   ]);
+  await app.register((api: App) => uploadRoutes(api, uploads));
+  // The exports read; a photo's addition publishes its change in its handler, like the photos' operations.
   await app.register(async (api: App) => {
-    await adminRawRoutes(api, uploads);
+    api.addHook('onRequest', api.requireAdmin);
     for (const { resource, adapter } of resources) registerAdminExport(api, resource, adapter);
     photos.registerAdd(api);
   });
 }
 
-/** The back office's routes that are not operations (multipart bodies, CSV downloads), at their addresses (ADMIN_RAW). */
-async function adminRawRoutes(api: App, uploads: AdminUploads) {
+/** The back office's multipart uploads (a file for a form, a picture setting), at their addresses (ADMIN_RAW). */
+async function uploadRoutes(api: App, uploads: AdminUploads) {
   api.addHook('onRequest', api.requireAdmin);
   // What the back office changes is on the public pages at once: a write empties the page cache of this process
   // before its answer leaves (so the operator's next look at the site is fresh), and of every other process through
-  // the shared Redis (the `content` site change). The resources' operations do the same in their handlers.
+  // the shared Redis (the `content` site change). The operations do the same in their handlers.
   api.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' && reply.statusCode < 400) api.siteChanges.publish('content');
     return payload;
