@@ -1,27 +1,17 @@
 import type { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createContainer } from '../helpers/container.ts';
+import { createContainer, pageLocals } from '../helpers/container.ts';
 import CardGrid from '../../src/components/catalogue/CardGrid.astro';
 import UnlockPanel from '../../src/components/catalogue/UnlockPanel.astro';
 import Pagination from '../../src/components/catalogue/Pagination.astro';
 import type { CardModel } from '../../src/shared/cards.ts';
-import { DEFAULT_PUBLIC_SETTINGS } from '../../src/shared/default-settings.ts';
 
 let container: AstroContainer;
 beforeAll(async () => {
   container = await createContainer();
 });
 
-const locals = (over: Partial<App.Locals> = {}) =>
-  ({
-    settings: DEFAULT_PUBLIC_SETTINGS,
-    user: null,
-    sessionToken: null,
-    country: null,
-    siteMode: 'normal',
-    origin: 'https://shop.example',
-    ...over,
-  }) as App.Locals;
+const locals = pageLocals;
 const image = (locked: boolean) => ({
   url: locked ? '/media/x/preview.webp?e=1&s=a' : '/media/x/original.jpg?e=1&s=a',
   thumbnails: [],

@@ -1,6 +1,6 @@
 import type { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createContainer } from '../helpers/container.ts';
+import { createContainer, pageLocals } from '../helpers/container.ts';
 import PrimaryLayout from '../../src/layouts/PrimaryLayout.astro';
 import PublicLayout from '../../src/layouts/PublicLayout.astro';
 import BlankLayout from '../../src/layouts/BlankLayout.astro';
@@ -35,17 +35,7 @@ const member: CurrentUser = {
 };
 // The one API call the layout makes: which payment gateways are on (the demo's test gateway).
 const api = { paymentGateways: async () => ({ status: 0, data: { gateways: ['test'] } }) } as unknown as App.Locals['api'];
-const locals = (over: Partial<App.Locals> = {}) =>
-  ({
-    settings: DEFAULT_PUBLIC_SETTINGS,
-    user: null,
-    sessionToken: null,
-    country: null,
-    siteMode: 'normal',
-    origin: 'https://shop.example',
-    api,
-    ...over,
-  }) as App.Locals;
+const locals = (over: Partial<App.Locals> = {}) => pageLocals({ api, ...over });
 const render = (component: Parameters<AstroContainer['renderToString']>[0], l: App.Locals, request = new Request('http://localhost/')) =>
   container.renderToString(component, { locals: l, request, slots: { default: '<p>page body</p>' } });
 

@@ -6,6 +6,7 @@ import load from 'astro/runtime/client/load.prebuilt.js';
 import media from 'astro/runtime/client/media.prebuilt.js';
 import only from 'astro/runtime/client/only.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
+import { DEFAULT_PUBLIC_SETTINGS } from '../../src/shared/default-settings.ts';
 
 /** The site's one renderer (React), as the Container API loads it. */
 export const siteRenderers = () => loadRenderers([getContainerRenderer()]);
@@ -25,3 +26,15 @@ export async function createContainer(renderers?: Awaited<ReturnType<typeof site
   ]);
   return AstroContainer.create({ renderers: renderers ?? (await siteRenderers()), manifest: { clientDirectives } as never });
 }
+
+/** A page's locals as the host and middleware leave them for a visitor in normal mode (a test overrides what it needs). */
+export const pageLocals = (over: Partial<App.Locals> = {}) =>
+  ({
+    settings: DEFAULT_PUBLIC_SETTINGS,
+    user: null,
+    sessionToken: null,
+    country: null,
+    siteMode: 'normal',
+    origin: 'https://shop.example',
+    ...over,
+  }) as App.Locals;
