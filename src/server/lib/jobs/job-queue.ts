@@ -28,14 +28,14 @@ export interface JobQueueOptions {
   superviseSeconds?: number;
 }
 
+/** pg-boss's start tries again after 1, 2, 4 … 30 s between attempts: about a day of an unreachable database. */
+const START_ATTEMPTS = 3000;
+
 /**
  * The job queue: pg-boss in the site's own database (PostgreSQL, or PGlite in one process). Jobs are retried with
  * backoff, outlive the process that sent them, and a job whose worker died (kill -9, a crash) is picked up again once
  * its heartbeat is missed. Any process with the database can send; the processes that `work` a queue run its jobs.
  */
-/** pg-boss's start tries again after 1, 2, 4 … 30 s between attempts: about a day of an unreachable database. */
-const START_ATTEMPTS = 3000;
-
 export class JobQueue {
   private readonly boss: PgBoss;
   /** True when no other process can share the queue (PGlite): a job found running at start was orphaned by a crash. */
