@@ -34,7 +34,7 @@ import { createMember, login, queriesDuring, untilQuiet, useApi } from '../helpe
 describe('the queries of a list', () => {
   const h = useApi();
   const tokens = { admin: '', member: '' };
-  const ids = { member: '', video: '' };
+  const ids = { member: '', video: '', category: '' };
   /** The copies of each seeded row the second round adds (more than a page of 25 everywhere). */
   const COPIES = 40;
 
@@ -75,6 +75,8 @@ describe('the queries of a list', () => {
     'stories search': 2,
     'posts search': 2,
     'products search': 2,
+    // The category and the categories under it (one recursive query), rows, count ahead.
+    'videos of a category': 3,
     'videos search (member)': 3,
     'galleries search (member)': 3,
     'stories search (member)': 3,
@@ -115,6 +117,7 @@ describe('the queries of a list', () => {
     'stories search': { url: (limit) => `/api/stories/search?limit=${limit}`, as: null },
     'posts search': { url: (limit) => `/api/posts/search?limit=${limit}`, as: null },
     'products search': { url: (limit) => `/api/assets/products/search?limit=${limit}`, as: null },
+    'videos of a category': { url: (limit) => `/api/assets/videos/search?categoryId=${ids.category}&limit=${limit}`, as: null },
     'videos search (member)': { url: (limit) => `/api/assets/videos/search?limit=${limit}`, as: 'member' },
     'galleries search (member)': { url: (limit) => `/api/assets/galleries/search?limit=${limit}`, as: 'member' },
     'stories search (member)': { url: (limit) => `/api/stories/search?limit=${limit}`, as: 'member' },
@@ -179,6 +182,7 @@ describe('the queries of a list', () => {
       )
       .returning();
     ids.video = vids[0]!.id;
+    ids.category = cats[0]!.id;
     const gals = await db
       .insert(galleries)
       .values(three.map((i) => ({ slug: `qc-gallery-${i}`, title: `Lantern gallery ${i}`, cover: img, isSale: i > 1, price: 5 })))

@@ -32,16 +32,18 @@ export async function cappedCount(db: Tx, rows: PgSelect, cap: number): Promise<
 }
 
 /**
- * A figure too big to count on every request (a whole table; `rows` makes its query): counted exactly up to `cap` (a
- * small site's figure is exact), beyond it PostgreSQL's estimate, rounded to three significant digits so as not to look exact; "`cap`+" when
- * the estimate is not above the cap (stale statistics).
+ * A figure too big to count on every request (a whole table; `rows` makes its query): PostgreSQL's estimate, rounded to
+ * three significant digits so as not to look exact, when it is well past `cap` (twice: no count is made); else counted
+ * exactly up to `cap` (a small site's figure is exact), and the estimate past it; "`cap`+" when the estimate is not
+ * above the cap (stale statistics).
  */
 export async function estimatedCount(db: Tx, rows: () => PgSelect, cap: number): Promise<Figure> {
-  // Two queries of their own: counting puts its LIMIT on the query it is given (a dynamic query is changed in place).
-  const counted = await cappedCount(db, rows(), cap);
-  if (!counted.precision) return counted;
+  // Queries of their own: counting puts its LIMIT on the query it is given (a dynamic query is changed in place).
   const planned = await plannedRows(db, rows());
-  return planned > cap ? { n: roughly(planned), precision: 'about' } : counted;
+  const about = { n: roughly(planned), precision: 'about' } as const;
+  if (planned > 2 * cap) return about;
+  const counted = await cappedCount(db, rows(), cap);
+  return counted.precision && planned > cap ? about : counted;
 }
 
 /** `n` to three significant digits: 200,003 → 200,000; 1,551,982 → 1,550,000. */

@@ -299,10 +299,11 @@ export const videos = pgTable(
   },
   (t) => [
     ...catalogueIndexes('videos', t, { dated: t.createdAt, title: t.title, price: t.price, covering: [t.isSchedule, t.scheduledAt, t.isSale] }),
-    // The back office's "in the media pipeline" filter: the few videos not ready.
-    index('videos_media_idx')
-      .on(t.createdAt, t.id)
-      .where(sql`media_state <> 'ready'`),
+    // The back office's "in the media pipeline" filter and the dashboard's counts of it: the few videos not ready, by
+    // state, newest first, counted from the index alone (its predicate is the literal SQL both write).
+    index('videos_pipeline_idx')
+      .on(t.mediaState, t.createdAt, t.id)
+      .where(sql`media_state <> 'ready' and status <> 'deleted'`),
     check('videos_price_non_negative', sql`${t.price} >= 0`),
   ],
 );
@@ -692,8 +693,9 @@ export const orders = pgTable(
     index('orders_buyer_idx').on(t.buyerId, t.createdAt),
     index('orders_product_idx').on(t.productId, t.buyerId),
     index('orders_created_idx').on(t.createdAt),
-    // The back office's orders by delivery state (the dashboard's "still processing") and by kind.
-    index('orders_delivery_idx').on(t.deliveryStatus, t.createdAt, t.id),
+    // The back office's orders by delivery state and by kind; the dashboard's physical orders to ship are counted from
+    // the first index alone (its last column, the kind).
+    index('orders_delivery_kind_idx').on(t.deliveryStatus, t.createdAt, t.id, t.productType),
     index('orders_kind_idx').on(t.productType, t.createdAt, t.id),
     // The back office's search by product name (orders.repository.ts).
     index('orders_product_name_trgm_idx').using('gin', sql`(${t.productInfo}->>'name') gin_trgm_ops`),

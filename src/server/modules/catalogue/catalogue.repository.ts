@@ -7,6 +7,7 @@ import type { CatalogueQuery } from '../../../shared/contracts/catalogue.ts';
 import { categoryRefs, listOrder, listWhere, viewerFlags, isUuid, placeholderTerms, termsKey, termsOf } from './query.ts';
 import { notHiddenFrom, type Viewer } from './access.ts';
 import type { CatalogueTable } from './kinds.ts';
+import { subtreeIds } from '../categories/categories.repository.ts';
 
 export type ViewerFlags = { isBought: boolean; isLiked: boolean; isFavourited: boolean; isWatchedLater: boolean };
 export type CategoryRefs = { _id: string; name: string; slug: string }[];
@@ -71,7 +72,11 @@ export async function listItems<T extends PgTable>(
   extra: (ListFilter | undefined)[] = [],
   { counted = true }: { counted?: boolean } = {},
 ): Promise<{ rows: ItemRow<T>[] } & ListTotal> {
-  const terms = termsOf(query);
+  // A category's subtree is read first, so that its ids are the list's parameter: PostgreSQL then plans a large
+  // category's list for how common its ids are (a custom plan, which it keeps choosing while the generic one costs
+  // more): the first 1,000 videos of a category of 33,000 counted along the newest index (1.7 ms), not fetched
+  // through the categories' GIN index (33 ms), as a sub-select's ids, unknown when planning, made it do.
+  const terms = termsOf(query, query.categoryId ? await subtreeIds(db, query.categoryId) : undefined);
   const equals = extra.filter((f): f is Equal => f !== undefined && !is(f, SQL));
   const conditions = extra.filter((f): f is SQL => is(f, SQL));
   const offset = query.offset ?? 0;

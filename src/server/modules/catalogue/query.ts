@@ -2,7 +2,6 @@ import { and, eq, getTableName, lte, ne, sql, type Placeholder, type SQL } from 
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CatalogueQuery } from '../../../shared/contracts/catalogue.ts';
 import { orderOf, type SortKey } from '../../db/keyset.ts';
-import { subtreeIds } from '../categories/categories.repository.ts';
 
 /** The columns every catalogue table shares, as the list builder needs them. */
 export interface ListColumns {
@@ -43,8 +42,8 @@ export interface ListTerms {
   /** Full-text search: the text in websearch syntax, and every word as a prefix (see textTerms). */
   websearch?: Bound<string>;
   prefix?: Bound<string>;
-  /** A category and the categories under it. */
-  categoryId?: Bound<string>;
+  /** A category and the categories under it: their ids (subtreeIds), read before the list is built. */
+  subtree?: Bound<string[]>;
   /** Any of these categories (one uuid[] parameter when prepared). */
   categoryIds?: Bound<string[]>;
   excludedId?: Bound<string>;
@@ -72,10 +71,10 @@ export function textQuery(q: string | undefined): SQL | null {
   return terms && tsQuery(terms.websearch, terms.prefix);
 }
 
-/** The list terms of a query, as values. */
-export function termsOf(query: CatalogueQuery): ListTerms {
+/** The list terms of a query, as values; `subtree`: the ids of `query.categoryId`'s subtree (subtreeIds). */
+export function termsOf(query: CatalogueQuery, subtree?: string[]): ListTerms {
   const terms: ListTerms = { ...textTerms(query.q) };
-  if (query.categoryId) terms.categoryId = query.categoryId;
+  if (subtree) terms.subtree = subtree;
   if (query.categoryIds?.length) terms.categoryIds = query.categoryIds;
   if (query.excludedId) terms.excludedId = query.excludedId;
   if (query.fromDate) terms.fromDate = new Date(query.fromDate).toISOString();
@@ -107,7 +106,7 @@ export function listWhere(c: ListColumns, terms: ListTerms, extra: (SQL | undefi
   const tsq = terms.websearch !== undefined && terms.prefix !== undefined ? tsQuery(terms.websearch, terms.prefix) : null;
   if (tsq) filters.push(sql`${c.search} @@ ${tsq}`);
   // A category's items include those of the categories under it.
-  if (terms.categoryId !== undefined) filters.push(sql`${c.categoryIds} && array${subtreeIds(sql`${terms.categoryId}`)}`);
+  if (terms.subtree !== undefined) filters.push(sql`${c.categoryIds} && ${terms.subtree}::uuid[]`);
   const ids = terms.categoryIds;
   if (Array.isArray(ids))
     filters.push(

@@ -62,9 +62,14 @@ export async function updateCategory(db: Tx, id: string, change: Partial<NewCate
   return row ? toCategory(row) : null;
 }
 
-/** A category and every category under it, at any depth (a recursive query: the tree has no depth limit). */
-export const subtreeIds = (id: SQL | string) =>
-  sql`(with recursive tree(id) as (select ${id}::uuid union select c.id from categories c join tree on c.parent_id = tree.id) select id from tree)`;
+/** The ids of a category and of every category under it, at any depth (a recursive query: the tree has no depth limit). */
+export async function subtreeIds(db: Tx, id: string): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`with recursive tree(id) as (select ${id}::uuid union select c.id from categories c join tree on c.parent_id = tree.id) select id from tree`,
+  );
+  return rows.map((r) => r.id);
+}
 
 /** A category and the categories above it, nearest first (its place in the tree; a move must not make a loop). */
 export async function lineage(db: Tx, id: string): Promise<{ id: string; name: string }[]> {
