@@ -60,6 +60,7 @@ import { SettingsService } from './modules/settings/settings.service.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { usersOperations } from './modules/users/users.operations.ts';
 import { ErrorBody } from '../shared/contracts/common.ts';
+import { GrantsService } from './modules/grants/grants.service.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { createGateways } from './modules/payments/gateways/create-gateways.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     reports: new ReportsService(database.db, app.log, { mailer, members }),
     contact: new ContactService(mailer, captcha, app.log),
     events: new EventsService(database.db),
+    grants: new GrantsService(database.db, app.log),
   };
   app.decorate('services', services);
   app.decorate('operations', new Map());

@@ -29,6 +29,7 @@ import type { ReportsService } from './modules/reports/reports.service.ts';
 import type { MembersService } from './modules/users/members.service.ts';
 import type { ContactService } from './modules/contact/contact.service.ts';
 import type { EventsService } from './modules/events/events.service.ts';
+import type { GrantsService } from './modules/grants/grants.service.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import type { EmitToRoom, EmitToUser, EndLiveSessions } from './types.ts';
 
@@ -58,6 +59,7 @@ export interface Services {
   members: MembersService;
   contact: ContactService;
   events: EventsService;
+  grants: GrantsService;
 }
 
 declare module 'fastify' {

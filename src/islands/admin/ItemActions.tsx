@@ -78,7 +78,9 @@ function ActionForm({
           fields.flatMap((f) => {
             const value = values[f.name];
             if (Array.isArray(value)) return value[0] ? [[f.name, value[0].ref]] : [];
-            return value ? [[f.name, f.kind === 'number' ? Number(value) : value]] : [];
+            if (!value) return [];
+            // datetime-local gives `YYYY-MM-DDTHH:mm`, in UTC as the back office shows times (as ResourceForm sends it).
+            return [[f.name, f.kind === 'number' ? Number(value) : f.kind === 'datetime' ? new Date(`${value}:00Z`).toISOString() : value]];
           }),
         );
         const result = await adminActions.run(`${item._id}:${action.name}`, resource, item._id, action.name, body);
@@ -137,7 +139,8 @@ function ActionForm({
           );
         const common = { name: f.name, id: idOf(f.name), label, hint: f.hint, maxLength: f.maxLength, value: String(values[f.name] ?? ''), error: fieldError };
         if (f.kind === 'textarea') return <Field key={f.name} {...common} textarea rows={3} onChange={(e) => set(e.target.value)} />;
-        return <Field key={f.name} {...common} type={f.kind === 'number' ? 'number' : 'text'} onChange={(e) => set(e.target.value)} />;
+        const type = f.kind === 'number' ? 'number' : f.kind === 'datetime' ? 'datetime-local' : 'text';
+        return <Field key={f.name} {...common} type={type} onChange={(e) => set(e.target.value)} />;
       })}
       {error && !error.field && (
         <p className="alert alert-error" role="alert">

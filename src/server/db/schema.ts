@@ -480,12 +480,30 @@ export const entitlements = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     itemType: text('item_type', { enum: ['video', 'gallery', 'story', 'product'] }).notNull(),
     itemId: uuid('item_id').notNull(),
+    /**
+     * How the member came to hold the item: bought it (a spend or a checkout), or an operator's grant of free access
+     * (modules/grants: no ledger movement, revocable, maybe until `expiresAt`). The one access rule reads both alike
+     * (catalogue/held.ts).
+     */
+    source: text('source', { enum: ['purchase', 'grant'] })
+      .notNull()
+      .default('purchase'),
+    /** A grant's end (null: for good; a purchase has none). Past it the member no longer holds the item. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** A grant's reason, as the operator wrote it (a support gesture, a gift, a review copy). */
+    reason: text('reason'),
+    /** The admin who granted it. */
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('entitlements_member_item_key').on(t.userId, t.itemType, t.itemId),
     // A member's purchases of one kind, newest first.
     index('entitlements_member_newest_idx').on(t.userId, t.itemType, t.createdAt, t.id),
+    // The grants of an item (its back-office page), newest first.
+    index('entitlements_item_grants_idx')
+      .on(t.itemType, t.itemId, t.createdAt)
+      .where(sql`source = 'grant'`),
   ],
 );
 

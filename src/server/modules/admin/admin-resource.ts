@@ -34,6 +34,8 @@ export interface AdminAdapter<Body = Record<string, unknown>> {
   bulk?: Partial<Record<'publish' | 'unpublish', (id: string, actor: Actor) => Promise<AdminItem>>>;
   /** The resource's named verbs (its description's `actions`), each given the item's id and the verb's body. */
   actions?: Record<string, (id: string, body: Record<string, unknown>, actor: Actor) => Promise<AdminItem>>;
+  /** Verbs whose service writes their audit entry itself, in the change's own transaction (grants): not logged again. */
+  selfAudited?: string[];
 }
 
 /** What every back-office call documents besides its answer. */
@@ -143,7 +145,7 @@ export function adminResourceOperations(api: App, resource: AdminResource, adapt
           const actor = actorOf(ctx);
           const before = await adapter.get(params!.id!);
           const after = await adapter.actions![action.name]!(params!.id!, (body ?? {}) as Record<string, unknown>, actor);
-          await audit(actor, action.name, after._id, before, after);
+          if (!adapter.selfAudited?.includes(action.name)) await audit(actor, action.name, after._id, before, after);
           return changed(after);
         },
       }),

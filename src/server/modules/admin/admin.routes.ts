@@ -12,6 +12,7 @@ import { searchAudit } from './audit.repository.ts';
 import { categoriesAdmin } from './resources/categories.admin.ts';
 import { blockedCountriesAdmin } from './resources/blocked-countries.admin.ts';
 import { settingsAdminOperations, settingsAdminRoutes } from './settings.admin.ts';
+import { withGrantActions } from './resources/grant-actions.admin.ts';
 import { dashboardAdminOperations } from './dashboard.admin.ts';
 import { postsAdmin } from './resources/posts.admin.ts';
 import { bannersAdmin } from './resources/banners.admin.ts';
@@ -87,13 +88,14 @@ export async function adminRoutes(app: App) {
   const db = app.database.db;
   const uploads = new AdminUploads(app.media.storage, app.media.signer);
   const galleries = galleriesAdmin(db, uploads);
+  const { grants } = app.services;
   const adapters: Record<string, AdminAdapter> = {
-    videos: erase(videosAdmin(db, uploads, app.jobs.media)),
-    galleries: erase(galleries),
+    videos: erase(withGrantActions('video', videosAdmin(db, uploads, app.jobs.media), grants)),
+    galleries: erase(withGrantActions('gallery', galleries, grants)),
     categories: erase(categoriesAdmin(db)),
     'blocked-countries': erase(blockedCountriesAdmin(app.services.countryBlock)),
     posts: erase(postsAdmin(db, uploads)),
-    stories: erase(storiesAdmin(db, uploads)),
+    stories: erase(withGrantActions('story', storiesAdmin(db, uploads), grants)),
     products: erase(productsAdmin(db, uploads)),
     banners: erase(bannersAdmin(db, uploads)),
     orders: ordersAdmin(app.services.orders, uploads),
@@ -102,7 +104,7 @@ export async function adminRoutes(app: App) {
     'token-transactions': tokenTransactionsAdmin(db),
     'balance-changes': balanceChangesAdmin(db),
     reports: reportsAdmin(db, app.services.reports, uploads, () => publicOrigin(app)),
-    members: membersAdmin(db, app.services.members, () => publicOrigin(app)),
+    members: membersAdmin(db, app.services.members, grants, () => publicOrigin(app)),
   };
   const photos = galleryPhotos(app, db, uploads, galleries.find);
   const resources = ADMIN_RESOURCES.map((resource) => ({ resource, adapter: scheduled(resource.name, adapters[resource.name]!, app.jobs.publication) }));

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ItemKind } from './kinds.ts';
 import { qualified, type Bound } from './query.ts';
+import { heldBy } from './held.ts';
 import type { AuthContext } from '../auth/auth.service.ts';
 
 /** Who is looking: a member (maybe an admin) or nobody. */
@@ -11,8 +12,9 @@ export const viewerOf = (auth: AuthContext | null): Viewer => (auth ? { id: auth
 
 /**
  * THE access rule: may this viewer have the full item (stream, full-size photos, story text, download)? Free items:
- * everybody. Priced items: the members who bought them, and admins. Every surface (API payloads, pages, media links,
- * search, sitemap, feeds) decides through this function, by way of the mappers that call it.
+ * everybody. Priced items: the members who hold them (bought, or granted until a date or for good: held.ts), and
+ * admins. Every surface (API payloads, pages, media links, search, sitemap, feeds) decides through this function, by
+ * way of the mappers that call it.
  */
 export function canView(viewer: Viewer, item: { isSale: boolean; price: number; isBought: boolean }): boolean {
   if (!item.isSale || item.price <= 0) return true;
@@ -28,5 +30,5 @@ export function notHiddenFrom(viewer: { id: Bound<string> } | null, kind: ItemKi
   // The item's own copy of its hidden state (db/schema.ts `hidden`): read from the list's index, no probe per row.
   const hidden = qualified(columns.hidden);
   if (!viewer) return sql`not ${hidden}`;
-  return sql`(not ${hidden} or exists(select 1 from entitlements e where e.user_id = ${viewer.id} and e.item_type = ${kind} and e.item_id = ${qualified(columns.id)}))`;
+  return sql`(not ${hidden} or ${heldBy(viewer.id, kind, qualified(columns.id))})`;
 }

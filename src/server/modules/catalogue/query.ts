@@ -2,6 +2,7 @@ import { and, eq, getTableName, lte, ne, sql, type Placeholder, type SQL } from 
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { CatalogueQuery } from '../../../shared/contracts/catalogue.ts';
 import { orderOf, type SortKey } from '../../db/keyset.ts';
+import { heldBy } from './held.ts';
 
 /** The columns every catalogue table shares, as the list builder needs them. */
 export interface ListColumns {
@@ -153,7 +154,7 @@ export function viewerFlags(viewerId: Bound<string> | null, kind: string, idColu
   const reacted = (action: string) =>
     sql<boolean>`exists(select 1 from reactions r where r.user_id = ${viewerId} and r.object_type = ${kind} and r.object_id = ${id} and r.action = ${action})`;
   return {
-    isBought: sql<boolean>`exists(select 1 from entitlements e where e.user_id = ${viewerId} and e.item_type = ${kind} and e.item_id = ${id})`,
+    isBought: heldBy(viewerId, kind, id),
     isLiked: reacted('like'),
     isFavourited: reacted('favourite'),
     isWatchedLater: reacted('watch_later'),

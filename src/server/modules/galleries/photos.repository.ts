@@ -5,6 +5,7 @@ import { photos } from '../../db/schema.ts';
 import type { PhotoSearchQuery } from '../../../shared/contracts/galleries.ts';
 import type { Viewer } from '../catalogue/access.ts';
 import { qualified } from '../catalogue/query.ts';
+import { heldBy } from '../catalogue/held.ts';
 
 export type PhotoRow = typeof photos.$inferSelect & { isSale: boolean; price: number; isBought: boolean };
 
@@ -32,9 +33,7 @@ export async function listPhotos(db: Tx, query: PhotoSearchQuery, viewer: Viewer
   const shape = `photos:${viewer ? 'member' : 'anonymous'}:${query.offset ? 'paged' : 'first'}:${query.target ? 'target' : ''}:${query.targetId ? 'targetId' : ''}:${query.sortBy ?? ''}`;
   const values = { viewerId: viewer?.id, target: query.target, targetId: query.targetId, limit: query.limit ?? 12, offset: query.offset ?? 0 };
   const where = () => {
-    const isBought = viewer
-      ? sql<boolean>`exists(select 1 from entitlements e where e.user_id = ${sql.placeholder('viewerId')} and e.item_type = ${qualified(photos.target)} and e.item_id = ${qualified(photos.targetId)})`
-      : sql<boolean>`false`;
+    const isBought = viewer ? heldBy(sql.placeholder('viewerId'), qualified(photos.target), qualified(photos.targetId)) : sql<boolean>`false`;
     // A target hidden by moderation keeps its photos for its buyers only (as catalogue/access.ts notHiddenFrom says).
     const notHidden = sql`(not exists(select 1 from hidden_targets h where h.target_type = ${qualified(photos.target)} and h.target_id = ${qualified(photos.targetId)}) or ${isBought})`;
     const filters: SQL[] = [targetPublic, notHidden];

@@ -8,7 +8,8 @@ import type { TokenTransactionsService } from './token-transactions.service.ts';
 
 /**
  * `GET /assets/my-purchase?type=`: the member's unlocked (or bought) items of one type, newest purchase first; with
- * `ids`, only those among them.
+ * `ids`, only those among them. An operator's grant among them carries `gift: { until }` (an ISO time, or null: for
+ * good).
  */
 export async function myPurchases(
   db: Db,
@@ -17,6 +18,8 @@ export async function myPurchases(
   type: SpendType,
   page: { limit: number; offset: number; ids?: string[] },
 ): Promise<ListResult<CatalogueItem>> {
-  const { ids, ...total } = await services.tokenTransactions.entitlementIds(viewer, type, page.limit, page.offset, page.ids);
-  return { data: await itemsByIds(db, services, viewer, type, ids), ...total };
+  const { ids, gifts, ...total } = await services.tokenTransactions.entitlementIds(viewer, type, page.limit, page.offset, page.ids);
+  const items = await itemsByIds(db, services, viewer, type, ids);
+  const gift = (id: string) => gifts.get(id) && { gift: { until: gifts.get(id)!.until?.toISOString() ?? null } };
+  return { data: items.map((item) => ({ ...item, ...gift(item._id) })), ...total };
 }

@@ -26,9 +26,20 @@ export async function findByIdempotencyKey(db: Tx, userId: string, key: string):
   return row ?? null;
 }
 
-/** The member's entitlement to an item; false when they already had it (UNIQUE per member and item). */
+/**
+ * The member's entitlement to an item, bought; false when they already hold it (UNIQUE per member and item). A grant
+ * of free access that has ended becomes the purchase; one still running counts as held.
+ */
 export async function insertEntitlement(db: Tx, userId: string, itemType: SpendType, itemId: string): Promise<boolean> {
-  const rows = await db.insert(entitlements).values({ userId, itemType, itemId }).onConflictDoNothing().returning({ id: entitlements.id });
+  const rows = await db
+    .insert(entitlements)
+    .values({ userId, itemType, itemId })
+    .onConflictDoUpdate({
+      target: [entitlements.userId, entitlements.itemType, entitlements.itemId],
+      set: { source: 'purchase', expiresAt: null, reason: null, grantedBy: null, createdAt: sql`now()` },
+      setWhere: sql`${entitlements.source} = 'grant' and ${entitlements.expiresAt} <= now()`,
+    })
+    .returning({ id: entitlements.id });
   return rows.length > 0;
 }
 
@@ -78,7 +89,10 @@ export async function takeStock(db: Tx, productId: string, quantity: number): Pr
   return row ? row.stock : null;
 }
 
-/** The member's entitlements of one type, newest first (ids only; the catalogue maps the items). */
+/**
+ * The items of one type the member holds (bought, or granted and not ended), newest first: their ids (the catalogue
+ * maps the items), and the grants among them with their end (`gifts`, by item id; `until` null: for good).
+ */
 export async function listEntitlementIds(
   db: Tx,
   userId: string,
@@ -86,16 +100,25 @@ export async function listEntitlementIds(
   limit: number,
   offset: number,
   only?: string[],
-): Promise<{ ids: string[] } & ListTotal> {
-  const where = and(eq(entitlements.userId, userId), eq(entitlements.itemType, itemType), only ? inArray(entitlements.itemId, only) : undefined);
+): Promise<{ ids: string[]; gifts: Map<string, { until: Date | null }> } & ListTotal> {
+  const where = and(
+    eq(entitlements.userId, userId),
+    eq(entitlements.itemType, itemType),
+    sql`(${entitlements.expiresAt} is null or ${entitlements.expiresAt} > now())`,
+    only ? inArray(entitlements.itemId, only) : undefined,
+  );
   const rows = await db
-    .select({ id: entitlements.itemId })
+    .select({ id: entitlements.itemId, source: entitlements.source, until: entitlements.expiresAt })
     .from(entitlements)
     .where(where)
     .orderBy(desc(entitlements.createdAt), desc(entitlements.id))
     .limit(limit)
     .offset(offset);
-  return { ids: rows.map((r) => r.id), ...(await listTotalOf(db, entitlements, where, { offset, limit, rows: rows.length })) };
+  return {
+    ids: rows.map((r) => r.id),
+    gifts: new Map(rows.filter((r) => r.source === 'grant').map((r) => [r.id, { until: r.until }])),
+    ...(await listTotalOf(db, entitlements, where, { offset, limit, rows: rows.length })),
+  };
 }
 
 export interface SpendSearch {

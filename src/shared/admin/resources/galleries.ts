@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { itemRoute } from '../../routes.ts';
 import type { AdminResource } from '../resource.ts';
 import { categoriesField, contentBulk, contentSorts, pricing, publication, slugField, stateColumn, stateFilter, tagsField } from './content.ts';
+import { itemGrantActions } from '../grant-actions.ts';
 
 /** Photo galleries; their photos (upload, order, cover, remove) are a panel of the gallery's page. */
 export const galleriesResource: AdminResource = {
@@ -25,6 +26,7 @@ export const galleriesResource: AdminResource = {
   filters: [stateFilter],
   sorts: contentSorts,
   bulk: contentBulk,
+  actions: itemGrantActions,
   publicPath: (item) => (item.state === 'published' ? itemRoute('gallery', String(item.slug)) : null),
   panel: 'photos',
 };

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { memberRoute } from '../../routes.ts';
 import type { AdminResource } from '../resource.ts';
+import { memberGrantActions } from '../grant-actions.ts';
 
 const ROLES = { member: 'Member', admin: 'Admin' } as const;
 const STATUSES = { active: 'Active', inactive: 'Banned' } as const;
@@ -61,6 +62,7 @@ export const membersResource: AdminResource = {
         { additionalProperties: false },
       ),
     },
+    ...memberGrantActions,
     {
       name: 'change-role',
       label: 'Change role',

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { itemRoute } from '../../routes.ts';
 import type { AdminResource } from '../resource.ts';
 import { categoriesField, contentBulk, contentSorts, imageField, pricing, publication, slugField, stateColumn, stateFilter, tagsField } from './content.ts';
+import { itemGrantActions } from '../grant-actions.ts';
 
 /** Stories: a teaser for everybody, the text for those who may read it (priced stories are unlocked with tokens). */
 export const storiesResource: AdminResource = {
@@ -34,5 +35,6 @@ export const storiesResource: AdminResource = {
   filters: [stateFilter],
   sorts: contentSorts,
   bulk: contentBulk,
+  actions: itemGrantActions,
   publicPath: (item) => (item.state === 'published' ? itemRoute('story', String(item.slug)) : null),
 };

@@ -14,6 +14,7 @@ import {
   stateFilter,
   tagsField,
 } from './content.ts';
+import { itemGrantActions } from '../grant-actions.ts';
 
 /**
  * Videos: one uploaded file (resumable; MP4, MOV, WebM or MKV, judged by its bytes) that the media pipeline turns into
@@ -65,7 +66,10 @@ export const videosResource: AdminResource = {
   ],
   sorts: contentSorts,
   bulk: contentBulk,
-  actions: [{ name: 'retry', label: 'Process again', confirm: 'Make the streams of this video again?', when: (item) => item.mediaState === 'failed' }],
+  actions: [
+    { name: 'retry', label: 'Process again', confirm: 'Make the streams of this video again?', when: (item) => item.mediaState === 'failed' },
+    ...itemGrantActions,
+  ],
   panel: 'media',
   publicPath: (item) => (item.state === 'published' && item.mediaState !== 'processing' ? itemRoute('video', String(item.slug)) : null),
 };

@@ -8,6 +8,10 @@ import { listTokenTransactions } from '../../token-transactions/token-transactio
 import { roleOf, type MembersService, type MemberRole } from '../../users/members.service.ts';
 import { searchAllMembers, type UserRow } from '../../users/users.repository.ts';
 import type { AdminAdapter } from '../admin-resource.ts';
+import type { GrantsService } from '../../grants/grants.service.ts';
+import { GRANT_VERBS } from './grant-actions.admin.ts';
+import type { GrantRow } from '../../grants/grants.repository.ts';
+import type { GrantKind } from '../../../../shared/contracts/grants.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -25,6 +29,19 @@ const toItem = (u: UserRow): AdminItem => ({
   createdAt: u.createdAt.toISOString(),
 });
 
+/** A grant of free access on the member's record: the item, its end, the reason, who gave it, whether it still runs. */
+const grantLine = (g: GrantRow) => ({
+  _id: g.id,
+  kind: g.itemType,
+  title: g.title,
+  slug: g.slug,
+  until: iso(g.expiresAt),
+  reason: g.reason,
+  grantedBy: g.grantedByName,
+  running: !g.expiresAt || g.expiresAt.getTime() > Date.now(),
+  createdAt: g.createdAt.toISOString(),
+});
+
 const reportLine = (r: ReportWithReporter) => ({
   _id: r.id,
   type: r.type,
@@ -40,14 +57,15 @@ const reportLine = (r: ReportWithReporter) => ({
  * same ledger, sessions and mail code the rest of the site uses). The page's record: latest purchases, payments,
  * ledger entries, and reports by and about them (their comments).
  */
-export function membersAdmin(db: Db, members: MembersService, origin: () => string): AdminAdapter {
+export function membersAdmin(db: Db, members: MembersService, grants: GrantsService, origin: () => string): AdminAdapter {
   const record = async (u: UserRow): Promise<AdminItem> => {
-    const [purchases, payments, ledger, reportsBy, reportsAbout] = await Promise.all([
+    const [purchases, payments, ledger, reportsBy, reportsAbout, granted] = await Promise.all([
       listTokenTransactions(db, u.id, { limit: 10 }),
       listPayments(db, u.id, { limit: 10 }),
       latestEntries(db, u.id, 10),
       searchReports(db, { userId: u.id, status: 'all', sortBy: 'newest', limit: 10 }),
       searchReports(db, { aboutUserId: u.id, status: 'all', sortBy: 'newest', limit: 10 }),
+      grants.latest({ userId: u.id }, 10),
     ]);
     return {
       ...toItem(u),
@@ -81,6 +99,7 @@ export function membersAdmin(db: Db, members: MembersService, origin: () => stri
       ledger: ledger.map((l) => ({ _id: l.id, delta: l.delta, balanceAfter: l.balanceAfter, reason: l.reason, createdAt: l.createdAt.toISOString() })),
       reportsBy: { total: reportsBy.total, data: reportsBy.rows.map(reportLine) },
       reportsAbout: { total: reportsAbout.total, data: reportsAbout.rows.map(reportLine) },
+      grants: granted.map(grantLine),
     };
   };
   const refuse = async () => {
@@ -95,12 +114,27 @@ export function membersAdmin(db: Db, members: MembersService, origin: () => stri
     create: refuse,
     update: refuse,
     remove: refuse,
+    selfAudited: GRANT_VERBS,
     actions: {
       'change-role': async (id, body, actor) => record(await members.changeRole(id, body.role as MemberRole, actor.user.id)),
       ban: async (id, body, actor) => record(await members.ban(id, String(body.reason), actor.user.id, origin())),
       unban: async (id, _body, actor) => record(await members.unban(id, actor.user.id)),
       'adjust-tokens': async (id, body) => record(await members.adjustTokens(id, Number(body.amount), String(body.reason))),
       'send-password-reset': async (id) => record(await members.sendPasswordReset(id, origin())),
+      'give-access': async (id, body, actor) => {
+        await grants.give(actor.user, {
+          member: id,
+          kind: body.kind as GrantKind,
+          item: String(body.item),
+          until: body.until as string | undefined,
+          reason: String(body.reason),
+        });
+        return record(await members.get(id));
+      },
+      'revoke-access': async (id, body, actor) => {
+        await grants.revoke(actor.user, { member: id, kind: body.kind as GrantKind, item: String(body.item) });
+        return record(await members.get(id));
+      },
     },
   };
 }
