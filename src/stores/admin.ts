@@ -5,7 +5,8 @@ import { navigation } from '../client/navigation.ts';
 import type { SetupBody } from '../shared/contracts/setup.ts';
 import type { ListResult, Query } from '../shared/api-client.ts';
 import type { AdminSettings } from '../shared/admin/settings.ts';
-import type { AdminPhoto, BulkAction } from '../shared/operations/admin.ts';
+import type { AdminPhoto } from '../shared/operations/admin.ts';
+import type { BulkAction } from '../shared/admin/resource.ts';
 import type { AdminItem, AdminMedia, UploadPurpose } from '../shared/admin/resource.ts';
 import type { ApiFailure } from '../shared/contracts/errors.ts';
 import { toFailure } from '../shared/contracts/errors.ts';
@@ -59,9 +60,9 @@ export const adminActions = requestFamily((_key: string, resource: string, id: s
 export const adminRemovals = requestFamily((id: string, resource: string) => payload(admin.remove(resource, id)));
 
 /** Publishing, unpublishing or deleting the items checked in the list; the list is asked again after. */
-export const $adminBulk = requestStore(async (action: BulkAction, ids: string[]) => {
+export const $adminBulk = requestStore(async (action: BulkAction, ids: string[], value?: number | string) => {
   const { resource, query } = $adminList.get();
-  const outcome = await payload(admin.bulk(resource, action, ids));
+  const outcome = await payload(admin.bulk(resource, action, ids, value));
   await queryAdminList(query);
   return outcome;
 });

@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ListResult, Query } from '../../shared/api-client.ts';
 import { adminResource } from '../../shared/admin/resources/index.ts';
-import type { AdminItem } from '../../shared/admin/resource.ts';
-import type { BulkAction } from '../../shared/operations/admin.ts';
+import type { AdminItem, BulkAction, Choice } from '../../shared/admin/resource.ts';
 import { MAX_OFFSET } from '../../shared/contracts/common.ts';
 import { messageOf } from '../../shared/contracts/errors.ts';
 import { totalText } from '../../shared/totals.ts';
@@ -17,22 +16,29 @@ interface Props {
   /** The query the page was rendered for (from its address) and what it found. */
   query: Query;
   page: ListResult<AdminItem>;
+  /** The categories a `category` bulk verb offers (the resource's own group). */
+  categories?: Choice[];
 }
 
+/** The bulk verbs that set a value, asked for in the bulk bar before they run. */
+type ValueVerb = 'price' | 'category';
+
 const PAGE_SIZE = 25;
-const VERBS: Record<BulkAction, string> = { publish: 'Publish', unpublish: 'Unpublish', delete: 'Delete' };
+const VERBS: Record<BulkAction, string> = { publish: 'Publish', unpublish: 'Unpublish', delete: 'Delete', price: 'Set price', category: 'Set category' };
 
 /** How an id filter reads: the name its items give it (a member's username), else the id itself. */
 /**
  * A resource's list: search, filters, sort and pages (kept in the address, so a reload or a shared link shows the
  * same), and checkboxes for what can be done to many items at once.
  */
-export default function ResourceList({ resource: name, query: rendered, page }: Props) {
+export default function ResourceList({ resource: name, query: rendered, page, categories = [] }: Props) {
   const resource = adminResource(name)!;
   const state = useStore($adminList);
   const bulk = useStore($adminBulk);
   const [selected, setSelected] = useState<string[]>([]);
   const [search, setSearch] = useState(String(rendered.q ?? ''));
+  // A verb that sets a value (price, category) and the value being chosen for it, in the bulk bar.
+  const [asking, setAsking] = useState<{ verb: ValueVerb; value: string } | null>(null);
   useEffect(() => seedAdminList(name, rendered, page), [name, rendered, page]);
   const list =
     state.resource === name ? state : { query: rendered, items: page.data, total: page.total, totalCapped: page.totalCapped === true, request: state.request };
@@ -54,11 +60,24 @@ export default function ResourceList({ resource: name, query: rendered, page }: 
   const csv = `/admin/${name}/export.csv?${new URLSearchParams(
     Object.entries(list.query).flatMap(([k, v]) => (k === 'limit' || k === 'offset' || v === '' || v == null ? [] : [[k, String(v)]])),
   )}`;
-  const runBulk = async (action: BulkAction) => {
-    if (action === 'delete' && !confirm(`Delete ${selected.length} ${selected.length === 1 ? resource.singular : resource.label.toLowerCase()}?`)) return;
-    const result = await $adminBulk.run(action, selected);
+  const items = (n: number) => `${n} ${n === 1 ? resource.singular : resource.label.toLowerCase()}`;
+  /** What a bulk verb asks before it runs: how many items change, and to what. */
+  const question = (action: BulkAction, value?: number | string): string | null => {
+    if (action === 'delete') return `Delete ${items(selected.length)}?`;
+    if (action === 'price') return value === 0 ? `Make ${items(selected.length)} free?` : `Set the price of ${items(selected.length)} to ${value} tokens?`;
+    if (action === 'category') {
+      const category = categories.find((c) => c.value === value)?.label ?? 'that category';
+      return `Put ${items(selected.length)} in "${category}" (instead of their categories)?`;
+    }
+    return null;
+  };
+  const runBulk = async (action: BulkAction, value?: number | string) => {
+    const ask = question(action, value);
+    if (ask && !confirm(ask)) return;
+    const result = await $adminBulk.run(action, selected, value);
     if (!result.ok) return showToast(messageOf(result.error), 'error');
     setSelected([]);
+    setAsking(null);
     const { done, failed } = result.data;
     showToast(
       `${verb(action)}: ${done.length} done${failed.length ? `, ${failed.length} refused (${failed[0]!.message})` : ''}.`,
@@ -139,11 +158,45 @@ export default function ResourceList({ resource: name, query: rendered, page }: 
               type="button"
               className={action === 'delete' ? 'btn btn-ghost text-danger' : 'btn'}
               disabled={loading}
-              onClick={() => runBulk(action)}
+              aria-expanded={action === 'price' || action === 'category' ? asking?.verb === action : undefined}
+              onClick={() => (action === 'price' || action === 'category' ? setAsking({ verb: action, value: '' }) : runBulk(action))}
             >
               {verb(action)}
+              {action === 'price' || action === 'category' ? '…' : null}
             </button>
           ))}
+          {asking && (
+            <form
+              className="admin-bulk-value"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const value = asking.verb === 'price' ? Number(asking.value) : asking.value;
+                if (asking.value === '' || (asking.verb === 'price' && !(Number.isInteger(value) && Number(value) >= 0)))
+                  return showToast(asking.verb === 'price' ? 'Price: give a whole number of tokens, 0 or more.' : 'Category: choose one.', 'error');
+                void runBulk(asking.verb, value);
+              }}
+            >
+              <label htmlFor="bulk-value">{asking.verb === 'price' ? 'Price (tokens)' : 'Category'}</label>
+              {asking.verb === 'price' ? (
+                <input id="bulk-value" type="number" min={0} step={1} value={asking.value} onChange={(e) => setAsking({ ...asking, value: e.target.value })} />
+              ) : (
+                <select id="bulk-value" value={asking.value} onChange={(e) => setAsking({ ...asking, value: e.target.value })}>
+                  <option value="">—</option>
+                  {categories.map((c) => (
+                    <option key={c.value} value={c.value}>
+                      {c.label}
+                    </option>
+                  ))}
+                </select>
+              )}
+              <button type="submit" className="btn btn-primary" disabled={loading} data-testid="bulk-apply">
+                Apply to {selected.length}
+              </button>
+              <button type="button" className="btn btn-ghost" onClick={() => setAsking(null)}>
+                Cancel
+              </button>
+            </form>
+          )}
         </div>
       )}
       {list.request.status === 'error' && (

@@ -2,9 +2,9 @@ import type { ApiClient, Query, UploadOptions } from '../api-client.ts';
 import type { AdminSettings } from './settings.ts';
 import type { SetupBody } from '../contracts/setup.ts';
 import { SETUP } from '../operations/setup.ts';
-import { ADMIN, ADMIN_RAW, GALLERY_PHOTOS, adminResourceOps, type BulkAction } from '../operations/admin.ts';
+import { ADMIN, ADMIN_RAW, GALLERY_PHOTOS, adminResourceOps } from '../operations/admin.ts';
 import { pathOf } from '../operations/operation.ts';
-import type { AdminMedia, UploadPurpose } from './resource.ts';
+import type { AdminMedia, BulkAction, UploadPurpose } from './resource.ts';
 
 /** The back office's calls: the same five for every resource (`/api/admin/<resource>`), bulk verbs, the audit log. */
 export function adminCalls(api: ApiClient) {
@@ -18,7 +18,8 @@ export function adminCalls(api: ApiClient) {
     /** The list as CSV with the same query (filters, search, sort): `GET /api/admin/<resource>/export.csv`. */
     exportCsv: (resource: string, query: Query = {}) => api.file(ops(resource).exportCsv, query),
     act: (resource: string, id: string, action: string, body: Record<string, unknown> = {}) => api.call(ops(resource).act(action), { params: { id }, body }),
-    bulk: (resource: string, action: BulkAction, ids: string[]) => api.call(ops(resource).bulk, { body: { action, ids } }),
+    bulk: (resource: string, action: BulkAction, ids: string[], value?: number | string) =>
+      api.call(ops(resource).bulk, { body: { action, ids, ...(value === undefined ? {} : { value }) } }),
     audit: (query: Query = {}) => api.call(ADMIN.audit, { query }),
     settings: () => api.call(ADMIN.settings, {}),
     /** First run (no admin yet): whether it is open, and creating the first admin with the printed token. */

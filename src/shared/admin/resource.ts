@@ -10,6 +10,12 @@ import { ListQuery } from '../contracts/common.ts';
 export type FieldKind =
   'text' | 'textarea' | 'html' | 'number' | 'boolean' | 'select' | 'datetime' | 'choices' | 'image' | 'images' | 'file' | 'secret' | 'email';
 
+/**
+ * What the list's checkboxes do to many items: publish, unpublish, delete; `price` sets the price of priced items
+ * (`value`: tokens, 0 makes them free) and `category` puts them in one category (`value`: its id) instead of theirs.
+ */
+export type BulkAction = 'publish' | 'unpublish' | 'delete' | 'price' | 'category';
+
 /** What an upload field takes: an image (re-encoded, with derivatives), a video (mp4 or webm), any downloadable file. */
 export type UploadPurpose = 'image' | 'video' | 'download';
 
@@ -103,9 +109,9 @@ export interface AdminResource {
   filters?: ListFilter[];
   sorts: Choice[];
   /** What the list's checkboxes can do to many items at once. */
-  bulk?: ('publish' | 'unpublish' | 'delete')[];
+  bulk?: BulkAction[];
   /** How the bulk verbs read for this resource (a token package is enabled, not published). */
-  bulkLabels?: Partial<Record<'publish' | 'unpublish' | 'delete', string>>;
+  bulkLabels?: Partial<Record<BulkAction, string>>;
   /**
    * A CSV export of the list with its current filters (`GET /api/admin/<name>/export.csv`, and an "Export CSV" link
    * on the list page, `/admin/<name>/export.csv`): its columns, in order.

@@ -1,5 +1,5 @@
 import type { ListResult, Query } from '../api-client.ts';
-import type { AdminItem, AdminMedia, UploadPurpose } from '../admin/resource.ts';
+import type { AdminItem, AdminMedia, BulkAction, UploadPurpose } from '../admin/resource.ts';
 import type { AdminSettings } from '../admin/settings.ts';
 import type { Dashboard } from '../admin/dashboard.ts';
 import { op } from './operation.ts';
@@ -14,7 +14,12 @@ export interface BulkResult {
   failed: { _id: string; message: string }[];
 }
 
-export type BulkAction = 'publish' | 'unpublish' | 'delete';
+/** A bulk verb's body: the verb, the items, and the value `price` and `category` set. */
+export interface BulkBody {
+  action: BulkAction;
+  ids: string[];
+  value?: number | string;
+}
 
 /**
  * The back office's one REST convention, for the resource named `name` (`/api/admin/<name>`): list (with
@@ -32,7 +37,7 @@ export function adminResourceOps(name: string) {
     remove: op<Id, { _id: string }>('DELETE', `${base}/:id`),
     /** A named verb of the resource (its description's `actions`) on one item. */
     act: (action: string) => op<Id & { body: Fields }, AdminItem>('POST', `${base}/:id/${action}`),
-    bulk: op<{ body: { action: BulkAction; ids: string[] } }, BulkResult>('POST', `${base}/bulk`),
+    bulk: op<{ body: BulkBody }, BulkResult>('POST', `${base}/bulk`),
     /** The list as a CSV file (a download, not JSON: a route of its own). */
     exportCsv: `${base}/export.csv`,
   };

@@ -1,10 +1,10 @@
 import { Type, type TString } from 'typebox';
 import { errorBodies, ListPayload, UuidParams } from '../../../shared/contracts/common.ts';
-import { listQueryOf, offers, type AdminItem, type AdminListQuery, type AdminResource } from '../../../shared/admin/resource.ts';
-import { adminResourceOps, type BulkAction } from '../../../shared/operations/admin.ts';
+import { listQueryOf, offers, type AdminItem, type AdminListQuery, type AdminResource, type BulkAction } from '../../../shared/admin/resource.ts';
+import { adminResourceOps, type BulkBody } from '../../../shared/operations/admin.ts';
 import type { OpInput } from '../../../shared/operations/operation.ts';
 import type { UserRow } from '../users/users.repository.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, invalid } from '../../errors.ts';
 import type { App } from '../../types.ts';
 import type { Operation, OperationContext, OperationSpec } from '../../operations/define.ts';
 import { insertAudit } from './audit.repository.ts';
@@ -44,11 +44,31 @@ const Item = Type.Object({ _id: Type.String() }, { additionalProperties: true })
 const bulkBodyOf = (id: TString) =>
   Type.Object(
     {
-      action: Type.Union([Type.Literal('publish'), Type.Literal('unpublish'), Type.Literal('delete')]),
+      action: Type.Union(['publish', 'unpublish', 'delete', 'price', 'category'].map((a) => Type.Literal(a))),
       ids: Type.Array(id, { minItems: 1, maxItems: 200 }),
+      value: Type.Optional(
+        Type.Union([
+          Type.Integer({ minimum: 0, maximum: 1_000_000, description: '`price`: tokens (0: free)' }),
+          Type.String({ format: 'uuid', description: '`category`: its id' }),
+        ]),
+      ),
     },
     { additionalProperties: false },
   );
+
+/**
+ * The change `price` and `category` make to each item, as its own form would send it (through the adapter's `update`,
+ * which checks it as it checks a form: a category of another group is refused there, per item); a 400 at `value`
+ * when it does not fit the verb.
+ */
+function bulkPatch(action: 'price' | 'category', value: number | string | undefined): Record<string, unknown> {
+  if (action === 'price') {
+    if (typeof value !== 'number') throw invalid({ value: 'Price: give a whole number of tokens, 0 or more (0 makes them free).' });
+    return { isSale: value > 0, price: value };
+  }
+  if (typeof value !== 'string') throw invalid({ value: 'Category: choose one.' });
+  return { categoryIds: [value] };
+}
 
 /**
  * The one REST convention of the back office, for one resource: list, create, read, patch, delete, named verbs and bulk
@@ -153,20 +173,26 @@ export function adminResourceOperations(api: App, resource: AdminResource, adapt
   if (resource.bulk?.length)
     list.push({
       op: ops.bulk,
-      spec: spec('bulk', `Publish, unpublish or delete many ${resource.label.toLowerCase()}`, {
+      spec: spec('bulk', `Publish, unpublish, delete, price or categorise many ${resource.label.toLowerCase()}`, {
         body: bulkBodyOf(resource.id ?? UuidParams.properties.id),
         response: Type.Object({ done: Type.Array(Type.String()), failed: Type.Array(Type.Object({ _id: Type.String(), message: Type.String() })) }),
         run: async ({ body }, ctx) => {
           const actor = actorOf(ctx);
-          const { action, ids } = body as { action: BulkAction; ids: string[] };
+          const { action, ids, value } = body as BulkBody;
           if (!resource.bulk?.includes(action)) throw badRequest(`${resource.label} cannot be changed with '${action}' in bulk.`);
+          const patch = action === 'price' || action === 'category' ? bulkPatch(action, value) : null;
           const done: string[] = [];
           const failed: { _id: string; message: string }[] = [];
           for (const target of [...new Set(ids)]) {
             try {
               const before = await adapter.get(target);
               if (action === 'delete') await adapter.remove(target, actor);
-              const after = action === 'delete' ? null : await adapter.bulk![action]!(target, actor);
+              const after =
+                action === 'delete'
+                  ? null
+                  : patch
+                    ? await adapter.update(target, patch, actor)
+                    : await adapter.bulk![action as Exclude<BulkAction, 'delete' | 'price' | 'category'>]!(target, actor);
               await audit(actor, action, target, before, after);
               done.push(target);
             } catch (err) {

@@ -97,3 +97,6 @@ export const contentSorts: Choice[] = [
 ];
 
 export const contentBulk: AdminResource['bulk'] = ['publish', 'unpublish', 'delete'];
+/** The bulk verbs of items with categories (posts, products), and of priced ones (videos, galleries, stories). */
+export const categorisedBulk: AdminResource['bulk'] = [...contentBulk!, 'category'];
+export const pricedBulk: AdminResource['bulk'] = [...categorisedBulk, 'price'];

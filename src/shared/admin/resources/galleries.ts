@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { itemRoute } from '../../routes.ts';
 import type { AdminResource } from '../resource.ts';
-import { categoriesField, contentBulk, contentSorts, pricing, publication, slugField, stateColumn, stateFilter, tagsField } from './content.ts';
+import { categoriesField, pricedBulk, contentSorts, pricing, publication, slugField, stateColumn, stateFilter, tagsField } from './content.ts';
 import { itemGrantActions } from '../grant-actions.ts';
 
 /** Photo galleries; their photos (upload, order, cover, remove) are a panel of the gallery's page. */
@@ -25,7 +25,7 @@ export const galleriesResource: AdminResource = {
   columns: [{ key: 'title', label: 'Title' }, { key: 'numOfItems', label: 'Photos' }, { key: 'price', label: 'Price' }, stateColumn],
   filters: [stateFilter],
   sorts: contentSorts,
-  bulk: contentBulk,
+  bulk: pricedBulk,
   actions: itemGrantActions,
   publicPath: (item) => (item.state === 'published' ? itemRoute('gallery', String(item.slug)) : null),
   panel: 'photos',

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { itemRoute } from '../../routes.ts';
 import type { AdminResource } from '../resource.ts';
-import { categoriesField, contentBulk, contentSorts, imageField, publication, slugField, stateColumn, stateFilter, tagsField } from './content.ts';
+import { categoriesField, categorisedBulk, contentSorts, imageField, publication, slugField, stateColumn, stateFilter, tagsField } from './content.ts';
 
 const TYPES = { post: 'Post', page: 'Page' } as const;
 
@@ -35,7 +35,7 @@ export const postsResource: AdminResource = {
   columns: [{ key: 'title', label: 'Title' }, { key: 'type', label: 'Kind' }, stateColumn, { key: 'publishAt', label: 'Publication' }],
   filters: [{ key: 'type', label: 'Kind', options: Object.entries(TYPES).map(([value, label]) => ({ value, label })) }, stateFilter],
   sorts: contentSorts,
-  bulk: contentBulk,
+  bulk: categorisedBulk,
   // Drafts and scheduled posts are not on the site yet.
   publicPath: (item) => (item.state === 'published' ? itemRoute('post', String(item.slug)) : null),
 };

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { itemRoute } from '../../routes.ts';
 import type { AdminResource } from '../resource.ts';
-import { categoriesField, contentBulk, fileField, imagesField, publication, slugField, stateColumn, stateFilter, tagsField } from './content.ts';
+import { categoriesField, categorisedBulk, fileField, imagesField, publication, slugField, stateColumn, stateFilter, tagsField } from './content.ts';
 
 const TYPES = { digital: 'Digital (a download)', physical: 'Physical (shipped)' } as const;
 
@@ -42,6 +42,6 @@ export const productsResource: AdminResource = {
     { value: 'oldest', label: 'Oldest' },
     { value: 'title', label: 'Name' },
   ],
-  bulk: contentBulk,
+  bulk: categorisedBulk,
   publicPath: (item) => (item.state === 'published' ? itemRoute('product', String(item.slug)) : null),
 };

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { itemRoute } from '../../routes.ts';
 import type { AdminResource } from '../resource.ts';
-import { categoriesField, contentBulk, contentSorts, imageField, pricing, publication, slugField, stateColumn, stateFilter, tagsField } from './content.ts';
+import { categoriesField, pricedBulk, contentSorts, imageField, pricing, publication, slugField, stateColumn, stateFilter, tagsField } from './content.ts';
 import { itemGrantActions } from '../grant-actions.ts';
 
 /** Stories: a teaser for everybody, the text for those who may read it (priced stories are unlocked with tokens). */
@@ -34,7 +34,7 @@ export const storiesResource: AdminResource = {
   columns: [{ key: 'title', label: 'Title' }, { key: 'price', label: 'Price' }, stateColumn, { key: 'publishAt', label: 'Publication' }],
   filters: [stateFilter],
   sorts: contentSorts,
-  bulk: contentBulk,
+  bulk: pricedBulk,
   actions: itemGrantActions,
   publicPath: (item) => (item.state === 'published' ? itemRoute('story', String(item.slug)) : null),
 };

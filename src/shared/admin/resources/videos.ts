@@ -3,7 +3,7 @@ import { itemRoute } from '../../routes.ts';
 import type { AdminResource } from '../resource.ts';
 import {
   categoriesField,
-  contentBulk,
+  pricedBulk,
   contentSorts,
   fileField,
   imageField,
@@ -65,7 +65,7 @@ export const videosResource: AdminResource = {
     },
   ],
   sorts: contentSorts,
-  bulk: contentBulk,
+  bulk: pricedBulk,
   actions: [
     { name: 'retry', label: 'Process again', confirm: 'Make the streams of this video again?', when: (item) => item.mediaState === 'failed' },
     ...itemGrantActions,
