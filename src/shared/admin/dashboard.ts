@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { formatMoney } from '../money.ts';
 
 const Day = Type.Object({
   date: Type.String({ description: 'YYYY-MM-DD (UTC)' }),
@@ -66,3 +67,14 @@ export const DASHBOARD_LINKS = {
   videosProcessing: '/admin/videos?media=processing',
   videosFailed: '/admin/videos?media=failed',
 } as const;
+
+/**
+ * Money in over the dashboard's days, summed per currency: the site's currency first, then each other one payments came
+ * in (a currency switched after a sale, a package priced in its own), "€5.00 + $11.99"; the site's "0.00" is left out
+ * when other currencies brought money, never shown over their payments.
+ */
+export function moneyInText(sales: Dashboard['sales'], locale = 'en'): string {
+  const others = sales.otherCurrencies.reduce((n, o) => n + o.payments, 0);
+  const own = sales.totals.payments - others > 0 || sales.otherCurrencies.length === 0 ? [formatMoney(sales.totals.amount, sales.currency, locale)] : [];
+  return [...own, ...sales.otherCurrencies.map((o) => formatMoney(o.amount, o.currency, locale))].join(' + ');
+}
