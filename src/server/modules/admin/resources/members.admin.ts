@@ -54,8 +54,8 @@ const reportLine = (r: ReportWithReporter) => ({
 
 /**
  * Members in the back office: the users table read through its repository; every change is MembersService's (the
- * same ledger, sessions and mail code the rest of the site uses). The page's record: latest purchases, payments,
- * ledger entries, and reports by and about them (their comments).
+ * same ledger, sessions and mail code the rest of the site uses; grants of free access are GrantsService's). The page's
+ * record: latest purchases, payments, ledger entries, grants, and reports by and about them (their comments).
  */
 export function membersAdmin(db: Db, members: MembersService, grants: GrantsService, origin: () => string): AdminAdapter {
   const record = async (u: UserRow): Promise<AdminItem> => {
