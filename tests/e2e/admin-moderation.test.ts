@@ -49,7 +49,7 @@ describe.skipIf(chromiumMissing)('moderation in the back office', () => {
     await page.locator('.toast', { hasText: 'Hide it from the site: done.' }).waitFor();
     // The verb is gone, its opposite is offered, and the form says it is hidden.
     await page.waitForSelector('[data-testid=action-unhide-item]');
-    expect(await page.isChecked('input[name=targetHidden]')).toBe(true);
+    expect(await page.textContent('[data-field=targetHidden]')).toBe('Yes');
 
     const visitor = await e2e.browser.newPage();
     await visitor.goto(`${base()}/videos/${VIDEO}`);

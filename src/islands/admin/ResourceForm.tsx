@@ -45,6 +45,24 @@ const valuesOf = (fields: FieldSpec[], item: AdminItem | null): Values =>
     }),
   );
 
+/** A field's value as a read-only record shows it: words, not a disabled input (times in UTC, as the form's). */
+function textOf(f: FieldSpec, value: Value | undefined, choices: Choice[] | undefined): string {
+  if (f.kind === 'boolean') return value ? 'Yes' : 'No';
+  if (Array.isArray(value)) {
+    const names = value.map((v) => (typeof v === 'string' ? (choices?.find((c) => c.value === v)?.label ?? v) : (v.name ?? v.ref)));
+    return names.length ? names.join(', ') : '—';
+  }
+  if (value === undefined || value === '') return '—';
+  if (f.kind === 'select') return (f.options ?? choices ?? []).find((o) => o.value === value)?.label ?? String(value);
+  if (f.kind === 'datetime') {
+    const at = new Date(`${value}:00Z`);
+    if (Number.isNaN(at.getTime())) return String(value);
+    const text = at.toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+    return f.label.includes('UTC') ? text : `${text} UTC`;
+  }
+  return String(value);
+}
+
 /** What the API gets: numbers as numbers, empty optional fields left out (a change sends only what changed). */
 function bodyOf(fields: FieldSpec[], values: Values, before: Values | null): Record<string, unknown> {
   const body: Record<string, unknown> = {};
@@ -161,9 +179,35 @@ export default function ResourceForm({ resource: name, item, choices = {} }: Pro
           }}
         />
       )}
-      {(fields.length > 0 || editable) && (
+      {item && !editable && fields.length > 0 && (
+        <section className="panel admin-form" aria-label={`The ${resource.singular}`} data-testid="admin-record-text">
+          <dl className="admin-readonly">
+            {fields.map((f) => (
+              <div key={f.name}>
+                <dt>{f.label}</dt>
+                <dd data-field={f.name}>{textOf(f, values[f.name], choices[f.name])}</dd>
+              </div>
+            ))}
+          </dl>
+          {(preview || offers(resource, 'delete')) && (
+            <p className="actions">
+              {preview && (
+                <a className="btn btn-ghost" href={preview} target="_blank" rel="noopener">
+                  View on the site
+                </a>
+              )}
+              {offers(resource, 'delete') && (
+                <button type="button" className="btn btn-ghost text-danger" disabled={busy} onClick={remove}>
+                  Delete
+                </button>
+              )}
+            </p>
+          )}
+        </section>
+      )}
+      {editable && (
         <form ref={form} method="post" className="panel admin-form" onSubmit={submit} noValidate data-dirty={dirty || undefined}>
-          <fieldset disabled={!editable} className="admin-fields">
+          <fieldset className="admin-fields">
             <legend className="visually-hidden">{resource.singular}</legend>
             {summary && (
               <div className="alert alert-error" role="alert">
@@ -251,11 +295,9 @@ export default function ResourceForm({ resource: name, item, choices = {} }: Pro
             })}
           </fieldset>
           <div className="actions">
-            {editable && (
-              <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={state.status === 'loading'} data-testid="admin-save">
-                {state.status === 'loading' ? 'Saving…' : item ? 'Save changes' : `Create ${resource.singular}`}
-              </button>
-            )}
+            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={state.status === 'loading'} data-testid="admin-save">
+              {state.status === 'loading' ? 'Saving…' : item ? 'Save changes' : `Create ${resource.singular}`}
+            </button>
             {dirty && <span className="muted">Unsaved changes</span>}
             {preview && (
               <a className="btn btn-ghost" href={preview} target="_blank" rel="noopener">
