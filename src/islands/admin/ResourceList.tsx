@@ -22,6 +22,7 @@ interface Props {
 
 /** The bulk verbs that set a value, asked for in the bulk bar before they run. */
 type ValueVerb = 'price' | 'category';
+const setsValue = (action: BulkAction): action is ValueVerb => action === 'price' || action === 'category';
 
 const PAGE_SIZE = 25;
 const VERBS: Record<BulkAction, string> = { publish: 'Publish', unpublish: 'Unpublish', delete: 'Delete', price: 'Set price', category: 'Set category' };
@@ -158,11 +159,11 @@ export default function ResourceList({ resource: name, query: rendered, page, ca
               type="button"
               className={action === 'delete' ? 'btn btn-ghost text-danger' : 'btn'}
               disabled={loading}
-              aria-expanded={action === 'price' || action === 'category' ? asking?.verb === action : undefined}
-              onClick={() => (action === 'price' || action === 'category' ? setAsking({ verb: action, value: '' }) : runBulk(action))}
+              aria-expanded={setsValue(action) ? asking?.verb === action : undefined}
+              onClick={() => (setsValue(action) ? setAsking({ verb: action, value: '' }) : runBulk(action))}
             >
               {verb(action)}
-              {action === 'price' || action === 'category' ? '…' : null}
+              {setsValue(action) ? '…' : null}
             </button>
           ))}
           {asking && (

@@ -500,10 +500,6 @@ export const entitlements = pgTable(
     uniqueIndex('entitlements_member_item_key').on(t.userId, t.itemType, t.itemId),
     // A member's purchases of one kind, newest first.
     index('entitlements_member_newest_idx').on(t.userId, t.itemType, t.createdAt, t.id),
-    // The grants of an item (its back-office page), newest first.
-    index('entitlements_item_grants_idx')
-      .on(t.itemType, t.itemId, t.createdAt)
-      .where(sql`source = 'grant'`),
   ],
 );
 

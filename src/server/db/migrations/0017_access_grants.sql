@@ -5,6 +5,4 @@ ALTER TABLE "entitlements" ADD COLUMN IF NOT EXISTS "expires_at" timestamp with 
 ALTER TABLE "entitlements" ADD COLUMN IF NOT EXISTS "reason" text;--> statement-breakpoint
 ALTER TABLE "entitlements" ADD COLUMN IF NOT EXISTS "granted_by" uuid;--> statement-breakpoint
 -- NOT VALID: checked for every row written from now on, without reading the existing rows (all null) under a lock.
-ALTER TABLE "entitlements" ADD CONSTRAINT "entitlements_granted_by_users_id_fk" FOREIGN KEY ("granted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action NOT VALID;--> statement-breakpoint
--- Built CONCURRENTLY first on PostgreSQL (db/concurrent-indexes.ts).
-CREATE INDEX IF NOT EXISTS "entitlements_item_grants_idx" ON "entitlements" USING btree ("item_type","item_id","created_at") WHERE source = 'grant';
+ALTER TABLE "entitlements" ADD CONSTRAINT "entitlements_granted_by_users_id_fk" FOREIGN KEY ("granted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action NOT VALID;

@@ -79,10 +79,10 @@ export interface GrantRow extends EntitlementRow {
 }
 
 /**
- * The latest grants (ended ones too) of a member (`userId`) or of an item (`kind` and `itemId`), newest first, each
- * with the names it refers to: one query, by entitlements_member_newest_idx or entitlements_item_grants_idx.
+ * A member's latest grants (ended ones too), newest first, each with the names it refers to: one query, by the
+ * member's key (entitlements_member_newest_idx).
  */
-export async function latestGrants(db: Tx, of: { userId: string } | { kind: GrantKind; itemId: string }, limit: number): Promise<GrantRow[]> {
+export async function latestGrants(db: Tx, userId: string, limit: number): Promise<GrantRow[]> {
   const granter = sql`(select g.username from users g where g.id = ${entitlements.grantedBy})`;
   const itemOf = (column: 'title' | 'slug') =>
     sql<string | null>`case ${entitlements.itemType}
@@ -99,12 +99,7 @@ export async function latestGrants(db: Tx, of: { userId: string } | { kind: Gran
     })
     .from(entitlements)
     .innerJoin(users, eq(users.id, entitlements.userId))
-    .where(
-      and(
-        eq(entitlements.source, 'grant'),
-        'userId' in of ? eq(entitlements.userId, of.userId) : and(eq(entitlements.itemType, of.kind), eq(entitlements.itemId, of.itemId)),
-      ),
-    )
+    .where(and(eq(entitlements.source, 'grant'), eq(entitlements.userId, userId)))
     .orderBy(desc(entitlements.createdAt))
     .limit(limit);
   return rows.map((r) => ({ ...r.entitlement, username: r.username, title: r.title, slug: r.slug, grantedByName: r.grantedByName }));

@@ -17,8 +17,6 @@ export interface GrantRequest {
   reason: string;
 }
 
-const NOUN: Record<GrantKind, string> = { video: 'video', gallery: 'gallery', story: 'story' };
-
 /**
  * Grants of free access (shared/contracts/grants.ts). Each change is one transaction with its audit entry: the
  * member's hold is read under a lock, so that a grant never replaces a purchase made at the same moment, and a
@@ -43,10 +41,10 @@ export class GrantsService {
     const grant = await this.db.transaction(async (tx) => {
       const [member, item] = await Promise.all([repo.findMember(tx, request.member), repo.findGrantable(tx, request.kind, request.item.trim())]);
       if (!member) errors.member = `No member '${request.member}'.`;
-      if (!item) errors.item = `No ${NOUN[request.kind]} '${request.item}'.`;
-      else if (!item.isSale || item.price <= 0) errors.item = `This ${NOUN[request.kind]} is free: every member has it already.`;
+      if (!item) errors.item = `No ${request.kind} '${request.item}'.`;
+      else if (!item.isSale || item.price <= 0) errors.item = `This ${request.kind} is free: every member has it already.`;
       if (Object.keys(errors).length || !member || !item) throw invalid(errors);
-      const bought = conflict(`${member.username} bought this ${NOUN[request.kind]}: they hold it for good.`, 'ALREADY_BOUGHT');
+      const bought = conflict(`${member.username} bought this ${request.kind}: they hold it for good.`, 'ALREADY_BOUGHT');
       const hold = await repo.findHold(tx, member.id, request.kind, item.id);
       if (hold?.source === 'purchase') throw bought;
       // A purchase committed after the read above is kept: the upsert leaves it and gives nothing.
@@ -76,7 +74,7 @@ export class GrantsService {
         throw invalid(
           !member
             ? { member: `No member '${request.member}'.` }
-            : { item: item ? `${member.username} has no grant of this ${NOUN[request.kind]}.` : `No ${NOUN[request.kind]} '${request.item}'.` },
+            : { item: item ? `${member.username} has no grant of this ${request.kind}.` : `No ${request.kind} '${request.item}'.` },
         );
       }
       await insertAudit(tx, {
@@ -94,9 +92,9 @@ export class GrantsService {
     return row;
   }
 
-  /** The latest grants of a member, or of an item, ended ones too, newest first. */
-  latest(of: { userId: string } | { kind: GrantKind; itemId: string }, limit = 20): Promise<repo.GrantRow[]> {
-    return repo.latestGrants(this.db, of, limit);
+  /** A member's latest grants, ended ones too, newest first. */
+  latest(userId: string, limit = 20): Promise<repo.GrantRow[]> {
+    return repo.latestGrants(this.db, userId, limit);
   }
 }
 

@@ -20,6 +20,9 @@ export async function myPurchases(
 ): Promise<ListResult<CatalogueItem>> {
   const { ids, gifts, ...total } = await services.tokenTransactions.entitlementIds(viewer, type, page.limit, page.offset, page.ids);
   const items = await itemsByIds(db, services, viewer, type, ids);
-  const gift = (id: string) => gifts.get(id) && { gift: { until: gifts.get(id)!.until?.toISOString() ?? null } };
-  return { data: items.map((item) => ({ ...item, ...gift(item._id) })), ...total };
+  const data = items.map((item) => {
+    const gift = gifts.get(item._id);
+    return gift ? { ...item, gift: { until: gift.until?.toISOString() ?? null } } : item;
+  });
+  return { data, ...total };
 }

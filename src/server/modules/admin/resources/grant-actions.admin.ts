@@ -16,8 +16,7 @@ export function withGrantActions<B>(kind: GrantKind, adapter: AdminAdapter<B>, g
     actions: {
       ...adapter.actions,
       'give-access': async (id, body, actor) => {
-        const until = body.until ? String(body.until) : null;
-        await grants.give(actor.user, { member: String(body.member), kind, item: id, until, reason: String(body.reason) });
+        await grants.give(actor.user, { member: String(body.member), kind, item: id, until: body.until as string | undefined, reason: String(body.reason) });
         return adapter.get(id);
       },
       'revoke-access': async (id, body, actor) => {

@@ -65,7 +65,7 @@ export function membersAdmin(db: Db, members: MembersService, grants: GrantsServ
       latestEntries(db, u.id, 10),
       searchReports(db, { userId: u.id, status: 'all', sortBy: 'newest', limit: 10 }),
       searchReports(db, { aboutUserId: u.id, status: 'all', sortBy: 'newest', limit: 10 }),
-      grants.latest({ userId: u.id }, 10),
+      grants.latest(u.id, 10),
     ]);
     return {
       ...toItem(u),
