@@ -77,6 +77,7 @@ import { ordersOperations } from './modules/orders/orders.operations.ts';
 import { ReactionsService } from './modules/reactions/reactions.service.ts';
 import { reactionsOperations } from './modules/reactions/reactions.operations.ts';
 import { Mailer } from './modules/mail/mailer.ts';
+import { MailTemplatesService } from './modules/mail/mail-templates.service.ts';
 import { CaptchaService } from './modules/captcha/captcha.service.ts';
 import { captchaOperations } from './modules/captcha/captcha.operations.ts';
 import { AccountsService } from './modules/auth/accounts.service.ts';
@@ -165,8 +166,9 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   const redis = config.redisUrl ? await registerRedis(app, config.redisUrl, changes) : null;
   app.decorate('redis', redis);
   const settings = new SettingsService(database.db, changes);
-  const mailer = new Mailer(config.mail, settings, app.log);
-  const orders = new OrdersService(database.db, signer, emit, app.log, config.downloads, { mailer, origin: () => app.siteOrigin });
+  const mailer = new Mailer(config.mail, settings, database.db, app.log);
+  const siteMail = { mailer, origin: () => app.siteOrigin };
+  const orders = new OrdersService(database.db, signer, emit, app.log, config.downloads, siteMail);
   const captcha = new CaptchaService(settings, app.log);
   app.decorate('media', { storage: mediaStorage, signer });
   const auth = new AuthService(database.db, config.passwordCost, endLive, config.loginRateLimit, redis ? new RedisFailures(redis.client) : undefined);
@@ -186,17 +188,18 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     products: new ProductsService(catalogue),
     shareImages: new ShareImages(database.db, mediaStorage),
     ledger,
-    payments: new PaymentsService(database.db, createGateways(config.payments, appSecret), emit, app.log),
+    payments: new PaymentsService(database.db, createGateways(config.payments, appSecret), emit, app.log, siteMail),
     tokenTransactions: new TokenTransactionsService(database.db, emit, app.log, orders.toOrder),
     orders,
     reactions: new ReactionsService(database.db),
     mailer,
+    mailTemplates: new MailTemplatesService(database.db, mailer),
     captcha,
     accounts,
     members,
     profiles: new ProfileService(database.db, mediaStorage),
     comments: new CommentsService({ db: database.db, storage: mediaStorage, emit: emitToRoom, log: app.log }),
-    reports: new ReportsService(database.db, app.log, { mailer, members }),
+    reports: new ReportsService(database.db, app.log, { mail: siteMail, members }),
     contact: new ContactService(mailer, captcha, app.log),
     events: new EventsService(database.db),
     grants: new GrantsService(database.db, app.log),

@@ -51,6 +51,7 @@ export interface Services {
   orders: OrdersService;
   reactions: ReactionsService;
   mailer: Mailer;
+  mailTemplates: import('./modules/mail/mail-templates.service.ts').MailTemplatesService;
   captcha: CaptchaService;
   accounts: AccountsService;
   profiles: ProfileService;

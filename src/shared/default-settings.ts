@@ -33,6 +33,8 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
 export const DEFAULT_PRIVATE_SETTINGS: Record<string, unknown> = {
   /** Where contact-form messages go (empty: MAIL_FROM's address). */
   adminEmail: '',
+  /** The colour of the buttons in mails (empty: the site's accent, #6d28d9). */
+  mailColour: '',
   /** reCAPTCHA-style verification is on when a secret is set. */
   recaptchaSecret: '',
   recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
@@ -50,6 +52,7 @@ export const SETTING_GROUPS: Record<string, string> = {
   requireEmailVerification: 'account',
   recaptchaSiteKey: 'account',
   adminEmail: 'general',
+  mailColour: 'general',
   recaptchaSecret: 'account',
   recaptchaVerifyUrl: 'account',
   currency: 'commerce',

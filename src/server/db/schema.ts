@@ -106,6 +106,17 @@ export const settings = pgTable('settings', {
   updatedAt: updatedAt(),
 });
 
+/** The operator's wording of a mail (shared/mail-kinds.ts names them); no row: the default wording, sent. */
+export const mailTemplates = pgTable('mail_templates', {
+  key: text('key').primaryKey(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  actionLabel: text('action_label').notNull().default(''),
+  smallPrint: text('small_print').notNull().default(''),
+  enabled: boolean('enabled').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
 export const blockedCountries = pgTable('blocked_countries', {
   code: text('code').primaryKey(),
   createdAt: createdAt(),

@@ -45,6 +45,9 @@ const properties = {
   shareImage: image('Default share picture', 'Link previews show it for pages without a picture of their own; made 1200 × 630 px.'),
   gaCode: text('Google Analytics measurement id', 40, 'e.g. G-XXXXXXX; empty: no analytics.'),
   adminEmail: text('Admin e-mail', 254, 'Where contact-form messages go. Never shown on the site.', { 'x-kind': 'email' }),
+  mailColour: text('Mail button colour', 7, 'The colour of the buttons in mails, e.g. #6d28d9; empty: the site’s purple. The words are under Mails.', {
+    pattern: '^$|^#[0-9a-fA-F]{6}$',
+  }),
   requireEmailVerification: Type.Boolean({ title: 'Members confirm their e-mail before buying' }),
   recaptchaSiteKey: text('reCAPTCHA site key', 200, 'Public key of the captcha on registration, password reset and contact.'),
   recaptchaSecret: text('reCAPTCHA secret', 200, 'The captcha is on while a secret is set. Never shown again once saved.', { 'x-kind': 'secret' }),
@@ -75,7 +78,7 @@ export const SETTINGS_SECTIONS: { id: string; title: string; keys: SettingKey[] 
   {
     id: 'accounts',
     title: 'Mail, sign-up and captcha',
-    keys: ['adminEmail', 'requireEmailVerification', 'recaptchaSiteKey', 'recaptchaSecret', 'recaptchaVerifyUrl'],
+    keys: ['adminEmail', 'mailColour', 'requireEmailVerification', 'recaptchaSiteKey', 'recaptchaSecret', 'recaptchaVerifyUrl'],
   },
   { id: 'pages', title: 'Page texts', keys: ['maintenanceMessage', 'blockedMessage'] },
 ];

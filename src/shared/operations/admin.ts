@@ -3,6 +3,7 @@ import type { AdminItem, AdminMedia, BulkAction, UploadPurpose } from '../admin/
 import type { AdminSettings } from '../admin/settings.ts';
 import type { Dashboard } from '../admin/dashboard.ts';
 import { op } from './operation.ts';
+import type { MailPreview, MailTemplate, MailTemplateSave, MailTemplateSummary, MailWordingBody } from '../contracts/mail-templates.ts';
 
 type Id = { params: { id: string } };
 type Fields = Record<string, unknown>;
@@ -91,4 +92,16 @@ export const ADMIN_RAW = {
   addPhoto: op<Id & { body: { uploadId: string } }, AdminPhoto>('POST', '/admin/galleries/:id/photos'),
   settingImage: op<{ params: { key: string } }, AdminSettings>('POST', '/admin/settings/images/:key'),
   upload: op<{ query: { purpose: UploadPurpose } }, AdminMedia>('POST', '/admin/uploads'),
+};
+
+type Key = { params: { key: string } };
+
+/** The mails the site sends, as the operator words them (back office → Mails). */
+export const MAIL_TEMPLATES = {
+  list: op<OpInputNone, ListResult<MailTemplateSummary>>('GET', '/admin/mail-templates'),
+  get: op<Key, MailTemplate>('GET', '/admin/mail-templates/:key'),
+  save: op<Key & { body: MailTemplateSave }, MailTemplate>('PUT', '/admin/mail-templates/:key'),
+  reset: op<Key, MailTemplate>('DELETE', '/admin/mail-templates/:key'),
+  preview: op<Key & { body: MailWordingBody }, MailPreview>('POST', '/admin/mail-templates/:key/preview'),
+  test: op<Key & { body: MailWordingBody }, { message: string }>('POST', '/admin/mail-templates/:key/test'),
 };

@@ -14,6 +14,7 @@ import { blockedCountriesAdmin } from './resources/blocked-countries.admin.ts';
 import { settingsAdminOperations, settingsAdminRoutes } from './settings.admin.ts';
 import { withGrantActions } from './resources/grant-actions.admin.ts';
 import { dashboardAdminOperations } from './dashboard.admin.ts';
+import { mailTemplatesAdminOperations } from './mail-templates.admin.ts';
 import { postsAdmin } from './resources/posts.admin.ts';
 import { bannersAdmin } from './resources/banners.admin.ts';
 import { storiesAdmin } from './resources/stories.admin.ts';
@@ -112,6 +113,7 @@ export async function adminRoutes(app: App) {
     ...resources.flatMap(({ resource, adapter }) => adminResourceOperations(app, resource, adapter)),
     ...settingsAdminOperations(app),
     ...dashboardAdminOperations(app),
+    ...mailTemplatesAdminOperations(app),
     ...auditOperations(app),
     ...photos.operations,
   ]);

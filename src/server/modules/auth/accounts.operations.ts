@@ -52,7 +52,7 @@ export function accountsOperations(app: App) {
       errors,
       // Tokens are not guessed faster than reset links.
       limits: [perIp('email verifications', 30)],
-      run: ({ body }) => accounts.verifyEmail(body.token),
+      run: ({ body }) => accounts.verifyEmail(body.token, publicOrigin(app)),
     },
     resendVerification: {
       operationId: 'auth_resend_verification',

@@ -6,7 +6,6 @@ import { hashPassword, verifyPassword } from '../../lib/auth/password.ts';
 import { hashSecret, newSecret } from '../../lib/auth/secrets.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { alreadyRegisteredMessage, passwordChangedMessage, resetPasswordMessage, verifyEmailMessage } from '../mail/mail-templates.ts';
 import { findUserByLogin, updateUser, type UserRow } from '../users/users.repository.ts';
 import { createUser, isEmail, isStrongPassword, normaliseEmail } from '../users/users.service.ts';
 import { deleteUserSessions } from './sessions.repository.ts';
@@ -15,7 +14,7 @@ import type { AuthContext } from './auth.service.ts';
 import type { EndLiveSessions } from '../../types.ts';
 import { PASSWORD_POLICY, RESET_LINK_MINUTES, VERIFY_LINK_HOURS, type ChangePasswordBody, type RegisterBody } from '../../../shared/contracts/accounts.ts';
 import { MAIL_LINK_SENT } from '../../../shared/messages.ts';
-import { RESET_PASSWORD_ROUTE, VERIFY_EMAIL_ROUTE } from '../../../shared/routes.ts';
+import { LOGIN_ROUTE, RESET_PASSWORD_ROUTE, VERIFY_EMAIL_ROUTE } from '../../../shared/routes.ts';
 
 export const LINK_INVALID = 'This link is invalid, has expired or was already used. Please ask for a new one.';
 const LIFETIME_MS: Record<LinkPurpose, number> = { verify_email: VERIFY_LINK_HOURS * 3_600_000, reset_password: RESET_LINK_MINUTES * 60_000 };
@@ -65,16 +64,18 @@ export class AccountsService {
       if (owner.status === 'active') {
         const token = await this.issue(owner.id, 'reset_password');
         const url = `${origin}${RESET_PASSWORD_ROUTE}?token=${token}`;
-        this.mailer.send(owner.email, alreadyRegisteredMessage(await this.mailer.brand(origin), owner.name, url, RESET_LINK_MINUTES));
+        this.mailer.send(owner.email, 'already-registered', { name: owner.name, link: url, minutes: String(RESET_LINK_MINUTES) }, { origin });
       }
       return { _id: randomUUID(), message: welcome(owner.email) };
     }
   }
 
-  async verifyEmail(token: string) {
+  /** Confirms the address of the link's member, who then gets the welcome mail (once: the link works once). */
+  async verifyEmail(token: string, origin: string) {
     const userId = await consumeUserToken(this.db, hashSecret(token), 'verify_email');
     if (!userId) throw badRequest(LINK_INVALID, 'LINK_INVALID');
-    await updateUser(this.db, userId, { verifiedEmail: true });
+    const user = await updateUser(this.db, userId, { verifiedEmail: true });
+    if (user) this.mailer.send(user.email, 'welcome', { name: user.name, link: `${origin}/` }, { origin });
     return { success: true, message: 'Your e-mail address is confirmed. Thank you!' };
   }
 
@@ -94,8 +95,8 @@ export class AccountsService {
   /** Mails the member a new reset link (a forgotten password, or an operator's "send a password-reset mail"). */
   async mailReset(user: Pick<UserRow, 'id' | 'email' | 'name'>, origin: string): Promise<void> {
     const token = await this.issue(user.id, 'reset_password');
-    const brand = await this.mailer.brand(origin);
-    this.mailer.send(user.email, resetPasswordMessage(brand, user.name, `${origin}${RESET_PASSWORD_ROUTE}?token=${token}`, RESET_LINK_MINUTES));
+    const link = `${origin}${RESET_PASSWORD_ROUTE}?token=${token}`;
+    this.mailer.send(user.email, 'reset-password', { name: user.name, link, minutes: String(RESET_LINK_MINUTES) }, { origin });
   }
 
   /** Sets a new password from a reset link: every session ends, and the address counts as verified (the link reached it). */
@@ -113,7 +114,7 @@ export class AccountsService {
     if (!reset) throw badRequest(LINK_INVALID, 'LINK_INVALID');
     const { user, ended } = reset;
     this.endLive(ended);
-    this.mailer.send(user.email, passwordChangedMessage(await this.mailer.brand(origin), user.name));
+    this.mailer.send(user.email, 'password-changed', { name: user.name, link: `${origin}${LOGIN_ROUTE}` }, { origin });
     return { success: true, message: 'Your password is changed. Log in with the new one.' };
   }
 
@@ -131,7 +132,7 @@ export class AccountsService {
     });
     this.endLive(ended);
     this.log.info({ userId: auth.user.id, endedSessions: ended.length }, 'password changed');
-    this.mailer.send(auth.user.email, passwordChangedMessage(await this.mailer.brand(origin), auth.user.name));
+    this.mailer.send(auth.user.email, 'password-changed', { name: auth.user.name, link: `${origin}${LOGIN_ROUTE}` }, { origin });
     const n = ended.length;
     return { success: true, message: n ? `Password changed. ${n} other session${n === 1 ? ' was' : 's were'} logged out.` : 'Password changed.' };
   }
@@ -145,8 +146,8 @@ export class AccountsService {
 
   private async mailVerification(user: UserRow, origin: string) {
     const token = await this.issue(user.id, 'verify_email');
-    const brand = await this.mailer.brand(origin);
-    this.mailer.send(user.email, verifyEmailMessage(brand, user.name, `${origin}${VERIFY_EMAIL_ROUTE}?token=${token}`, VERIFY_LINK_HOURS));
+    const link = `${origin}${VERIFY_EMAIL_ROUTE}?token=${token}`;
+    this.mailer.send(user.email, 'verify-email', { name: user.name, link, hours: String(VERIFY_LINK_HOURS) }, { origin });
   }
 
   /** A new link token (the member's older unused ones of that purpose stop working). */

@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { invalid } from '../../errors.ts';
 import type { CaptchaService } from '../captcha/captcha.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { contactMessage } from '../mail/mail-templates.ts';
 import { isEmail, normaliseEmail } from '../users/users.service.ts';
 import type { ContactBody } from '../../../shared/contracts/community.ts';
 
@@ -28,8 +27,7 @@ export class ContactService {
     };
     if (Object.keys(problems).length) throw invalid(problems);
     await this.captcha.require(body.recaptchaToken, ip);
-    const brand = await this.mailer.brand(origin);
-    this.mailer.send(await this.mailer.operatorAddress(), contactMessage(brand, { name, email }, message), { replyTo: email });
+    this.mailer.send(await this.mailer.operatorAddress(), 'contact', { name, email, message }, { origin, replyTo: email });
     this.log.info({ from: email }, 'contact message');
     return { success: true, message: 'Thank you! Your message was sent; we will reply by e-mail.' };
   }

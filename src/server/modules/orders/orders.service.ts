@@ -10,9 +10,8 @@ import type { DeliveryStatus, DownloadLink, Order, OrderFile, OrderSearchQuery, 
 import type { Viewer } from '../catalogue/access.ts';
 import * as repo from './orders.repository.ts';
 import { orderExportBatches } from './orders-export.repository.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { orderStepMessage, type OrderStep } from '../mail/mail-templates.ts';
-import { orderRoute } from '../../../shared/routes.ts';
+import type { SiteMail } from '../mail/mailer.ts';
+import { ACCOUNT_ORDERS_ROUTE, orderRoute } from '../../../shared/routes.ts';
 import { ORDERS_RAW } from '../../../shared/operations/orders.ts';
 import { pathOf } from '../../../shared/operations/operation.ts';
 
@@ -21,12 +20,8 @@ type Member = NonNullable<Viewer>;
 /** The signed subject of a download link: the purchase (order) and which file of it. */
 export const downloadSubject = (orderId: string, fileId: string | null) => `download:${orderId}:${fileId ?? 'product'}`;
 
-/** How the buyer is told about a step of their order by mail: the mailer, and the site's public origin for links. */
-export interface OrderMail {
-  mailer: Mailer;
-  /** Read when a message is written (the origin is known once the server listens), never from a request. */
-  origin: () => string;
-}
+/** One step of a member's order, as the buyer is told: shipped (with its tracking code), delivered, a file added. */
+type OrderStep = { step: 'shipped'; trackingCode: string } | { step: 'delivered' } | { step: 'file'; fileName: string };
 
 /** How a state reads in a sentence. */
 const STATE_WORDS: Record<DeliveryStatus, string> = {
@@ -43,14 +38,14 @@ export class OrdersService {
   private readonly emit: EmitToUser;
   private readonly log: FastifyBaseLogger;
   private readonly downloads: { linkTtlSeconds: number; limitPerPurchase: number };
-  private readonly mail: OrderMail;
+  private readonly mail: SiteMail;
   constructor(
     db: Db,
     signer: MediaSigner,
     emit: EmitToUser,
     log: FastifyBaseLogger,
     downloads: { linkTtlSeconds: number; limitPerPurchase: number },
-    mail: OrderMail,
+    mail: SiteMail,
   ) {
     this.db = db;
     this.signer = signer;
@@ -159,24 +154,46 @@ export class OrdersService {
     if (!row) throw unprocessable(`Order ${order.orderNumber} was changed meanwhile: reload it and try again.`, 'ORDER_WRONG_STATE');
     this.log.info({ orderId: row.id, ...patch }, 'order moved');
     this.emit(row.buyerId, 'order_updated', { orderId: row.id, deliveryStatus: row.deliveryStatus });
-    await this.tell(order, step);
+    this.tell(order, step);
     return this.toOrder(row);
+  }
+
+  /** Mails the buyer what a checkout ordered (nothing for a retried checkout: it ordered nothing new). */
+  placed(buyer: { name: string; email: string }, checkout: { totalPrice: number; orders: Order[] }): void {
+    if (!checkout.orders.length) return;
+    const origin = this.mail.origin();
+    const name = (o: Order) => (typeof o.productInfo.name === 'string' ? o.productInfo.name : 'A product');
+    this.mail.mailer.send(
+      buyer.email,
+      'order-placed',
+      {
+        name: buyer.name,
+        orderNumber: checkout.orders.map((o) => o.orderNumber).join(', '),
+        items: checkout.orders.map((o) => (o.quantity > 1 ? `${name(o)} × ${o.quantity}` : name(o))).join('\n'),
+        total: `${checkout.totalPrice} token${checkout.totalPrice === 1 ? '' : 's'}`,
+        link: `${origin}${ACCOUNT_ORDERS_ROUTE}`,
+      },
+      { origin },
+    );
   }
 
   /**
    * Mails the buyer about a step of their order (queued: the answer does not wait for the mail server). The step is
    * done by then: a failure here is logged, never turned into an error for a change that stands.
    */
-  private async tell(order: repo.OrderRow & { buyer: repo.BuyerRef }, step: OrderStep): Promise<void> {
-    try {
-      const origin = this.mail.origin();
-      const brand = await this.mail.mailer.brand(origin);
-      const product = typeof order.productInfo.name === 'string' ? order.productInfo.name : 'Your product';
-      const message = orderStepMessage(brand, order.buyer.name, { orderNumber: order.orderNumber, product, url: `${origin}${orderRoute(order.id)}` }, step);
-      this.mail.mailer.send(order.buyer.email, message);
-    } catch (err) {
-      this.log.error({ err, orderId: order.id, step: step.step }, 'order mail not sent');
-    }
+  private tell(order: repo.OrderRow & { buyer: repo.BuyerRef }, step: OrderStep): void {
+    const origin = this.mail.origin();
+    const values = {
+      name: order.buyer.name,
+      orderNumber: order.orderNumber,
+      product: typeof order.productInfo.name === 'string' ? order.productInfo.name : 'Your product',
+      link: `${origin}${orderRoute(order.id)}`,
+    };
+    const to = order.buyer.email;
+    if (step.step === 'shipped')
+      this.mail.mailer.send(to, 'order-shipped', { ...values, tracking: step.trackingCode ? `Tracking code: ${step.trackingCode}` : '' }, { origin });
+    else if (step.step === 'delivered') this.mail.mailer.send(to, 'order-delivered', values, { origin });
+    else this.mail.mailer.send(to, 'order-file', { ...values, fileName: step.fileName }, { origin });
   }
 
   /** One order, for its buyer or an admin. */
@@ -228,7 +245,7 @@ export class OrdersService {
     if (order.deliveryStatus === 'refunded') throw unprocessable(`Order ${order.orderNumber} is refunded: there is nothing to deliver.`, 'ORDER_WRONG_STATE');
     const row = await repo.insertOrderFile(this.db, id, file);
     this.emit(order.buyerId, 'order_updated', { orderId: order.id, deliveryStatus: order.deliveryStatus });
-    await this.tell(order, { step: 'file', fileName: file.name });
+    this.tell(order, { step: 'file', fileName: file.name });
     return this.toFile(row);
   }
 

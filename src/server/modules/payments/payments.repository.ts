@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { listTotalOf, type ListTotal } from '../../db/lists.ts';
-import { paymentEvents, paymentTransactions, tokenPackages } from '../../db/schema.ts';
+import { paymentEvents, paymentTransactions, tokenPackages, users } from '../../db/schema.ts';
 import type { PaymentSearchQuery } from '../../../shared/contracts/tokens.ts';
 import { dateRange } from '../../lib/text/dates.ts';
 
@@ -146,5 +146,16 @@ export async function settlePayment(
       ),
     )
     .returning();
+  return row ?? null;
+}
+
+/** Who paid a payment and for which package: the words of its receipt and refund mails. */
+export async function findPayer(db: Tx, payment: Pick<PaymentRow, 'userId' | 'packageId'>) {
+  const [row] = await db
+    .select({ email: users.email, name: users.name, packageName: tokenPackages.name })
+    .from(users)
+    .innerJoin(tokenPackages, eq(tokenPackages.id, payment.packageId))
+    .where(eq(users.id, payment.userId))
+    .limit(1);
   return row ?? null;
 }

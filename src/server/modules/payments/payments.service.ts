@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError, badRequest, forbidden, invalid, notFound, unprocessable } from '../../errors.ts';
 import type { EmitToUser } from '../../types.ts';
 import { iso } from '../../lib/text/dates.ts';
-import { toMajor } from '../../../shared/money.ts';
+import { formatMoney, toMajor } from '../../../shared/money.ts';
+import type { SiteMail } from '../mail/mailer.ts';
 import type {
   GatewayName,
   PaymentSearchQuery,
@@ -13,7 +14,7 @@ import type {
   TokenPackage,
 } from '../../../shared/contracts/tokens.ts';
 import type { ListResult } from '../../../shared/api-client.ts';
-import { PAYMENT_CANCEL_ROUTE, PAYMENT_SUCCESS_ROUTE } from '../../../shared/routes.ts';
+import { ACCOUNT_ROUTE, PAYMENT_CANCEL_ROUTE, PAYMENT_SUCCESS_ROUTE } from '../../../shared/routes.ts';
 import { applyTokenDelta } from '../ledger/ledger.repository.ts';
 import { isUuid } from '../catalogue/query.ts';
 import { ForgedWebhookError, type GatewayEvent, type PaymentGateway } from './gateways/gateway.ts';
@@ -57,11 +58,28 @@ export class PaymentsService {
   private readonly gateways: Map<GatewayName, PaymentGateway>;
   private readonly emit: EmitToUser;
   private readonly log: FastifyBaseLogger;
-  constructor(db: Db, gateways: PaymentGateway[], emit: EmitToUser, log: FastifyBaseLogger) {
+  private readonly mail: SiteMail;
+  constructor(db: Db, gateways: PaymentGateway[], emit: EmitToUser, log: FastifyBaseLogger, mail: SiteMail) {
     this.db = db;
     this.gateways = new Map(gateways.map((g) => [g.name, g]));
     this.emit = emit;
     this.log = log;
+    this.mail = mail;
+  }
+
+  /** Mails the payer their receipt (a payment just settled) or the word of its refund; the change stands either way. */
+  private async tell(payment: repo.PaymentRow, mail: 'payment-receipt' | 'refund'): Promise<void> {
+    const payer = await repo.findPayer(this.db, payment).catch((err: unknown) => this.log.error({ err, paymentId: payment.id }, `${mail} mail not sent`));
+    if (!payer) return;
+    const origin = this.mail.origin();
+    const common = {
+      name: payer.name,
+      tokens: String(payment.tokens),
+      amount: formatMoney(toMajor(payment.amountMinor, payment.currency), payment.currency, 'en'),
+      reference: payment.id,
+    };
+    if (mail === 'refund') this.mail.mailer.send(payer.email, 'refund', common, { origin });
+    else this.mail.mailer.send(payer.email, 'payment-receipt', { ...common, package: payer.packageName, link: `${origin}${ACCOUNT_ROUTE}` }, { origin });
   }
 
   gatewayNames(): GatewayName[] {
@@ -166,6 +184,7 @@ export class PaymentsService {
     });
     this.log.info({ paymentId: id, userId: done.payment.userId, tokens: done.payment.tokens, reason: why }, 'payment refunded');
     this.emit(done.payment.userId, 'update_balance', { balance: done.balance, delta: -done.payment.tokens });
+    await this.tell(done.payment, 'refund');
     return done;
   }
 
@@ -206,7 +225,10 @@ export class PaymentsService {
       return { replayed: false, settled: null };
     }
     this.log.info({ paymentId: payment.id, status: payment.status, tokens: payment.tokens, eventId: event.eventId }, 'payment settled');
-    if (balance !== null) this.emit(payment.userId, 'update_balance', { balance, delta: payment.tokens });
+    if (balance !== null) {
+      this.emit(payment.userId, 'update_balance', { balance, delta: payment.tokens });
+      await this.tell(payment, 'payment-receipt');
+    }
     const route = payment.status === 'success' ? PAYMENT_SUCCESS_ROUTE : PAYMENT_CANCEL_ROUTE;
     this.emit(payment.userId, 'payment_status_callback', { redirectUrl: `${route}?payment=${payment.id}`, status: payment.status });
     return { replayed: false, settled: payment.status === 'success' ? 'success' : 'failed' };

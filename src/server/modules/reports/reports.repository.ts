@@ -167,14 +167,31 @@ export async function moveReport(tx: Tx, id: string, from: ReportStatus[], to: R
   return row ?? null;
 }
 
-/** Marks every pending report on a target as actioned (what was done answers them all). */
-export async function actionPendingOnTarget(tx: Tx, targetType: ReportTarget, targetId: string): Promise<number> {
+/** Marks every pending report on a target as actioned (what was done answers them all); their reporters, to tell them. */
+export async function actionPendingOnTarget(tx: Tx, targetType: ReportTarget, targetId: string): Promise<Reporter[]> {
   const done = await tx
     .update(violationReports)
     .set({ status: 'actioned', updatedAt: new Date() })
     .where(and(eq(violationReports.targetType, targetType), eq(violationReports.targetId, targetId), inArray(violationReports.status, PENDING)))
-    .returning({ id: violationReports.id });
-  return done.length;
+    .returning({ userId: violationReports.userId });
+  return reportersOf(
+    tx,
+    done.map((r) => r.userId),
+  );
+}
+
+/** Whom a report outcome is mailed to. */
+export interface Reporter {
+  name: string;
+  email: string;
+}
+/** The members behind reports (each once; a closed account is not mailed). */
+export async function reportersOf(tx: Tx, ids: string[]): Promise<Reporter[]> {
+  if (!ids.length) return [];
+  return tx
+    .selectDistinct({ name: users.name, email: users.email })
+    .from(users)
+    .where(and(inArray(users.id, [...new Set(ids)]), eq(users.status, 'active')));
 }
 
 /** A reported item as the queue shows it: its name, address, state and picture. */

@@ -2,8 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { badRequest, conflict, invalid, notFound } from '../../errors.ts';
 import { findComment, itemExists } from '../comments/comments.repository.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { moderationWarningMessage } from '../mail/mail-templates.ts';
+import type { SiteMail } from '../mail/mailer.ts';
 import type { MembersService } from '../users/members.service.ts';
 import {
   actionPendingOnTarget,
@@ -13,9 +12,11 @@ import {
   insertOpenReport,
   lockTarget,
   moveReport,
+  reportersOf,
   PENDING,
   pendingReporters,
   unhideTarget,
+  type Reporter,
   type ReportRow,
   type ReportWithReporter,
 } from './reports.repository.ts';
@@ -39,7 +40,7 @@ const toReport = (r: ReportRow): ViolationReport => ({
 export class ReportsService {
   private readonly db: Db;
   private readonly log: FastifyBaseLogger;
-  private readonly deps: { mailer: Mailer; members: MembersService };
+  private readonly deps: { mail: SiteMail; members: MembersService };
   constructor(db: Db, log: FastifyBaseLogger, deps: ReportsService['deps']) {
     this.db = db;
     this.log = log;
@@ -88,18 +89,19 @@ export class ReportsService {
 
   /** Nothing to do: the report is closed, its target stays as it is. */
   async dismiss(id: string): Promise<void> {
-    await this.move(id, PENDING, 'dismissed', 'This report is decided already.');
+    const report = await this.move(id, PENDING, 'dismissed', 'This report is decided already.');
+    this.tellReporters(await reportersOf(this.db, [report.userId]), report, 'It does not break the site rules, so it stays as it is.');
   }
 
   /** Hides the reported item or comment from the public; the pending reports on it are actioned. */
   async hideTarget(id: string, actorId: string): Promise<void> {
     const report = await this.get(id);
-    const hidden = await this.db.transaction(async (tx) => {
+    const reporters = await this.db.transaction(async (tx) => {
       const now = await hideTarget(tx, { targetType: report.targetType, targetId: report.targetId, reason: 'operator', hiddenBy: actorId });
-      if (now) await actionPendingOnTarget(tx, report.targetType, report.targetId);
-      return now;
+      return now && actionPendingOnTarget(tx, report.targetType, report.targetId);
     });
-    if (!hidden) throw conflict(`This ${report.targetType} is hidden already.`);
+    if (!reporters) throw conflict(`This ${report.targetType} is hidden already.`);
+    this.tellReporters(reporters, report, 'It was hidden from the site.');
     this.log.info({ targetType: report.targetType, targetId: report.targetId, by: actorId }, `${report.targetType} hidden by an operator`);
   }
 
@@ -114,15 +116,15 @@ export class ReportsService {
   async warnAuthor(id: string, message: string, origin: string): Promise<void> {
     if (!message.trim()) throw invalid({ message: 'Message: fill this in.' });
     const { report, author } = await this.authorOf(id);
-    this.deps.mailer.send(author.email, moderationWarningMessage(await this.deps.mailer.brand(origin), author.name, 'your comment', message.trim()));
-    await actionPendingOnTarget(this.db, report.targetType, report.targetId);
+    this.deps.mail.mailer.send(author.email, 'moderation-warning', { name: author.name, what: 'your comment', message: message.trim() }, { origin });
+    this.tellReporters(await actionPendingOnTarget(this.db, report.targetType, report.targetId), report, 'Its author was warned.');
   }
 
   /** Bans the reported comment's author (MembersService.ban: sessions end at once); the pending reports are actioned. */
   async banAuthor(id: string, reason: string, actorId: string, origin: string): Promise<void> {
     const { report, author } = await this.authorOf(id);
     await this.deps.members.ban(author.id, reason, actorId, origin);
-    await actionPendingOnTarget(this.db, report.targetType, report.targetId);
+    this.tellReporters(await actionPendingOnTarget(this.db, report.targetType, report.targetId), report, 'Its author’s account was closed.');
   }
 
   private async authorOf(id: string) {
@@ -133,8 +135,16 @@ export class ReportsService {
     return { report, author: await this.deps.members.get(found.author.id) };
   }
 
-  private async move(id: string, from: ReportRow['status'][], to: ReportRow['status'], refused: string) {
+  private async move(id: string, from: ReportRow['status'][], to: ReportRow['status'], refused: string): Promise<ReportRow> {
     await this.get(id);
-    if (!(await moveReport(this.db, id, from, to))) throw conflict(refused);
+    const row = await moveReport(this.db, id, from, to);
+    if (!row) throw conflict(refused);
+    return row;
+  }
+
+  /** Mails the members who reported a target what the moderators did about it. */
+  private tellReporters(reporters: Reporter[], report: Pick<ReportRow, 'targetType'>, outcome: string): void {
+    const origin = this.deps.mail.origin();
+    for (const r of reporters) this.deps.mail.mailer.send(r.email, 'report-outcome', { name: r.name, what: `a ${report.targetType}`, outcome }, { origin });
   }
 }

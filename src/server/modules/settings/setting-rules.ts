@@ -101,6 +101,7 @@ export const SETTING_RULES: Record<string, Rule> = {
   requireEmailVerification: boolean,
   recaptchaSiteKey: text(200),
   adminEmail: email,
+  mailColour: pattern(/^$|^#[0-9a-f]{6}$/i, 'a colour such as #6d28d9 (or empty)'),
   recaptchaSecret: text(200),
   metaDescription: text(300),
   shareImage: optionalLink,

@@ -40,7 +40,11 @@ export function tokenTransactionsOperations(app: App) {
       headers: IdempotencyHeaders,
       response: CheckoutResult,
       errors: [...errors, 403],
-      run: ({ body }, { auth, headers }) => service.checkout(auth!.user, body, idempotencyKey(headers)),
+      run: async ({ body }, { auth, headers }) => {
+        const done = await service.checkout(auth!.user, body, idempotencyKey(headers));
+        app.services.orders.placed(auth!.user, done);
+        return done;
+      },
     },
     search: {
       operationId: 'token_transactions_search',

@@ -8,7 +8,6 @@ import type { AccountsService } from '../auth/accounts.service.ts';
 import { deleteUserSessions } from '../auth/sessions.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { accountBannedMessage } from '../mail/mail-templates.ts';
 import type { UserRow } from './users.repository.ts';
 
 export type MemberRole = 'member' | 'admin';
@@ -62,7 +61,7 @@ export class MembersService {
     if (!done) throw conflict('This member is banned already.', 'CONFLICT');
     this.deps.endLive(done.ended);
     this.deps.log.warn({ userId: id, by: actorId, endedSessions: done.ended.length, reason: reason.trim() }, 'member banned');
-    this.deps.mailer.send(done.row.email, accountBannedMessage(await this.deps.mailer.brand(origin), done.row.name, reason.trim()));
+    this.deps.mailer.send(done.row.email, 'account-banned', { name: done.row.name, reason: reason.trim() }, { origin });
     return done.row;
   }
 
