@@ -106,9 +106,11 @@ export function withSources(policy: string, add: Record<string, string[]>): stri
     .filter(Boolean);
   const names = new Set(parts.map((part) => part.split(/\s+/)[0]));
   const merged = parts.map((part) => {
-    const [name, ...sources] = part.split(/\s+/);
+    const [name, ...own] = part.split(/\s+/);
+    // 'none' with other sources (a page that opened a fixed 'none', e.g. frame-src for a preview) means those sources.
+    const sources = own.length > 1 ? own.filter((s) => s !== "'none'") : own;
     const extra = [...new Set(add[name!] ?? [])].filter((s) => !sources.includes(s));
-    if (!extra.length) return part;
+    if (!extra.length) return sources.length === own.length ? part : [name, ...sources].join(' ');
     return [name, ...sources.filter((s) => s !== "'none'"), ...extra].join(' ');
   });
   const added = Object.entries(add)

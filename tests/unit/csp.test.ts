@@ -48,4 +48,8 @@ describe('the Content-Security-Policy', () => {
     expect(CSP_CONFIG.directives).toContain("frame-ancestors 'none'");
     expect(CSP_CONFIG.directives).toContain("img-src 'self' data: blob:");
   });
+
+  it("a page that opens a fixed 'none' (the mail preview's frame-src 'self') gets just its sources: 'none' beside them would warn", () => {
+    expect(withSources("default-src 'self'; frame-src 'none' 'self'; object-src 'none'", {})).toBe("default-src 'self'; frame-src 'self'; object-src 'none'");
+  });
 });

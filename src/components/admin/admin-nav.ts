@@ -7,6 +7,7 @@ import {
   Globe,
   Images,
   LayoutDashboard,
+  Mail,
   Megaphone,
   Menu,
   Newspaper,
@@ -65,6 +66,7 @@ export const ADMIN_NAV: { label: string | null; links: NavLink[] }[] = [
     links: [
       { href: '/admin/settings', label: 'Settings', icon: Settings },
       { href: '/admin/menus', label: 'Menus', icon: Menu },
+      { href: '/admin/mails', label: 'Mails', icon: Mail },
       { href: '/admin/site-mode', label: 'Maintenance & countries', icon: Globe },
       { href: '/admin/audit', label: 'Audit log', icon: ScrollText },
     ],

@@ -63,7 +63,8 @@ const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs
 export function registerSecurityHeaders(app: FastifyInstance) {
   const fixed = securityHeaders(app.config);
   app.addHook('onSend', async (request, reply) => {
-    reply.headers(fixed);
+    // A response may allow framing by its own origin (the back office's mail preview); none is framed elsewhere.
+    for (const [name, value] of Object.entries(fixed)) if (name !== 'x-frame-options' || !reply.hasHeader(name)) reply.header(name, value);
     if (isDocs(request.url)) reply.header('content-security-policy', DOCS_CSP);
     else if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', NO_CONTENT_CSP);
   });

@@ -10,6 +10,8 @@ declare module 'mjml' {
     validationLevel?: 'strict' | 'soft' | 'skip';
     keepComments?: boolean;
     minify?: boolean;
+    /** Web fonts to link when a font-family names them (default: a few Google Fonts). */
+    fonts?: Record<string, string>;
   }
   export default function mjml2html(source: string, options?: MjmlOptions): Promise<{ html: string; errors: MjmlError[] }>;
 }
