@@ -27,6 +27,7 @@ export const DEFAULT_PUBLIC_SETTINGS: PublicSettings = {
   shareImage: '',
   maintenanceMessage: '',
   blockedMessage: '',
+  timeZone: 'UTC',
 };
 
 /** Settings that never leave the server (`/settings/public` and `/settings/keys` leave them out). */
@@ -55,6 +56,7 @@ export const SETTING_GROUPS: Record<string, string> = {
   mailColour: 'general',
   recaptchaSecret: 'account',
   recaptchaVerifyUrl: 'account',
+  timeZone: 'general',
   currency: 'commerce',
   currencySymbol: 'commerce',
   tokenPrice: 'commerce',

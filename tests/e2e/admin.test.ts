@@ -74,9 +74,10 @@ describe.skipIf(chromiumMissing)('the back office in a browser', () => {
     await page.goto(`${base()}/admin/audit?resource=categories`);
     const entries = page.locator('[data-testid=audit-entry]');
     expect(await entries.count()).toBe(2);
-    expect(await entries.nth(0).textContent()).toMatch(/admin · update · categories Night Skies/);
+    // In words: labels, no ids, no bookkeeping (issue 35, part 8).
+    expect(await entries.nth(0).textContent()).toMatch(/admin changed the category “Night Skies”/);
     const changed = await entries.nth(0).locator('.admin-diff tbody tr').allTextContents();
-    expect(changed.map((row) => row.replace(/[0-9a-f-]{36}$/, '<id>'))).toEqual(['ordering0-5', 'parentId—<id>']);
+    expect(changed).toEqual(['Order0-5', 'Under—set']);
     await screenshot(page, 'admin-audit');
 
     // Deleted from the list with its checkbox.

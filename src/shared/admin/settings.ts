@@ -26,6 +26,7 @@ const properties = {
   favicon: image('Favicon', 'The browser tab’s icon; made 64 × 64 px.'),
   loginPlaceholderImage: image('Login picture', 'Beside the login and registration forms; also the placeholder picture.'),
   footerContent: text('Footer text', 5000, 'Simple HTML: paragraphs, bold, italics and links.', { 'x-kind': 'textarea' }),
+  timeZone: text('Time zone', 64, 'The back office shows and takes times (publishing, gifts, the audit log) in it, e.g. Europe/Oslo, America/New_York or UTC.'),
   currency: text('Currency', 3, 'ISO 4217 code, e.g. USD, EUR, GBP.', { pattern: '^[A-Z]{3}$' }),
   currencySymbol: text('Currency symbol', 8, 'e.g. $, €, £.', { minLength: 1 }),
   tokenPrice: Type.Number({
@@ -73,7 +74,7 @@ export const SECRET_SETTINGS: readonly SettingKey[] = ['recaptchaSecret'];
 /** The settings form's sections, in order (menus, maintenance mode and countries have pages of their own). */
 export const SETTINGS_SECTIONS: { id: string; title: string; keys: SettingKey[] }[] = [
   { id: 'identity', title: 'Name and pictures', keys: ['siteName', 'logo', 'favicon', 'loginPlaceholderImage', 'footerContent'] },
-  { id: 'commerce', title: 'Money', keys: ['currency', 'currencySymbol', 'tokenPrice'] },
+  { id: 'commerce', title: 'Money and time', keys: ['currency', 'currencySymbol', 'tokenPrice', 'timeZone'] },
   { id: 'seo', title: 'Search engines and analytics', keys: ['metaDescription', 'shareImage', 'gaCode'] },
   {
     id: 'accounts',

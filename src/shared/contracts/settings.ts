@@ -31,6 +31,7 @@ export const PublicSettings = Type.Object(
     shareImage: Type.String({ description: 'the picture link previews show for pages that have none of their own (empty: none)' }),
     maintenanceMessage: Type.String({ description: 'what the maintenance page says (empty: the built-in sentence)' }),
     blockedMessage: Type.String({ description: 'what the blocked-country page says (empty: the built-in sentence)' }),
+    timeZone: Type.String({ description: "the operator's IANA time zone (e.g. Europe/Oslo): the back office shows and takes times in it" }),
   },
   { additionalProperties: true },
 );

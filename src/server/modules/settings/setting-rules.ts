@@ -1,4 +1,5 @@
 import sanitize from 'sanitize-html';
+import { isTimeZone } from '../../../shared/time-zone.ts';
 import { DEFAULT_PRIVATE_SETTINGS, DEFAULT_PUBLIC_SETTINGS } from '../../../shared/default-settings.ts';
 
 /** A checked value, or why it is refused. */
@@ -101,6 +102,7 @@ export const SETTING_RULES: Record<string, Rule> = {
   requireEmailVerification: boolean,
   recaptchaSiteKey: text(200),
   adminEmail: email,
+  timeZone: (v) => (typeof v === 'string' && isTimeZone(v) ? pass(v) : fail('must be a time zone such as Europe/Oslo or UTC')),
   mailColour: pattern(/^$|^#[0-9a-f]{6}$/i, 'a colour such as #6d28d9 (or empty)'),
   recaptchaSecret: text(200),
   metaDescription: text(300),
