@@ -66,3 +66,7 @@ export const zoneName = (timeZone = 'UTC', at: Date = new Date()): string =>
   formatOf(timeZone, 'zone', { timeZoneName: 'short' })
     .formatToParts(at)
     .find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
+
+/** A time field's hint: its own words, then the zone its times are typed in. */
+export const zoneHint = (hint: string | undefined, timeZone = 'UTC'): string =>
+  [hint, `Time in ${timeZone === 'UTC' ? 'UTC' : `${timeZone.replace(/_/g, ' ')} (${zoneName(timeZone)})`}.`].filter(Boolean).join(' ');

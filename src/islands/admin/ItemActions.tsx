@@ -5,6 +5,7 @@ import { messageOf } from '../../shared/contracts/errors.ts';
 import { $adminUploads, adminActions } from '../../stores/admin.ts';
 import { showToast } from '../../stores/toast.ts';
 import Field from '../forms/Field.tsx';
+import { fromWallTime, zoneHint } from '../../shared/time-zone.ts';
 import RichField, { RICH_KINDS } from './RichField.tsx';
 
 interface Props {
@@ -13,10 +14,12 @@ interface Props {
   actions: AdminAction[];
   /** The item as the verb left it (the form shows it). */
   onDone: (item: AdminItem) => void;
+  /** The site's time zone: a time field is typed in it. */
+  timeZone?: string;
 }
 
 /** The verbs of one item (ship, ban, refund…): a button each, with the verb's own fields when it has some. */
-export default function ItemActions({ resource, item, actions, onDone }: Props) {
+export default function ItemActions({ resource, item, actions, onDone, timeZone = 'UTC' }: Props) {
   const states = useStore(adminActions.$states);
   // A verb waits for its files to be sent (their references are what it sends).
   const uploading = Object.values(useStore($adminUploads)).some((u) => !u.error);
@@ -32,6 +35,7 @@ export default function ItemActions({ resource, item, actions, onDone }: Props) 
           action={action}
           busy={adminActions.of(states, `${item._id}:${action.name}`).status === 'loading' || uploading}
           onDone={onDone}
+          timeZone={timeZone}
         />
       ))}
     </section>
@@ -44,12 +48,14 @@ function ActionForm({
   action,
   busy,
   onDone,
+  timeZone,
 }: {
   resource: string;
   item: AdminItem;
   action: AdminAction;
   busy: boolean;
   onDone: (item: AdminItem) => void;
+  timeZone: string;
 }) {
   const fields = useMemo(() => (action.body ? fieldsOf(action.body) : []), [action]);
   const [values, setValues] = useState<Record<string, string | AdminMedia[]>>({});
@@ -79,8 +85,8 @@ function ActionForm({
             const value = values[f.name];
             if (Array.isArray(value)) return value[0] ? [[f.name, value[0].ref]] : [];
             if (!value) return [];
-            // datetime-local gives `YYYY-MM-DDTHH:mm`, in UTC as the back office shows times (as ResourceForm sends it).
-            return [[f.name, f.kind === 'number' ? Number(value) : f.kind === 'datetime' ? new Date(`${value}:00Z`).toISOString() : value]];
+            // datetime-local gives `YYYY-MM-DDTHH:mm`, the wall time in the site's time zone (as ResourceForm sends it).
+            return [[f.name, f.kind === 'number' ? Number(value) : f.kind === 'datetime' ? fromWallTime(value, timeZone) : value]];
           }),
         );
         const result = await adminActions.run(`${item._id}:${action.name}`, resource, item._id, action.name, body);
@@ -137,7 +143,8 @@ function ActionForm({
               )}
             </div>
           );
-        const common = { name: f.name, id: idOf(f.name), label, hint: f.hint, maxLength: f.maxLength, value: String(values[f.name] ?? ''), error: fieldError };
+        const hint = f.kind === 'datetime' ? zoneHint(f.hint, timeZone) : f.hint;
+        const common = { name: f.name, id: idOf(f.name), label, hint, maxLength: f.maxLength, value: String(values[f.name] ?? ''), error: fieldError };
         if (f.kind === 'textarea') return <Field key={f.name} {...common} textarea rows={3} onChange={(e) => set(e.target.value)} />;
         const type = f.kind === 'number' ? 'number' : f.kind === 'datetime' ? 'datetime-local' : 'text';
         return <Field key={f.name} {...common} type={type} onChange={(e) => set(e.target.value)} />;

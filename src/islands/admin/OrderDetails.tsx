@@ -20,8 +20,8 @@ const addressText = (item: AdminItem): string =>
  * An order's page in the back office (the `order` panel): who bought what, where it goes, where it is, and the files
  * sent with it. It shows the item as the last verb left it (ship, mark delivered, attach a file).
  */
-export default function OrderDetails({ item }: { item: AdminItem }) {
-  const text = (key: string) => cellText(item[key]);
+export default function OrderDetails({ item, timeZone = 'UTC' }: { item: AdminItem; timeZone?: string }) {
+  const text = (key: string) => cellText(item[key], undefined, undefined, timeZone);
   const status = String(item.deliveryStatus) as keyof typeof DELIVERY_LABELS;
   const files = (item.files as AttachedFile[] | undefined) ?? [];
   const physical = item.productType === 'physical';

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { adminResource } from '../../shared/admin/resources/index.ts';
 import { fieldsOf, offers, type AdminItem, type AdminMedia, type Choice, type Field as FieldSpec } from '../../shared/admin/resource.ts';
 import ItemActions from './ItemActions.tsx';
+import { fromWallTime, timeText, wallTime, zoneHint } from '../../shared/time-zone.ts';
 import OrderDetails from './OrderDetails.tsx';
 import MediaStatus from './MediaStatus.tsx';
 import RichField, { RICH_KINDS } from './RichField.tsx';
@@ -20,6 +21,8 @@ interface Props {
   item: AdminItem | null;
   /** The options of its `choices` fields, by field (the page loads them). */
   choices?: Record<string, Choice[]>;
+  /** The site's time zone (setting `timeZone`): times are shown and typed in it. */
+  timeZone?: string;
 }
 
 type Value = string | boolean | string[] | AdminMedia[];
@@ -32,7 +35,7 @@ const same = (a: Value | undefined, b: Value | undefined) =>
     : a === b;
 
 /** The form's values of an item: text for inputs, a flag for checkboxes, lists for choices and files, '' for nothing. */
-const valuesOf = (fields: FieldSpec[], item: AdminItem | null): Values =>
+const valuesOf = (fields: FieldSpec[], item: AdminItem | null, timeZone: string): Values =>
   Object.fromEntries(
     fields.map((f) => {
       const value = item ? item[f.name] : f.initial;
@@ -40,13 +43,13 @@ const valuesOf = (fields: FieldSpec[], item: AdminItem | null): Values =>
       if (f.kind === 'image' || f.kind === 'file') return [f.name, value && typeof value === 'object' ? [value as AdminMedia] : []];
       if (f.kind === 'boolean') return [f.name, Boolean(value)];
       if (value == null) return [f.name, ''];
-      // datetime-local wants `YYYY-MM-DDTHH:mm`; the back office shows times in UTC, like the site.
-      return [f.name, f.kind === 'datetime' ? String(value).slice(0, 16) : String(value)];
+      // datetime-local wants `YYYY-MM-DDTHH:mm`: the wall time in the site's time zone.
+      return [f.name, f.kind === 'datetime' ? wallTime(String(value), timeZone) : String(value)];
     }),
   );
 
-/** A field's value as a read-only record shows it: words, not a disabled input (times in UTC, as the form's). */
-function textOf(f: FieldSpec, value: Value | undefined, choices: Choice[] | undefined): string {
+/** A field's value as a read-only record shows it: words, not a disabled input (times in the site's zone, said). */
+function textOf(f: FieldSpec, value: Value | undefined, choices: Choice[] | undefined, timeZone: string): string {
   if (f.kind === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value)) {
     const names = value.map((v) => (typeof v === 'string' ? (choices?.find((c) => c.value === v)?.label ?? v) : (v.name ?? v.ref)));
@@ -54,17 +57,13 @@ function textOf(f: FieldSpec, value: Value | undefined, choices: Choice[] | unde
   }
   if (value === undefined || value === '') return '—';
   if (f.kind === 'select') return (f.options ?? choices ?? []).find((o) => o.value === value)?.label ?? String(value);
-  if (f.kind === 'datetime') {
-    const at = new Date(`${value}:00Z`);
-    if (Number.isNaN(at.getTime())) return String(value);
-    const text = at.toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
-    return f.label.includes('UTC') ? text : `${text} UTC`;
-  }
+  if (f.kind === 'datetime')
+    return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(String(value)) ? timeText(fromWallTime(String(value), timeZone), timeZone) : String(value);
   return String(value);
 }
 
 /** What the API gets: numbers as numbers, empty optional fields left out (a change sends only what changed). */
-function bodyOf(fields: FieldSpec[], values: Values, before: Values | null): Record<string, unknown> {
+function bodyOf(fields: FieldSpec[], values: Values, before: Values | null, timeZone: string): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const f of fields) {
     const value = values[f.name]!;
@@ -77,7 +76,7 @@ function bodyOf(fields: FieldSpec[], values: Values, before: Values | null): Rec
     } else if (f.kind === 'boolean') body[f.name] = value;
     else if (value === '' && !f.required && !before) continue;
     else if (f.kind === 'number') body[f.name] = value === '' ? undefined : Number(value);
-    else if (f.kind === 'datetime') body[f.name] = value ? new Date(`${String(value)}:00Z`).toISOString() : null;
+    else if (f.kind === 'datetime') body[f.name] = value ? fromWallTime(String(value), timeZone) : null;
     else body[f.name] = value;
   }
   return body;
@@ -87,10 +86,10 @@ function bodyOf(fields: FieldSpec[], values: Values, before: Values | null): Rec
  * A resource's form, made from its description: every field with its label, hint and error (the browser's checks
  * first, then the server's, under each field); a warning before leaving with unsaved changes; a preview link.
  */
-export default function ResourceForm({ resource: name, item, choices = {} }: Props) {
+export default function ResourceForm({ resource: name, item, choices = {}, timeZone = 'UTC' }: Props) {
   const resource = adminResource(name)!;
   const fields = useMemo(() => fieldsOf(resource.body), [resource]);
-  const [saved, setSaved] = useState<Values>(() => valuesOf(fields, item));
+  const [saved, setSaved] = useState<Values>(() => valuesOf(fields, item, timeZone));
   /** The item as the last verb left it (its actions depend on it). */
   const [current, setCurrent] = useState<AdminItem | null>(null);
   const [values, setValues] = useState<Values>(saved);
@@ -130,9 +129,9 @@ export default function ResourceForm({ resource: name, item, choices = {} }: Pro
     );
     setInvalid(problems);
     if (Object.keys(problems).length) return focusFirstError(form.current);
-    const result = await $adminSave.run(name, item?._id ?? null, bodyOf(fields, values, item ? saved : null));
+    const result = await $adminSave.run(name, item?._id ?? null, bodyOf(fields, values, item ? saved : null, timeZone));
     if (!result.ok) return focusFirstError(form.current);
-    const now = valuesOf(fields, result.data);
+    const now = valuesOf(fields, result.data, timeZone);
     setSaved(now);
     setValues(now);
     setCurrent(result.data);
@@ -157,7 +156,7 @@ export default function ResourceForm({ resource: name, item, choices = {} }: Pro
   const editable = item ? offers(resource, 'update') : offers(resource, 'create');
   return (
     <>
-      {item && resource.panel === 'order' && <OrderDetails item={current ?? item} />}
+      {item && resource.panel === 'order' && <OrderDetails item={current ?? item} timeZone={timeZone} />}
       {item && resource.panel === 'media' && (
         <MediaStatus
           item={current ?? item}
@@ -169,11 +168,12 @@ export default function ResourceForm({ resource: name, item, choices = {} }: Pro
       {item && resource.actions && (
         <ItemActions
           resource={name}
+          timeZone={timeZone}
           item={current ?? item}
           actions={resource.actions}
           onDone={(next) => {
             setCurrent(next);
-            const now = valuesOf(fields, next);
+            const now = valuesOf(fields, next, timeZone);
             setSaved(now);
             setValues(now);
           }}
@@ -185,7 +185,7 @@ export default function ResourceForm({ resource: name, item, choices = {} }: Pro
             {fields.map((f) => (
               <div key={f.name}>
                 <dt>{f.label}</dt>
-                <dd data-field={f.name}>{textOf(f, values[f.name], choices[f.name])}</dd>
+                <dd data-field={f.name}>{textOf(f, values[f.name], choices[f.name], timeZone)}</dd>
               </div>
             ))}
           </dl>
@@ -285,6 +285,7 @@ export default function ResourceForm({ resource: name, item, choices = {} }: Pro
                   key={f.name}
                   {...common}
                   type={f.kind === 'number' ? 'number' : f.kind === 'datetime' ? 'datetime-local' : 'text'}
+                  {...(f.kind === 'datetime' ? { hint: zoneHint(f.hint, timeZone) } : {})}
                   min={f.min}
                   max={f.max}
                   maxLength={f.maxLength}

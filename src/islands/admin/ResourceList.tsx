@@ -18,6 +18,8 @@ interface Props {
   page: ListResult<AdminItem>;
   /** The categories a `category` bulk verb offers (the resource's own group). */
   categories?: Choice[];
+  /** The site's time zone: times read in it. */
+  timeZone?: string;
 }
 
 /** The bulk verbs that set a value, asked for in the bulk bar before they run. */
@@ -32,7 +34,7 @@ const VERBS: Record<BulkAction, string> = { publish: 'Publish', unpublish: 'Unpu
  * A resource's list: search, filters, sort and pages (kept in the address, so a reload or a shared link shows the
  * same), and checkboxes for what can be done to many items at once.
  */
-export default function ResourceList({ resource: name, query: rendered, page, categories = [] }: Props) {
+export default function ResourceList({ resource: name, query: rendered, page, categories = [], timeZone = 'UTC' }: Props) {
   const resource = adminResource(name)!;
   const state = useStore($adminList);
   const bulk = useStore($adminBulk);
@@ -251,7 +253,7 @@ export default function ResourceList({ resource: name, query: rendered, page, ca
                     ) : resource.panel === 'media' && c.key === 'media' ? (
                       <MediaCell item={item} />
                     ) : (
-                      cellText(item[c.key], resource, c.key)
+                      cellText(item[c.key], resource, c.key, timeZone)
                     )}
                   </td>
                 ))}

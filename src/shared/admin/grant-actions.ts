@@ -7,7 +7,7 @@ import type { AdminAction } from './resource.ts';
  * names the item, an item's page names the member. Both run GrantsService.
  */
 const until = Type.Optional(
-  Type.String({ title: 'Until', description: 'In UTC. Empty: for good. After it the member no longer has the item.', format: 'date-time' }),
+  Type.String({ title: 'Until', description: 'Empty: for good. After it the member no longer has the item.', format: 'date-time' }),
 );
 const reason = Type.String({
   title: 'Reason',

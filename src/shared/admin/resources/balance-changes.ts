@@ -25,14 +25,14 @@ export const balanceChangesResource: AdminResource = {
     reason: Type.String({ title: 'Reason in the ledger', maxLength: 1000 }),
     delta: Type.Integer({ title: 'Tokens' }),
     balanceAfter: Type.Integer({ title: 'Balance after' }),
-    createdAt: Type.String({ title: 'Date (UTC)', format: 'date-time' }),
+    createdAt: Type.String({ title: 'Date', format: 'date-time' }),
   }),
   columns: [
     { key: 'title', label: 'Change' },
     { key: 'kind', label: 'Kind' },
     { key: 'delta', label: 'Tokens' },
     { key: 'balanceAfter', label: 'Balance after' },
-    { key: 'createdAt', label: 'Date (UTC)' },
+    { key: 'createdAt', label: 'Date' },
   ],
   filters: [{ key: 'kind', label: 'Change', options: BALANCE_CHANGE_KINDS.map((value) => ({ value, label: KINDS[value] })) }, ...memberAndDates],
   sorts: [

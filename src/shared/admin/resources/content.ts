@@ -24,7 +24,7 @@ export const publication = {
   }),
   publishAt: Type.Optional(
     Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
-      title: 'Publish at (UTC)',
+      title: 'Publish at',
       description: 'A published item stays off the site until this time. Empty: at once.',
       'x-kind': 'datetime',
     }),

@@ -41,8 +41,8 @@ export const paymentsResource: AdminResource = {
     gateway: Type.Union(lit(GATEWAYS), { title: 'Gateway', 'x-labels': GATEWAY_LABELS }),
     status: Type.Union(lit(PAYMENT_STATUSES), { title: 'Status', 'x-labels': STATUSES }),
     providerRef: Type.String({ title: "Provider's reference" }),
-    createdAt: Type.String({ title: 'Started (UTC)', format: 'date-time' }),
-    settledAt: Type.String({ title: 'Settled (UTC)', format: 'date-time' }),
+    createdAt: Type.String({ title: 'Started', format: 'date-time' }),
+    settledAt: Type.String({ title: 'Settled', format: 'date-time' }),
     refundReason: Type.String({ title: 'Refund reason' }),
   }),
   columns: [
@@ -51,7 +51,7 @@ export const paymentsResource: AdminResource = {
     { key: 'tokens', label: 'Tokens' },
     { key: 'gateway', label: 'Gateway' },
     { key: 'status', label: 'Status' },
-    { key: 'createdAt', label: 'Date (UTC)' },
+    { key: 'createdAt', label: 'Date' },
   ],
   filters: [
     { key: 'status', label: 'Status', options: PAYMENT_STATUSES.map((value) => ({ value, label: STATUSES[value] })) },
