@@ -159,6 +159,14 @@ describe.skipIf(chromiumMissing)('the site run from the back office, live, witho
     const added = page.locator('[data-testid=menu-footer] [data-testid=menu-item]').last();
     await added.locator('input[id$=-path]').fill('https://press.example');
     await added.locator('input[type=checkbox]').check();
+    // A page is picked, not typed: its title and address fill in.
+    await page.click('#menu-add-footer');
+    const picked = page.locator('[data-testid=menu-footer] [data-testid=menu-item]').last();
+    await picked.locator('[data-testid=menu-page]').selectOption({ label: 'Terms of Use' });
+    expect([await picked.locator('input[id$=-title]').inputValue(), await picked.locator('input[id$=-path]').inputValue()]).toEqual([
+      'Terms of Use',
+      '/posts/terms',
+    ]);
     await screenshot(page, 'admin-menus');
     await page.click('[data-testid=menus-save]');
     await page.locator('.toast', { hasText: 'Menus saved.' }).waitFor();
@@ -166,7 +174,13 @@ describe.skipIf(chromiumMissing)('the site run from the back office, live, witho
     const site = await e2e.browser.newPage();
     await site.goto(`${base()}/`);
     expect((await site.locator('nav[aria-label=Main] a').allTextContents()).map((t) => t.trim())).toEqual(['Store', 'Home', 'Galleries', 'Videos']);
-    expect((await site.locator('nav[aria-label=Footer] a').allTextContents()).map((t) => t.trim())).toEqual(['Events', 'Contact', 'Stories', 'Press']);
+    expect((await site.locator('nav[aria-label=Footer] a').allTextContents()).map((t) => t.trim())).toEqual([
+      'Events',
+      'Contact',
+      'Stories',
+      'Press',
+      'Terms of Use',
+    ]);
     expect(await site.getAttribute('nav[aria-label=Footer] a:has-text("Press")', 'target')).toBe('_blank');
     await site.close();
     await context.close();

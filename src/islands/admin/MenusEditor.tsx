@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type DragEvent, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { MenuItem } from '../../shared/contracts/settings.ts';
+import type { MenuPage } from '../../shared/admin/menu-pages.ts';
 import { $adminSettingsSave } from '../../stores/admin.ts';
 import { showToast } from '../../stores/toast.ts';
 import { formErrors } from '../forms/validate.ts';
@@ -34,7 +35,7 @@ const SAFE_PATH = /^(\/(?![/\\])|https?:\/\/)/;
  * The header and footer menus: add, edit and remove links, reorder them by dragging or with the move buttons (the
  * keyboard's way), move a link between the two menus. Saved together; the site shows them from its next page.
  */
-export default function MenusEditor({ menus }: { menus: MenuItem[] }) {
+export default function MenusEditor({ menus, pages = [] }: { menus: MenuItem[]; pages?: MenuPage[] }) {
   /** How many links were added on this page (their ids). */
   const added = useRef(0);
   const [lists, setLists] = useState<Lists>(() => listsOf(menus));
@@ -173,6 +174,35 @@ export default function MenusEditor({ menus }: { menus: MenuItem[] }) {
                     aria-invalid={error('path') ? true : undefined}
                     aria-describedby={error('path') ? `${base}-path-error` : undefined}
                   />
+                  {pages.length > 0 && (
+                    <>
+                      <label className="visually-hidden" htmlFor={`${base}-page`}>
+                        Page for {NAMES[section].toLowerCase()} link {i + 1}
+                      </label>
+                      <select
+                        id={`${base}-page`}
+                        value={pages.some((p) => p.path === item.path) ? item.path : ''}
+                        onChange={(e) => {
+                          const page = pages.find((p) => p.path === e.target.value);
+                          if (page) update(section, item.id, { path: page.path, title: item.title.trim() ? item.title : page.title });
+                        }}
+                        data-testid="menu-page"
+                      >
+                        <option value="">Pick a page…</option>
+                        {[...new Set(pages.map((p) => p.group))].map((group) => (
+                          <optgroup key={group} label={group}>
+                            {pages
+                              .filter((p) => p.group === group)
+                              .map((p) => (
+                                <option key={p.path} value={p.path}>
+                                  {p.title}
+                                </option>
+                              ))}
+                          </optgroup>
+                        ))}
+                      </select>
+                    </>
+                  )}
                   <label className="checkbox">
                     <input type="checkbox" checked={item.isNewTab} onChange={(e) => update(section, item.id, { isNewTab: e.target.checked })} /> New tab
                     <span className="visually-hidden"> for {name}</span>
