@@ -50,11 +50,11 @@ export const paymentsResource: AdminResource = {
   columns: [
     { key: 'title', label: 'Payment' },
     { key: 'amountText', label: 'Amount' },
-    { key: 'couponCode', label: 'Coupon' },
     { key: 'tokens', label: 'Tokens' },
     { key: 'gateway', label: 'Gateway' },
     { key: 'status', label: 'Status' },
     { key: 'createdAt', label: 'Date (UTC)' },
+    { key: 'couponCode', label: 'Coupon' },
   ],
   filters: [
     { key: 'status', label: 'Status', options: PAYMENT_STATUSES.map((value) => ({ value, label: STATUSES[value] })) },

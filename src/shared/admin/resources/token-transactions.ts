@@ -30,9 +30,9 @@ export const tokenTransactionsResource: AdminResource = {
     { key: 'title', label: 'Spend' },
     { key: 'type', label: 'Kind' },
     { key: 'totalPrice', label: 'Tokens' },
-    { key: 'couponCode', label: 'Coupon' },
     { key: 'status', label: 'Status' },
     { key: 'createdAt', label: 'Date (UTC)' },
+    { key: 'couponCode', label: 'Coupon' },
   ],
   filters: [
     { key: 'type', label: 'Kind', options: SPEND_TYPES.map((value) => ({ value, label: TYPES[value] })) },
