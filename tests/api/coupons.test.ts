@@ -167,6 +167,23 @@ describe('coupons', () => {
     expect(await ledgerProblems(h)).toEqual([]);
   });
 
+  it("one member's 8 checkouts at once with a code they may use twice: 2 discounted, 6 told they used it", async () => {
+    await newCoupon({ code: 'TWICE', kind: 'fixed', amount: 2, maxUsesPerMember: 2 });
+    const buyer = await member(200);
+    const [template] = await h.database.db.select().from(products).where(eq(products.id, wallpaper));
+    const { id: _id, ...rest } = template!;
+    const copies = await h.database.db
+      .insert(products)
+      .values(Array.from({ length: 8 }, (_, i) => ({ ...rest, slug: `twice-${i}`, name: `Twice ${i}` })))
+      .returning({ id: products.id });
+    const results = await Promise.all(copies.map((c) => checkout(buyer.token, { products: cart([c.id, 1]), coupon: 'TWICE' })));
+    expect(results.filter((r) => r.status === 200).map((r) => r.body.data.discount)).toEqual([2, 2]);
+    expect(results.filter((r) => r.status !== 200).map(refusal)).toEqual(
+      Array(6).fill([422, 'COUPON_MEMBER_LIMIT', 'You have used this code 2 times: that is all it allows.']),
+    );
+    expect(await balanceOf(h, buyer.token)).toBe(200 - 2 * 10);
+  });
+
   it('a discounted package payment through the test gateway; a refund gives the use back, and so does a cancelled payment', async () => {
     const pkg = await firstPackage(h); // Starter: 100 tokens for $4.99
     const buyer = await member(0);

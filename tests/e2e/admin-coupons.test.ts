@@ -115,6 +115,7 @@ describe.skipIf(chromiumMissing)('coupons in a browser', () => {
     // Without it, the full price.
     await buyer.page.click('[data-testid=coupon-applied] button:text-is("Remove")');
     expect(await buyer.page.textContent('[data-testid=checkout]')).toBe('Pay 12 tokens');
+    expect(await buyer.page.locator('[data-testid=coupon-error]').count()).toBe(0);
     await Promise.all([buyer.page.waitForURL(`${base()}/account/orders`), buyer.page.click('[data-testid=checkout]')]);
     expect(await balance(buyer.page)).toBe(100 - 12);
     await buyer.context.close();

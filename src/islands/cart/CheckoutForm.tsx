@@ -52,6 +52,10 @@ export default function CheckoutForm({ items, tokens, physical, balance: rendere
     if (applied && tokens !== null && coupon.status === 'ok' && coupon.data.before !== tokens) void $cartCoupon.run(applied, lines);
   }, [tokens, applied]); // eslint-disable-line react-hooks/exhaustive-deps
   const couponError = coupon.status === 'error' ? messageOf(coupon.error) : errorOf('coupon');
+  // A checkout refused for its code: that refusal is over once the member applies another code or takes it off.
+  const forgetCouponRefusal = () => {
+    if (state.status === 'error' && state.error.kind === 'server' && state.error.fields?.coupon) $checkout.reset();
+  };
 
   const submit = async (el: HTMLFormElement) => {
     if (tokens === null) return;
@@ -102,8 +106,14 @@ export default function CheckoutForm({ items, tokens, physical, balance: rendere
         applied={applied}
         error={couponError}
         busy={coupon.status === 'loading' || busy}
-        onApply={(code) => void $cartCoupon.run(code, lines)}
-        onRemove={() => $cartCoupon.reset()}
+        onApply={(code) => {
+          forgetCouponRefusal();
+          void $cartCoupon.run(code, lines);
+        }}
+        onRemove={() => {
+          forgetCouponRefusal();
+          $cartCoupon.reset();
+        }}
       />
       <p className="checkout-total" data-testid="checkout-total">
         To pay:{' '}
