@@ -1,9 +1,14 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { couponRedemptions, coupons, paymentTransactions, products, tokenLedger, tokenTransactions } from '../../src/server/db/schema.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
 import { seedCatalogue } from '../helpers/catalogue.ts';
 import { balanceOf, call, firstPackage, idOf, ledgerProblems } from '../helpers/commerce.ts';
+import { FakeStripe } from '../helpers/fake-stripe.ts';
+
+const stripe = new FakeStripe();
+await stripe.start();
+afterAll(() => stripe.stop());
 
 const WALLPAPER = 'alpine-ridges-wallpaper-pack'; // digital, 12 tokens
 const MUG = 'tessera-enamel-mug'; // physical, 35 tokens
@@ -19,7 +24,13 @@ const DAY = 86_400_000;
 /** Coupons (issue 35, part 5): quoted, redeemed exactly once with the purchase, given back by a refund, shown to operators. */
 describe('coupons', () => {
   // Many members log in from one address here.
-  const h = useApi({ PAYMENT_TEST_GATEWAY: 'on', LOGIN_LIMIT_PER_IP: '1000' });
+  const h = useApi({
+    PAYMENT_TEST_GATEWAY: 'on',
+    LOGIN_LIMIT_PER_IP: '1000',
+    STRIPE_SECRET_KEY: stripe.secretKey,
+    STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+    STRIPE_API_BASE: stripe.url,
+  });
   let admin: string;
   let wallpaper: string;
   let mug: string;
@@ -236,6 +247,40 @@ describe('coupons', () => {
     expect(await usesOf(coupon._id)).toBe(0);
     const [failed] = await h.database.db.select().from(paymentTransactions).where(eq(paymentTransactions.id, second.body.data.paymentId));
     expect(failed).toMatchObject({ status: 'failed', amountMinor: 349, discountMinor: 150 });
+    expect(await ledgerProblems(h)).toEqual([]);
+  });
+
+  it('stripe: the Checkout Session asks for the discounted amount, its payment credits; an expired session gives the use back', async () => {
+    const pkg = await firstPackage(h);
+    const coupon = await newCoupon({ code: 'STRIPE-20', appliesTo: 'packages', kind: 'percent', amount: 20 });
+    const stripeWebhook = (event: { payload: string; signature: string }) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/payment/webhook/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+        payload: event.payload,
+      });
+    const start = async (buyer: { token: string }) => {
+      const res = await call(h, 'POST', '/api/payment/purchase-tokens', {
+        token: buyer.token,
+        body: { packageId: pkg.id, gateway: 'stripe', coupon: 'stripe-20' },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return [...stripe.sessions.values()].find((s) => s.client_reference_id === res.body.data.paymentId)!;
+    };
+    const paying = await member(0);
+    const session = await start(paying);
+    expect(session.amount_total).toBe(400); // $4.99 less 20 %: $0.998 off, rounded down to $0.99
+    expect((await stripeWebhook(stripe.event(session.id, 'checkout.session.completed'))).statusCode).toBe(200);
+    expect(await balanceOf(h, paying.token)).toBe(100);
+    expect(await usesOf(coupon._id)).toBe(1);
+
+    const leaving = await member(0);
+    const abandoned = await start(leaving);
+    expect(await usesOf(coupon._id)).toBe(2);
+    expect((await stripeWebhook(stripe.event(abandoned.id, 'checkout.session.expired'))).statusCode).toBe(200);
+    expect(await usesOf(coupon._id)).toBe(1);
+    expect(await balanceOf(h, leaving.token)).toBe(0);
     expect(await ledgerProblems(h)).toEqual([]);
   });
 
