@@ -81,6 +81,11 @@ describe.skipIf(chromiumMissing)('coupons in a browser', () => {
     expect(await row.textContent()).toContain('1 / 5');
     await page.goto(`${base()}/admin/token-transactions`);
     expect(await page.locator('[data-testid=admin-row]').first().textContent()).toContain('WINTER-25');
+    // The dashboard says what coupons gave, and leads to them.
+    await page.goto(`${base()}/admin`);
+    const given = page.locator('[data-testid=figure-discounts]');
+    expect(await given.textContent()).toMatch(/^\d+ tokens discounts given, 14 days \d+ coupon uses?$/);
+    expect(await given.getAttribute('href')).toBe('/admin/coupons');
     await context.close();
   });
 
