@@ -66,6 +66,7 @@ import { createGateways } from './modules/payments/gateways/create-gateways.ts';
 import { PaymentsService } from './modules/payments/payments.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { paymentsOperations } from './modules/payments/payments.operations.ts';
+import { couponsOperations } from './modules/coupons/coupons.operations.ts';
 import { registerOperations } from './operations/register.ts';
 import type { Operation } from './operations/define.ts';
 import { TokenTransactionsService } from './modules/token-transactions/token-transactions.service.ts';
@@ -260,6 +261,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
         settingsOperations,
         countryBlockOperations,
         paymentsOperations,
+        couponsOperations,
         tokenTransactionsOperations,
         ledgerOperations,
         ordersOperations,

@@ -248,7 +248,7 @@ describe('money in the back office', () => {
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="payments-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(lines[0]).toBe(
-      "Payment id,Created (UTC),Settled (UTC),Member,E-mail,Member id,Package,Tokens,Amount,Currency,Gateway,Provider's reference,Status,Refund reason",
+      "Payment id,Created (UTC),Settled (UTC),Member,E-mail,Member id,Package,Tokens,Amount,Currency,Coupon,Discount,Gateway,Provider's reference,Status,Refund reason",
     );
     const rows = lines.slice(1, -1);
     expect(lines.at(-1)).toBe('');
@@ -259,7 +259,7 @@ describe('money in the back office', () => {
       .where(and(eq(paymentTransactions.userId, memberId), eq(paymentTransactions.status, 'success')));
     expect(rows).toHaveLength(settled.length);
     expect(rows[0]).toContain(`${paymentId},`);
-    expect(rows[0]).toContain(`,"'=HYPERLINK(""http://evil""),""x""",12,1.2,USD,test,`);
+    expect(rows[0]).toContain(`,"'=HYPERLINK(""http://evil""),""x""",12,1.2,USD,,0,test,`);
 
     const spends = await as(admin, 'GET', '/api/admin/token-transactions/export.csv?type=gallery');
     expect(spends.statusCode).toBe(200);

@@ -21,6 +21,7 @@ import {
   users,
   videos,
   violationReports,
+  coupons,
 } from '../../src/server/db/schema.ts';
 import { referenceLists } from '../../src/server/modules/reference/reference-lists.ts';
 import { ADMIN_RESOURCES } from '../../src/shared/admin/resources/index.ts';
@@ -54,6 +55,7 @@ describe('the queries of a list', () => {
     'admin orders': 3,
     'admin members': 3,
     'admin token-packages': 3, // the payments per package are a capped subquery of the rows' query
+    'admin coupons': 3,
     'admin payments': 3,
     'admin token-transactions': 3,
     'admin audit': 3,
@@ -66,9 +68,9 @@ describe('the queries of a list', () => {
     'admin reports': 12,
     // Session only: the list is the country gate's copy in memory.
     'admin blocked-countries': 1,
-    // Session, 8 capped counts and the period's sales (10); past a cap, PostgreSQL's estimate of the two whole-table
-    // figures (+2).
-    'admin dashboard': 12,
+    // Session, 8 capped counts, the period's sales and its checkouts' discounts (11); past a cap, PostgreSQL's estimate
+    // of the two whole-table figures (+2).
+    'admin dashboard': 13,
     // Rows, count ahead; a member's session first, and their own state (unlocked, reactions) in the rows' query.
     'videos search': 2,
     'galleries search': 2,
@@ -209,6 +211,7 @@ describe('the queries of a list', () => {
       )
       .returning();
     await db.insert(banners).values(three.map((i) => ({ title: `Banner ${i}`, photo: img })));
+    await db.insert(coupons).values(three.map((i) => ({ code: `QC-${i}`, kind: 'percent' as const, amount: 10, appliesTo: 'tokens' as const })));
     const [pkg] = await db
       .insert(tokenPackages)
       .values(three.map((i) => ({ name: `Pack ${i}`, tokens: 100 * i, priceMinor: 999 * i, currency: 'USD' })))
@@ -346,6 +349,7 @@ describe('the queries of a list', () => {
     await copy('categories', 'true', { slug: suffix('slug') });
     await copy('banners', 'true');
     await copy('token_packages', 'true');
+    await copy('coupons', 'true', { code: suffix('code') });
     await copy('payment_transactions', 'true');
     await copy('token_transactions', 'true');
     await copy('orders', 'true', { order_number: suffix('order_number') });

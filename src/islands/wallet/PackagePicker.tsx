@@ -4,7 +4,8 @@ import { messageOf } from '../../shared/contracts/errors.ts';
 import type { GatewayName, TokenPackage } from '../../shared/contracts/tokens.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { loginHref, TOKENS_ROUTE } from '../../shared/routes.ts';
-import { $tokenPurchase } from '../../stores/wallet.ts';
+import { $packagesCoupon, $tokenPurchase } from '../../stores/wallet.ts';
+import CouponField from './CouponField.tsx';
 
 interface Props {
   packages: TokenPackage[];
@@ -31,9 +32,19 @@ export function bestValues(packages: TokenPackage[]): Set<string> {
   return best;
 }
 
-/** Token packages with one buy button per enabled gateway; pressing one goes to that gateway's checkout. */
+/**
+ * Token packages with one buy button per enabled gateway; pressing one goes to that gateway's checkout. On the tokens
+ * page (not compact) a member may apply a coupon code first: the packages it applies to show their price struck
+ * through and the price after it, and are bought with it.
+ */
 export default function PackagePicker({ packages, gateways, loggedIn, compact = false }: Props) {
   const purchase = useStore($tokenPurchase);
+  const coupon = useStore($packagesCoupon);
+  const quotes = coupon.status === 'ok' ? coupon.data.quotes : {};
+  const applied = coupon.status === 'ok' ? coupon.data.code : null;
+  // A purchase refused for its code (used up meanwhile …) says why at the code's field.
+  const purchaseCoupon = purchase.status === 'error' && purchase.error.kind === 'server' ? (purchase.error.fields?.coupon ?? null) : null;
+  const couponError = coupon.status === 'error' ? messageOf(coupon.error) : purchaseCoupon;
   /** The button pressed last (`packageId:gateway`): it says "Opening checkout…" while the request is under way. */
   const [pressed, setPressed] = useState<string | null>(null);
   // Succeeded means the browser is on its way to the gateway: the buttons stay disabled.
@@ -42,10 +53,28 @@ export default function PackagePicker({ packages, gateways, loggedIn, compact = 
   const best = bestValues(packages);
   return (
     <div className={compact ? 'packages packages-compact' : 'packages'}>
-      {purchase.status === 'error' && (
+      {purchase.status === 'error' && !purchaseCoupon && (
         <p className="alert alert-error" role="alert">
           {messageOf(purchase.error)}
         </p>
+      )}
+      {!compact && loggedIn && gateways.length > 0 && (
+        <CouponField
+          id="coupon"
+          applied={applied}
+          error={couponError}
+          busy={coupon.status === 'loading' || busy !== null}
+          onApply={(code) =>
+            void $packagesCoupon.run(
+              code,
+              packages.map((p) => p._id),
+            )
+          }
+          onRemove={() => {
+            $packagesCoupon.reset();
+            $tokenPurchase.reset();
+          }}
+        />
       )}
       <ul className="package-list" data-testid="packages">
         {packages.map((p) => (
@@ -58,7 +87,20 @@ export default function PackagePicker({ packages, gateways, loggedIn, compact = 
               {best.has(p._id) && <span className="chip chip-accent">Best value</span>}
             </div>
             {!compact && p.description && <p className="muted">{p.description}</p>}
-            <div className="package-price">{formatMoney(p.price, p.currency)}</div>
+            <div className="package-price" data-testid="package-price">
+              {quotes[p._id] ? (
+                <>
+                  <s className="price-was">
+                    <span className="visually-hidden">was </span>
+                    {formatMoney(p.price, p.currency)}
+                  </s>{' '}
+                  <span className="visually-hidden">now </span>
+                  {formatMoney(quotes[p._id]!.after, p.currency)}
+                </>
+              ) : (
+                formatMoney(p.price, p.currency)
+              )}
+            </div>
             <div className="package-actions">
               {loggedIn ? (
                 gateways.length ? (
@@ -69,10 +111,10 @@ export default function PackagePicker({ packages, gateways, loggedIn, compact = 
                       className={g === gateways[0] ? 'btn btn-primary' : 'btn'}
                       disabled={busy !== null}
                       aria-busy={busy === `${p._id}:${g}`}
-                      aria-label={`${GATEWAY_LABEL[g]}: ${p.tokens} tokens for ${formatMoney(p.price, p.currency)}`}
+                      aria-label={`${GATEWAY_LABEL[g]}: ${p.tokens} tokens for ${formatMoney(quotes[p._id]?.after ?? p.price, p.currency)}`}
                       onClick={() => {
                         setPressed(`${p._id}:${g}`);
-                        void $tokenPurchase.run(p._id, g);
+                        void $tokenPurchase.run(p._id, g, quotes[p._id] ? applied! : undefined);
                       }}
                     >
                       {busy === `${p._id}:${g}` ? 'Opening checkout…' : GATEWAY_LABEL[g]}

@@ -589,6 +589,10 @@ export const paymentTransactions = pgTable(
       .default('pending'),
     /** The provider's id for the checkout (a Stripe Checkout Session id). */
     providerRef: text('provider_ref'),
+    /** The coupon this payment used (its code as the member typed it, upper-cased), or null; `amountMinor` is after it. */
+    couponCode: text('coupon_code'),
+    /** What the coupon took off the package's price, in minor units of `currency` (0: none). */
+    discountMinor: integer('discount_minor').notNull().default(0),
     settledAt: timestamp('settled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -649,7 +653,12 @@ export const tokenTransactions = pgTable(
       .$type<PurchasedLine[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** The tokens debited (after a coupon's discount). */
     totalPrice: integer('total_price').notNull(),
+    /** The coupon this spend used, or null. */
+    couponCode: text('coupon_code'),
+    /** The tokens the coupon took off (0: none); `totalPrice + discount` is the price before it. */
+    discount: integer('discount').notNull().default(0),
     status: text('status', { enum: ['success', 'refunded'] })
       .notNull()
       .default('success'),
@@ -915,4 +924,81 @@ export const uploads = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('uploads_created_idx').on(t.createdAt)],
+);
+
+/**
+ * A discount code (modules/coupons): a percent or a fixed amount off token packages (money, in minor units of
+ * `currency`) or off token checkouts (tokens), maybe only for one kind or one item, between `startsAt` and `endsAt`,
+ * `maxUses` in all (null: no limit) and `maxUsesPerMember`. `uses` counts the redemptions not given back; it only moves
+ * by a guarded UPDATE in the purchase's own transaction.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    /** Upper case, A–Z, 0–9, '-' and '_'; UNIQUE. */
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['percent', 'fixed'] }).notNull(),
+    /** Percent 1–100, or the fixed amount (minor units for packages, tokens for checkouts). */
+    amount: integer('amount').notNull(),
+    appliesTo: text('applies_to', { enum: ['packages', 'tokens'] }).notNull(),
+    /** Packages: only those priced in this currency (required with a fixed amount or a minimum); null for checkouts. */
+    currency: text('currency'),
+    /** Checkouts: only products of this kind ('digital' | 'physical'); null: any. */
+    itemKind: text('item_kind'),
+    /** Only this token package (packages) or product (checkouts); null: any. */
+    itemId: uuid('item_id'),
+    startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
+    endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
+    maxUses: integer('max_uses'),
+    maxUsesPerMember: integer('max_uses_per_member'),
+    /** The least the purchase must cost before the discount (minor units for packages, tokens for checkouts). */
+    minimum: integer('minimum').notNull().default(0),
+    uses: integer('uses').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_key').on(t.code),
+    // The back office's list: newest first (all, active or not, of one kind), by code, a code's beginning.
+    index('coupons_created_idx').on(t.createdAt, t.id),
+    index('coupons_active_idx').on(t.active, t.createdAt, t.id),
+    index('coupons_applies_idx').on(t.appliesTo, t.createdAt, t.id),
+    index('coupons_code_prefix_idx').using('btree', sql`${t.code} text_pattern_ops`),
+    check('coupons_uses_in_range', sql`${t.uses} >= 0 and (${t.maxUses} is null or ${t.uses} <= ${t.maxUses})`),
+    check('coupons_amount_positive', sql`${t.amount} > 0 and (${t.kind} <> 'percent' or ${t.amount} <= 100)`),
+  ],
+);
+
+/** One use of a coupon: by a payment (packages) or a spend (checkouts); `releasedAt` when a refund or a failure gave it back. */
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: id(),
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'restrict' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    paymentId: uuid('payment_id').references(() => paymentTransactions.id, { onDelete: 'restrict' }),
+    tokenTransactionId: uuid('token_transaction_id').references(() => tokenTransactions.id, { onDelete: 'restrict' }),
+    /** Minor units of the payment's currency, or tokens. */
+    discount: integer('discount').notNull(),
+    createdAt: createdAt(),
+    releasedAt: timestamp('released_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    // The per-member limit: a member's uses of a coupon not given back.
+    index('coupon_redemptions_member_idx')
+      .on(t.couponId, t.userId)
+      .where(sql`released_at is null`),
+    uniqueIndex('coupon_redemptions_payment_key').on(t.paymentId),
+    uniqueIndex('coupon_redemptions_spend_key').on(t.tokenTransactionId),
+    index('coupon_redemptions_user_idx').on(t.userId),
+    // The dashboard's discounts of a period.
+    index('coupon_redemptions_created_idx').on(t.createdAt),
+    check('coupon_redemptions_one_purchase', sql`(${t.paymentId} is null) <> (${t.tokenTransactionId} is null)`),
+  ],
 );

@@ -30,6 +30,14 @@ export const Dashboard = Type.Object({
     /** Money in other currencies over the same days (packages priced apart from the site's currency). */
     otherCurrencies: Type.Array(Type.Object({ currency: Type.String(), amount: Type.Number(), payments: Type.Integer() })),
   }),
+  /** What coupons took off over the same days: settled payments' money per currency, and checkouts' tokens. */
+  discounts: Type.Optional(
+    Type.Object({
+      money: Type.Array(Type.Object({ currency: Type.String(), amount: Type.Number(), payments: Type.Integer() })),
+      tokens: Type.Integer(),
+      checkouts: Type.Integer(),
+    }),
+  ),
   unlocks: Type.Object({ thisWeek: Type.Integer(), total: Type.Integer() }),
   ordersToShip: Type.Integer({ description: 'physical orders still processing' }),
   openReports: Type.Integer(),
@@ -62,6 +70,7 @@ export const DASHBOARD_LINKS = {
   newMembers: '/admin/members?sortBy=newest',
   payments: '/admin/payments?status=success',
   unlocks: '/admin/token-transactions',
+  coupons: '/admin/coupons',
   ordersToShip: '/admin/orders?deliveryStatus=processing',
   openReports: '/admin/reports?status=open',
   videosProcessing: '/admin/videos?media=processing',
@@ -77,4 +86,13 @@ export function moneyInText(sales: Dashboard['sales'], locale = 'en'): string {
   const others = sales.otherCurrencies.reduce((n, o) => n + o.payments, 0);
   const own = sales.totals.payments - others > 0 || sales.otherCurrencies.length === 0 ? [formatMoney(sales.totals.amount, sales.currency, locale)] : [];
   return [...own, ...sales.otherCurrencies.map((o) => formatMoney(o.amount, o.currency, locale))].join(' + ');
+}
+
+/** What coupons took off, in words: each currency's money, then the tokens ("$1.20 + 25 tokens"); "none" without any. */
+export function discountsText(discounts: NonNullable<Dashboard['discounts']>, locale = 'en'): string {
+  const parts = [
+    ...discounts.money.map((d) => formatMoney(d.amount, d.currency, locale)),
+    ...(discounts.tokens ? [`${discounts.tokens.toLocaleString(locale)} tokens`] : []),
+  ];
+  return parts.length ? parts.join(' + ') : 'none';
 }

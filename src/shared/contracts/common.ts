@@ -70,3 +70,6 @@ export const ListQuery = Type.Object({
   sort: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
 });
 export type ListQuery = Static<typeof ListQuery>;
+
+/** A coupon code as a member types it (any case, trimmed by the server); what it is worth is the server's to say. */
+export const CouponCodeInput = Type.String({ minLength: 1, maxLength: 40, title: 'Coupon code' });

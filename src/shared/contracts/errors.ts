@@ -64,6 +64,15 @@ export const SERVER_ERROR_CODES = [
   'GATEWAY_NOT_ENABLED',
   'GATEWAY_ERROR',
   'WEBHOOK_SIGNATURE_INVALID',
+  // coupons (a 422 with the field `coupon`; a taken code is a 409 at `code`)
+  'COUPON_UNKNOWN',
+  'COUPON_EXPIRED',
+  'COUPON_NOT_STARTED',
+  'COUPON_USED_UP',
+  'COUPON_NOT_APPLICABLE',
+  'COUPON_BELOW_MINIMUM',
+  'COUPON_MEMBER_LIMIT',
+  'COUPON_CODE_TAKEN',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

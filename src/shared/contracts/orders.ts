@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Literals } from './catalogue.ts';
-import { ListQuery } from './common.ts';
+import { CouponCodeInput, ListQuery } from './common.ts';
 import { DateFilter, TokenTransaction } from './tokens.ts';
 
 export const DELIVERY_STATUSES = ['processing', 'shipping', 'delivered', 'refunded'] as const;
@@ -65,6 +65,8 @@ export const CheckoutBody = Type.Object({
   country: Type.Optional(Type.String({ maxLength: 10, title: 'Country' })),
   phoneNumber: Type.Optional(Type.String({ maxLength: 30, title: 'Phone' })),
   userNote: Type.Optional(Type.String({ maxLength: 1000, title: 'Note' })),
+  /** A coupon code (any case): fewer tokens are debited; a code that does not apply is a 422 at `coupon`. */
+  coupon: Type.Optional(CouponCodeInput),
 });
 export type CheckoutBody = Static<typeof CheckoutBody>;
 

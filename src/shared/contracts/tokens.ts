@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Literals } from './catalogue.ts';
-import { ListQuery } from './common.ts';
+import { CouponCodeInput, ListQuery } from './common.ts';
 
 /** A token package (API.md): `price` in major units of `currency` (e.g. 4.99). */
 export const TokenPackage = Type.Object({
@@ -32,12 +32,17 @@ export const PaymentTransaction = Type.Object({
   status: Literals(PAYMENT_STATUSES),
   createdAt: Type.String(),
   settledAt: Type.Union([Type.String(), Type.Null()]),
+  /** The coupon this payment used (null: none); `amount` is after its discount. */
+  couponCode: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  discount: Type.Optional(Type.Number({ description: 'major units of currency taken off by the coupon (0: none)' })),
 });
 export type PaymentTransaction = Static<typeof PaymentTransaction>;
 
 export const PurchaseTokensBody = Type.Object({
   packageId: Type.String({ format: 'uuid' }),
   gateway: Type.Optional(Literals(GATEWAYS)),
+  /** A coupon code (any case): the payment is for the discounted price; a code that does not apply is a 422 at `coupon`. */
+  coupon: Type.Optional(CouponCodeInput),
 });
 export type PurchaseTokensBody = Static<typeof PurchaseTokensBody>;
 export const PurchaseTokensResult = Type.Object({ paymentUrl: Type.String(), paymentId: Type.String() });
@@ -72,7 +77,10 @@ export const TokenTransaction = Type.Object({
   targetId: Type.Union([Type.String(), Type.Null()]),
   targetInfo: Type.Record(Type.String(), Type.Unknown()),
   products: Type.Array(PurchasedLine),
-  totalPrice: Type.Integer({ description: 'tokens' }),
+  totalPrice: Type.Integer({ description: 'tokens debited (after a coupon)' }),
+  /** The coupon this spend used (null: none) and the tokens it took off. */
+  couponCode: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  discount: Type.Optional(Type.Integer({ description: 'tokens taken off by the coupon (0: none)' })),
   status: Literals(['success', 'refunded'] as const),
   /** The member's balance right after this transaction. */
   balance: Type.Optional(Type.Integer()),

@@ -23,6 +23,7 @@ import { galleriesAdmin } from './resources/galleries.admin.ts';
 import { videosAdmin } from './resources/videos.admin.ts';
 import { tokenPackagesAdmin } from './resources/token-packages.admin.ts';
 import { paymentsAdmin } from './resources/payments.admin.ts';
+import { couponsAdmin } from './resources/coupons.admin.ts';
 import { tokenTransactionsAdmin } from './resources/token-transactions.admin.ts';
 import { balanceChangesAdmin } from './resources/balance-changes.admin.ts';
 import { galleryPhotos } from './resources/gallery-photos.admin.ts';
@@ -101,6 +102,7 @@ export async function adminRoutes(app: App) {
     banners: erase(bannersAdmin(db, uploads)),
     orders: ordersAdmin(app.services.orders, uploads),
     'token-packages': erase(tokenPackagesAdmin(db)),
+    coupons: erase(couponsAdmin(db)),
     payments: paymentsAdmin(db, app.services.payments),
     'token-transactions': tokenTransactionsAdmin(db),
     'balance-changes': balanceChangesAdmin(db),

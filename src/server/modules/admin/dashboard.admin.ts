@@ -3,7 +3,7 @@ import { toMajor } from '../../../shared/money.ts';
 import type { App } from '../../types.ts';
 import { operations, type Operation } from '../../operations/define.ts';
 import { ADMIN } from '../../../shared/operations/admin.ts';
-import { dashboardFigures } from './dashboard.repository.ts';
+import { dashboardFigures, type SalesDay } from './dashboard.repository.ts';
 
 /**
  * `GET /api/admin/dashboard`: members, money in and tokens sold by day, unlocks, orders to ship, open reports; the
@@ -25,6 +25,16 @@ export function dashboardAdminOperations(api: App): Operation[] {
       },
     },
   );
+}
+
+/** What coupons took off the period's settled payments, per currency (those with any). */
+function discountsByCurrency(sales: SalesDay[]) {
+  const by = new Map<string, { minor: number; payments: number }>();
+  for (const s of sales.filter((s) => s.discounted > 0)) {
+    const o = by.get(s.currency) ?? { minor: 0, payments: 0 };
+    by.set(s.currency, { minor: o.minor + s.discountMinor, payments: o.payments + s.discounted });
+  }
+  return [...by].map(([currency, o]) => ({ currency, amount: toMajor(o.minor, currency), payments: o.payments }));
 }
 
 /** The dashboard's figures for the last `days` days. */
@@ -76,6 +86,11 @@ async function dashboard(api: App, days: number): Promise<Dashboard> {
         ),
       },
       otherCurrencies: [...others].map(([c, o]) => ({ currency: c, amount: toMajor(o.amountMinor, c), payments: o.payments })),
+    },
+    discounts: {
+      money: discountsByCurrency(figures.sales),
+      tokens: figures.tokenDiscounts.tokens,
+      checkouts: figures.tokenDiscounts.checkouts,
     },
     unlocks: { thisWeek: unlocksWeek.n, total: unlocksAll.n },
     ordersToShip: toShip.n,

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { cappedCount, estimatedCount } from '../../db/estimates.ts';
-import { orders, paymentTransactions, tokenTransactions, users, videos, violationReports } from '../../db/schema.ts';
+import { couponRedemptions, orders, paymentTransactions, tokenTransactions, users, videos, violationReports } from '../../db/schema.ts';
 
 /** One day of money in: settled token-package payments, by currency. */
 export interface SalesDay {
@@ -11,6 +11,9 @@ export interface SalesDay {
   payments: number;
   tokens: number;
   amountMinor: number;
+  /** What coupons took off those payments, and how many used one. */
+  discountMinor: number;
+  discounted: number;
 }
 
 /**
@@ -46,7 +49,12 @@ export async function dashboardFigures(db: Tx, now: Date, days: number) {
       .from(videos)
       .where(and(sql`media_state <> 'ready'`, eq(videos.mediaState, state), ne(videos.status, 'deleted')))
       .$dynamic();
-  const [members, newMembers, sales, unlocksWeek, unlocksAll, toShip, openReports, processing, failed] = await Promise.all([
+  const [tokenDiscounts, members, newMembers, sales, unlocksWeek, unlocksAll, toShip, openReports, processing, failed] = await Promise.all([
+    // The period's coupon uses by spends (coupon_redemptions_created_idx): the tokens coupons took off checkouts.
+    db
+      .select({ tokens: sql<number>`coalesce(sum(${couponRedemptions.discount}), 0)::int`, checkouts: count() })
+      .from(couponRedemptions)
+      .where(and(gte(couponRedemptions.createdAt, firstDay), sql`${couponRedemptions.tokenTransactionId} is not null`)),
     // Any index of users answers (index-only); beyond COUNTED, the estimate of the table's rows.
     estimatedCount(db, () => db.select(one).from(users).$dynamic(), COUNTED),
     // users_created_idx (created_at, id): the week's entries only.
@@ -60,6 +68,8 @@ export async function dashboardFigures(db: Tx, now: Date, days: number) {
         payments: count(),
         tokens: sql<number>`sum(${paymentTransactions.tokens})::int`,
         amountMinor: sql<number>`sum(${paymentTransactions.amountMinor})::int`,
+        discountMinor: sql<number>`sum(${paymentTransactions.discountMinor})::int`,
+        discounted: sql<number>`count(*) filter (where ${paymentTransactions.discountMinor} > 0)::int`,
       })
       .from(paymentTransactions)
       .where(and(eq(paymentTransactions.status, 'success'), gte(paymentTransactions.settledAt, firstDay)))
@@ -97,6 +107,7 @@ export async function dashboardFigures(db: Tx, now: Date, days: number) {
   return {
     firstDay,
     sales: sales as SalesDay[],
+    tokenDiscounts: { tokens: Number(tokenDiscounts[0]?.tokens ?? 0), checkouts: Number(tokenDiscounts[0]?.checkouts ?? 0) },
     /** Each count with how it was taken (`precision` absent: exact). */
     counts: { members, newMembers, unlocksWeek, unlocksAll, toShip, openReports, processing, failed },
   };

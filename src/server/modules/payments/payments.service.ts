@@ -18,6 +18,8 @@ import { ACCOUNT_ROUTE, PAYMENT_CANCEL_ROUTE, PAYMENT_SUCCESS_ROUTE } from '../.
 import { applyTokenDelta } from '../ledger/ledger.repository.ts';
 import { isUuid } from '../catalogue/query.ts';
 import { ForgedWebhookError, type GatewayEvent, type PaymentGateway } from './gateways/gateway.ts';
+import { insertRedemption, normalCode, releaseUse } from '../coupons/coupons.repository.ts';
+import { redeemCoupon } from '../coupons/redeem.ts';
 import * as repo from './payments.repository.ts';
 import { markRefunded, memberBalance } from './payments-search.repository.ts';
 
@@ -43,6 +45,8 @@ export const toPayment = (p: repo.PaymentWithPackage): PaymentTransaction => ({
   status: p.status,
   createdAt: p.createdAt.toISOString(),
   settledAt: iso(p.settledAt),
+  couponCode: p.couponCode,
+  discount: toMajor(p.discountMinor, p.currency),
 });
 
 /** The outcome of one webhook delivery (for the log and the tests). */
@@ -97,20 +101,35 @@ export class PaymentsService {
     return { data: rows.map(toPackage), ...total };
   }
 
-  /** A pending payment and the provider's checkout for it. */
+  /**
+   * A pending payment and the provider's checkout for it. A coupon (`coupon`) is taken with the payment, in one
+   * transaction, and the provider is asked for the discounted amount; the use is given back when the payment fails
+   * (the provider unreachable, the checkout cancelled or expired) or is refunded.
+   */
   async purchase(user: { id: string; email: string }, body: PurchaseTokensBody, origin: string): Promise<PurchaseTokensResult> {
     const name = body.gateway ?? this.gatewayNames()[0];
     if (!name) throw new AppError(503, 'NO_GATEWAY', 'Buying tokens is not available on this site at the moment.');
     const gateway = this.gateway(name);
-    const pkg = await repo.findPackage(this.db, body.packageId);
-    if (!pkg || !pkg.isActive) throw notFound('This token package is not available.', 'PACKAGE_NOT_FOUND');
-    const payment = await repo.insertPayment(this.db, {
-      userId: user.id,
-      packageId: pkg.id,
-      gateway: gateway.name,
-      amountMinor: pkg.priceMinor,
-      currency: pkg.currency,
-      tokens: pkg.tokens,
+    const coupon = body.coupon?.trim() ? normalCode(body.coupon) : null;
+    const { pkg, payment } = await this.db.transaction(async (tx) => {
+      const pkg = await repo.findPackage(tx, body.packageId);
+      if (!pkg || !pkg.isActive) throw notFound('This token package is not available.', 'PACKAGE_NOT_FOUND');
+      const line = { id: pkg.id, kind: null, amount: pkg.priceMinor };
+      const redeemed = coupon
+        ? await redeemCoupon(tx, coupon, user.id, { appliesTo: 'packages', currency: pkg.currency, total: pkg.priceMinor, lines: [line] })
+        : null;
+      const payment = await repo.insertPayment(tx, {
+        userId: user.id,
+        packageId: pkg.id,
+        gateway: gateway.name,
+        amountMinor: pkg.priceMinor - (redeemed?.discount ?? 0),
+        currency: pkg.currency,
+        tokens: pkg.tokens,
+        couponCode: redeemed?.coupon.code ?? null,
+        discountMinor: redeemed?.discount ?? 0,
+      });
+      if (redeemed) await insertRedemption(tx, { couponId: redeemed.coupon.id, userId: user.id, paymentId: payment.id, discount: redeemed.discount });
+      return { pkg, payment };
     });
     let session;
     try {
@@ -119,14 +138,16 @@ export class PaymentsService {
         email: user.email,
         packageName: pkg.name,
         tokens: pkg.tokens,
-        amountMinor: pkg.priceMinor,
+        amountMinor: payment.amountMinor,
         currency: pkg.currency,
         successUrl: `${origin}${PAYMENT_SUCCESS_ROUTE}?payment=${payment.id}`,
         cancelUrl: `${origin}${PAYMENT_CANCEL_ROUTE}?payment=${payment.id}`,
       });
     } catch (err) {
       this.log.error({ err, paymentId: payment.id, gateway: gateway.name }, 'creating the checkout failed');
-      await repo.settlePayment(this.db, payment.id, gateway.name, 'failed', null);
+      await this.db.transaction(async (tx) => {
+        if (await repo.settlePayment(tx, payment.id, gateway.name, 'failed', null)) await releaseUse(tx, { paymentId: payment.id });
+      });
       throw new AppError(502, 'GATEWAY_ERROR', 'The payment provider could not be reached. Please try again in a moment.');
     }
     await repo.setProviderRef(this.db, payment.id, session.providerRef);
@@ -156,7 +177,8 @@ export class PaymentsService {
    * Refunds a settled payment in the ledger: in one transaction the payment becomes `refunded` (only from `success`:
    * a second refund is a 422 and changes nothing) and its tokens are taken back from the member as a debit referring
    * to the payment, with the operator's reason. A member who has spent some of them is refused (their balance never
-   * goes below zero, nothing changes). The money goes back at the provider: that is the operator's part.
+   * goes below zero, nothing changes). A coupon's use is given back. The money goes back at the provider: that is the
+   * operator's part.
    */
   async refund(id: string, reason: string): Promise<{ payment: repo.PaymentRow; balance: number }> {
     const why = reason.trim();
@@ -180,6 +202,7 @@ export class PaymentsService {
           'INSUFFICIENT_BALANCE',
         );
       }
+      await releaseUse(tx, { paymentId: payment.id });
       return { payment, balance };
     });
     this.log.info({ paymentId: id, userId: done.payment.userId, tokens: done.payment.tokens, reason: why }, 'payment refunded');
@@ -208,7 +231,10 @@ export class PaymentsService {
       // A paid amount that differs from ours never credits (the guard refuses it; the log tells the operator).
       const payment = await repo.settlePayment(tx, paymentId, gateway.name, event.outcome, event.providerRef, event.amountMinor);
       if (!payment) return { replayed: false as const, payment: null, balance: null };
-      if (event.outcome === 'failed') return { replayed: false as const, payment, balance: null };
+      if (event.outcome === 'failed') {
+        await releaseUse(tx, { paymentId: payment.id });
+        return { replayed: false as const, payment, balance: null };
+      }
       const balance = await applyTokenDelta(tx, payment.userId, payment.tokens, { reason: 'token package purchase', refType: 'payment', refId: payment.id });
       return { replayed: false as const, payment, balance };
     });

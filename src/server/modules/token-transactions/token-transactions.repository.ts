@@ -18,6 +18,16 @@ export async function insertTokenTransaction(db: Tx, row: typeof tokenTransactio
   return inserted ?? null;
 }
 
+/** A coupon's discount on a spend: its code, the tokens it takes off, the lower total. */
+export async function applyDiscount(tx: Tx, id: string, couponCode: string, discount: number): Promise<TokenTransactionRow> {
+  const [row] = await tx
+    .update(tokenTransactions)
+    .set({ couponCode, discount, totalPrice: sql`${tokenTransactions.totalPrice} - ${discount}` })
+    .where(eq(tokenTransactions.id, id))
+    .returning();
+  return row!;
+}
+
 export async function findByIdempotencyKey(db: Tx, userId: string, key: string): Promise<TokenTransactionRow | null> {
   const [row] = await db
     .select()
@@ -69,14 +79,15 @@ export async function listTokenTransactions(db: Tx, userId: string, query: Token
  * transaction and locked in id order (concurrent checkouts never deadlock): the price, stock and state that the
  * checkout pays and checks are the ones current when it commits.
  */
-export async function findActiveProducts(tx: Tx, ids: string[]): Promise<ProductRow[]> {
+export async function findActiveProducts(tx: Tx, ids: string[], lock = true): Promise<ProductRow[]> {
   if (!ids.length) return [];
-  return tx
+  const query = tx
     .select()
     .from(products)
     .where(and(inArray(products.id, ids), eq(products.status, 'active'), releasedWhere(PRODUCTS.columns)))
-    .orderBy(products.id)
-    .for('no key update');
+    .orderBy(products.id);
+  // A quote reads the prices without locking them (`lock` false): it takes nothing.
+  return lock ? query.for('no key update') : query;
 }
 
 /** Takes `quantity` units of a physical product, only if that many are in stock; the units left, or null. */

@@ -13,6 +13,8 @@ import { findPriced } from '../catalogue/catalogue.repository.ts';
 import { isCountryCode } from '../reference/reference-lists.ts';
 import { GALLERIES, STORIES, VIDEOS } from '../catalogue/tables.ts';
 import { insertOrders, newOrderNumber, type OrderRow } from '../orders/orders.repository.ts';
+import { insertRedemption, normalCode } from '../coupons/coupons.repository.ts';
+import { discountWords, redeemCoupon, type Redeemed } from '../coupons/redeem.ts';
 import * as repo from './token-transactions.repository.ts';
 
 export type UnlockKind = 'video' | 'gallery' | 'story';
@@ -26,6 +28,8 @@ export const toTokenTransaction = (r: repo.TokenTransactionRow, balance?: number
   targetInfo: r.targetInfo,
   products: r.products,
   totalPrice: r.totalPrice,
+  couponCode: r.couponCode,
+  discount: r.discount,
   status: r.status,
   ...(balance === undefined ? {} : { balance }),
   createdAt: r.createdAt.toISOString(),
@@ -85,7 +89,11 @@ export class TokenTransactionsService {
     return toTokenTransaction(done.row, done.balance);
   }
 
-  /** One debit for a whole cart: stock taken, one order per line; any failing line fails everything. */
+  /**
+   * One debit for a whole cart: stock taken, one order per line; any failing line fails everything. A coupon (`coupon`)
+   * is taken after the spend's row (a retry with the same Idempotency-Key finds that row and takes nothing) and lowers
+   * the debit; the spend and its ledger entry say by how much.
+   */
   async checkout(member: Member, body: CheckoutBody, idempotencyKey?: string): Promise<TokenTransaction & { orders: Order[] }> {
     const quantities = new Map<string, number>();
     for (const line of body.products) quantities.set(line._id, (quantities.get(line._id) ?? 0) + line.quantity);
@@ -97,7 +105,8 @@ export class TokenTransactionsService {
       phoneNumber: body.phoneNumber?.trim() ?? '',
       userNote: body.userNote?.trim() ?? '',
     };
-    const requestHash = digest({ lines: [...quantities].sort(([a], [b]) => a.localeCompare(b)), delivery });
+    const coupon = body.coupon?.trim() ? normalCode(body.coupon) : null;
+    const requestHash = digest({ lines: [...quantities].sort(([a], [b]) => a.localeCompare(b)), delivery, ...(coupon ? { coupon } : {}) });
     const replay = await this.replay(member, idempotencyKey, (prior) => prior.type === 'product' && prior.requestHash === requestHash);
     if (replay) return { ...replay, orders: [] };
 
@@ -114,7 +123,7 @@ export class TokenTransactionsService {
       const purchased: PurchasedLine[] = lines.map((l) => ({ productId: l.product.id, name: l.product.name, quantity: l.quantity, price: l.product.price }));
       const total = purchased.reduce((sum, l) => sum + l.price * l.quantity, 0);
 
-      const row = await repo.insertTokenTransaction(tx, {
+      const inserted = await repo.insertTokenTransaction(tx, {
         userId: member.id,
         type: 'product',
         targetId: null,
@@ -123,7 +132,15 @@ export class TokenTransactionsService {
         idempotencyKey,
         requestHash,
       });
-      if (!row) return null;
+      if (!inserted) return null;
+      let row = inserted;
+      let redeemed: Redeemed | null = null;
+      if (coupon) {
+        const couponLines = lines.map((l) => ({ id: l.product.id, kind: l.product.type, amount: l.product.price * l.quantity }));
+        redeemed = await redeemCoupon(tx, coupon, member.id, { appliesTo: 'tokens', currency: null, total, lines: couponLines });
+        row = await repo.applyDiscount(tx, row.id, redeemed.coupon.code, redeemed.discount);
+        await insertRedemption(tx, { couponId: redeemed.coupon.id, userId: member.id, tokenTransactionId: row.id, discount: redeemed.discount });
+      }
       for (const { product, quantity } of lines) {
         const fresh = await repo.insertEntitlement(tx, member.id, 'product', product.id);
         if (product.type === 'digital' && !fresh) throw conflict(`You already own "${product.name}".`, 'ALREADY_BOUGHT');
@@ -131,7 +148,11 @@ export class TokenTransactionsService {
           throw unprocessable(`Not enough "${product.name}" in stock for ${quantity}. Lower the quantity or remove it.`, 'OUT_OF_STOCK');
         }
       }
-      const balance = await applyTokenDelta(tx, member.id, -total, { reason: 'cart checkout', refType: 'token_transaction', refId: row.id });
+      const balance = await applyTokenDelta(tx, member.id, -row.totalPrice, {
+        reason: `cart checkout${discountWords(redeemed)}`,
+        refType: 'token_transaction',
+        refId: row.id,
+      });
       if (balance === null) throw unprocessable(INSUFFICIENT_BALANCE, 'INSUFFICIENT_BALANCE');
       const orders = await insertOrders(
         tx,

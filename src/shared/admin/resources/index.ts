@@ -9,6 +9,7 @@ import { galleriesResource } from './galleries.ts';
 import { videosResource } from './videos.ts';
 import { ordersResource } from './orders.ts';
 import { tokenPackagesResource } from './token-packages.ts';
+import { couponsResource } from './coupons.ts';
 import { paymentsResource } from './payments.ts';
 import { tokenTransactionsResource } from './token-transactions.ts';
 import { balanceChangesResource } from './balance-changes.ts';
@@ -29,6 +30,7 @@ export const ADMIN_RESOURCES: AdminResource[] = [
   membersResource,
   blockedCountriesResource,
   tokenPackagesResource,
+  couponsResource,
   paymentsResource,
   tokenTransactionsResource,
   balanceChangesResource,

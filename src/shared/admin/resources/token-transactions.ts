@@ -21,6 +21,8 @@ export const tokenTransactionsResource: AdminResource = {
     ),
     what: Type.String({ title: 'What', maxLength: 1000 }),
     totalPrice: Type.Integer({ title: 'Tokens' }),
+    couponCode: Type.String({ title: 'Coupon' }),
+    discount: Type.Integer({ title: 'Discount (tokens)' }),
     status: Type.Union([Type.Literal('success'), Type.Literal('refunded')], { title: 'Status', 'x-labels': STATUSES }),
     createdAt: Type.String({ title: 'Date (UTC)', format: 'date-time' }),
   }),
@@ -30,6 +32,7 @@ export const tokenTransactionsResource: AdminResource = {
     { key: 'totalPrice', label: 'Tokens' },
     { key: 'status', label: 'Status' },
     { key: 'createdAt', label: 'Date (UTC)' },
+    { key: 'couponCode', label: 'Coupon' },
   ],
   filters: [
     { key: 'type', label: 'Kind', options: SPEND_TYPES.map((value) => ({ value, label: TYPES[value] })) },
@@ -53,6 +56,8 @@ export const tokenTransactionsResource: AdminResource = {
     { key: 'what', label: 'What' },
     { key: 'targetId', label: 'Item id' },
     { key: 'totalPrice', label: 'Tokens' },
+    { key: 'couponCode', label: 'Coupon' },
+    { key: 'discount', label: 'Discount (tokens)' },
     { key: 'status', label: 'Status' },
   ],
 };

@@ -25,6 +25,8 @@ const toItem = (t: SpendForAdmin): AdminItem => ({
   targetId: t.targetId,
   products: t.products,
   totalPrice: t.totalPrice,
+  couponCode: t.couponCode ?? '',
+  discount: t.discount,
   status: t.status,
   createdAt: t.createdAt.toISOString(),
 });
