@@ -13,6 +13,7 @@ import { createUser } from '../modules/users/users.service.ts';
 import { LedgerService } from '../modules/ledger/ledger.service.ts';
 import { isUuid } from '../modules/catalogue/query.ts';
 import { insertPackages, listAllPackages, setPackageActive } from '../modules/payments/payments.repository.ts';
+import { packagesFollowCurrency } from '../modules/payments/site-currency.ts';
 import { formatMoney, toMajor, toMinor } from '../../shared/money.ts';
 
 const HELP = `Tessera operator CLI — npm run cli -- <command> [options]
@@ -34,7 +35,7 @@ Commands
                                         add (or with a negative N, take back) tokens: a ledger entry with its reason
   packages list                         print the token packages
   packages add --name N --tokens T --price P [--currency C] [--description D] [--ordering O]
-                                        add a token package (P in major units, e.g. 4.99)
+                                        add a token package (P in major units, e.g. 4.99; C: the site's currency)
   packages enable|disable <id>          show or hide a package on /tokens
 
 Uses DATA_DIR (PGlite, default ./data) or DATABASE_URL (PostgreSQL), like the server.
@@ -91,7 +92,7 @@ const commands: Record<string, Command> = {
   'settings set': async (open, config, args) => {
     const [key, ...rest] = args;
     if (!key || rest.length === 0) throw new UsageError('settings set needs <key> <value>');
-    const value = await new SettingsService((await open()).db).set(key, rest.join(' '));
+    const value = await new SettingsService((await open()).db).set(key, rest.join(' '), packagesFollowCurrency(null));
     return `${key} = ${JSON.stringify(value)}${await announce(config, 'settings')}`;
   },
   'settings list': async (open) => JSON.stringify(await new SettingsService((await open()).db).getPublic(), null, 2),
@@ -144,11 +145,13 @@ const commands: Record<string, Command> = {
     });
     const tokens = Number(values.tokens);
     const price = Number(values.price);
-    const currency = (values.currency ?? 'USD').toUpperCase();
+    const { db } = await open();
+    // No --currency: the site's (a package in it follows when the site's changes).
+    const currency = (values.currency ?? String((await new SettingsService(db).get<string>('currency')) || 'USD')).toUpperCase();
     if (!values.name || !Number.isInteger(tokens) || tokens <= 0 || !(price > 0))
       throw new UsageError('packages add needs --name, --tokens (a whole number > 0) and --price (> 0)');
     if (!/^[A-Z]{3}$/.test(currency)) throw new UsageError('--currency must be an ISO 4217 code such as USD or EUR');
-    await insertPackages((await open()).db, [
+    await insertPackages(db, [
       {
         name: values.name,
         tokens,

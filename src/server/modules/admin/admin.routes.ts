@@ -101,7 +101,7 @@ export async function adminRoutes(app: App) {
     products: erase(productsAdmin(db, uploads)),
     banners: erase(bannersAdmin(db, uploads)),
     orders: ordersAdmin(app.services.orders, uploads),
-    'token-packages': erase(tokenPackagesAdmin(db)),
+    'token-packages': erase(tokenPackagesAdmin(db, async () => String((await app.services.settings.get<string>('currency')) || 'USD'))),
     coupons: erase(couponsAdmin(db)),
     payments: paymentsAdmin(db, app.services.payments),
     'token-transactions': tokenTransactionsAdmin(db),

@@ -9,6 +9,7 @@ import { ADMIN, ADMIN_RAW } from '../../../shared/operations/admin.ts';
 import type { SettingsChange } from '../settings/settings.service.ts';
 import { setSiteImage } from '../settings/site-images.ts';
 import { insertAudit } from './audit.repository.ts';
+import { packagesFollowCurrency } from '../payments/site-currency.ts';
 
 const AdminSettingsBody = Type.Object({
   values: Type.Record(Type.String(), Type.Unknown()),
@@ -57,7 +58,7 @@ export function settingsAdminOperations(api: App): Operation[] {
       response: AdminSettingsBody,
       errors: ERRORS,
       run: async ({ body }, ctx) => {
-        const change = await settings.setMany(body as Record<string, unknown>);
+        const change = await settings.setMany(body as Record<string, unknown>, packagesFollowCurrency(ctx.auth!.user));
         await auditSettings(api, ctx.auth!.user, change);
         api.siteChanges.publish('content');
         return settings.getAdmin();

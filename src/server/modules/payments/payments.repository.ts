@@ -3,6 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { listTotalOf, type ListTotal } from '../../db/lists.ts';
 import { paymentEvents, paymentTransactions, tokenPackages, users } from '../../db/schema.ts';
 import type { PaymentSearchQuery } from '../../../shared/contracts/tokens.ts';
+import { minorDigits } from '../../../shared/money.ts';
 import { dateRange } from '../../lib/text/dates.ts';
 
 export type PackageRow = typeof tokenPackages.$inferSelect;
@@ -158,4 +159,24 @@ export async function findPayer(db: Tx, payment: Pick<PaymentRow, 'userId' | 'pa
     .where(eq(users.id, payment.userId))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The site's currency changed from `from` to `to`: the packages priced in `from` follow it, keeping their amount (4.99
+ * stays 4.99, rounded to the new currency's decimals, never below one minor unit); a package set in another currency
+ * stays as it is. The packages moved, as they were and are.
+ */
+export async function followSiteCurrency(db: Tx, from: string, to: string) {
+  const scale = 10 ** (minorDigits(to) - minorDigits(from));
+  const before = await db.select().from(tokenPackages).where(eq(tokenPackages.currency, from)).for('update');
+  const moved: { before: PackageRow; after: PackageRow }[] = [];
+  for (const row of before) {
+    const [after] = await db
+      .update(tokenPackages)
+      .set({ currency: to, priceMinor: Math.max(1, Math.round(row.priceMinor * scale)), updatedAt: new Date() })
+      .where(eq(tokenPackages.id, row.id))
+      .returning();
+    moved.push({ before: row, after: after! });
+  }
+  return moved;
 }

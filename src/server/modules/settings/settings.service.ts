@@ -1,4 +1,4 @@
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { badRequest, invalid } from '../../errors.ts';
 import { SiteChanges } from '../../lib/runtime/site-changes.ts';
 import { DEFAULT_PRIVATE_SETTINGS, DEFAULT_PUBLIC_SETTINGS, SETTING_GROUPS } from '../../../shared/default-settings.ts';
@@ -19,6 +19,8 @@ export interface SettingsChange {
   before: Record<string, unknown>;
   after: Record<string, unknown>;
 }
+/** What else a settings change does, in its transaction (token packages follow the site's currency). */
+export type Alongside = (tx: Tx, change: SettingsChange) => Promise<unknown>;
 
 /** A key's value among the stored rows, else its default. */
 function valueIn<T>(rows: SettingRow[], key: string): T | undefined {
@@ -102,7 +104,7 @@ export class SettingsService {
    * Sets one known key (see setting-rules.ts; unknown keys and unsafe values are refused). A string from the command
    * line is read as JSON when it is JSON (`true`, `[...]`), else as text. Returns the value stored.
    */
-  async set(key: string, raw: unknown): Promise<unknown> {
+  async set(key: string, raw: unknown, alongside?: Alongside): Promise<unknown> {
     const rule = SETTING_RULES[key];
     if (!rule) throw badRequest(`'${key}' is not a setting. Known settings: ${Object.keys(SETTING_RULES).join(', ')}.`, 'UNKNOWN_SETTING');
     // Text from the command line: as JSON first (`true`, `[...]`), then as the text itself (`siteName 2048`).
@@ -112,7 +114,11 @@ export class SettingsService {
       if (asText.ok) verdict = asText;
     }
     if (!verdict.ok) throw badRequest(`setting ${key} ${verdict.problem}`, 'VALIDATION_ERROR');
-    await upsertSetting(this.db, rowOf(key, verdict.value));
+    const before = await this.get(key);
+    await this.db.transaction(async (tx) => {
+      await upsertSetting(tx, rowOf(key, verdict.value));
+      await alongside?.(tx, { before: { [key]: before }, after: { [key]: verdict.value } });
+    });
     this.changes.publish('settings');
     return verdict.value;
   }
@@ -134,7 +140,7 @@ export class SettingsService {
    * checked first, and any refusal is a 400 naming each failing field with nothing saved. Then all are written in one
    * transaction and every process is told. Returns what changed.
    */
-  async setMany(input: Record<string, unknown>): Promise<SettingsChange> {
+  async setMany(input: Record<string, unknown>, alongside?: Alongside): Promise<SettingsChange> {
     const problems: Record<string, string> = {};
     const checked: [string, unknown][] = [];
     for (const [key, raw] of Object.entries(input)) {
@@ -159,6 +165,7 @@ export class SettingsService {
     if (!changed.length) return change;
     await this.db.transaction(async (tx) => {
       for (const [key, value] of changed) await upsertSetting(tx, rowOf(key, value));
+      await alongside?.(tx, change);
     });
     this.changes.publish('settings');
     return change;

@@ -14,14 +14,14 @@ export const tokenPackagesResource: AdminResource = {
       description: Type.Optional(Type.String({ title: 'Description', maxLength: 500 })),
       tokens: Type.Integer({ title: 'Tokens', description: 'How many tokens the member gets.', minimum: 1, maximum: 1_000_000 }),
       price: Type.Number({ title: 'Price', description: 'In the currency below, e.g. 4.99.', exclusiveMinimum: 0, maximum: 100_000 }),
-      currency: Type.String({
-        title: 'Currency',
-        description: 'Its ISO 4217 code, e.g. USD or EUR.',
-        minLength: 3,
-        maxLength: 3,
-        pattern: '^[A-Za-z]{3}$',
-        'x-default': 'USD',
-      }),
+      currency: Type.Optional(
+        Type.String({
+          title: 'Currency',
+          description: 'Its ISO 4217 code, e.g. USD or EUR. Empty: the site’s currency; a package in it follows when the site’s changes.',
+          maxLength: 3,
+          pattern: '^$|^[A-Za-z]{3}$',
+        }),
+      ),
       ordering: Type.Optional(Type.Integer({ title: 'Order', description: 'Lower comes first on the tokens page.', minimum: -10000, maximum: 10000 })),
       isActive: Type.Optional(Type.Boolean({ title: 'On sale (shown on the tokens page)', 'x-default': true })),
     },

@@ -48,7 +48,8 @@ function currencyOf(code: string): string | null {
  * shows the ones on sale in their order. A package members paid for stays (their payments refer to it): it can be
  * disabled, not deleted.
  */
-export function tokenPackagesAdmin(db: Db): AdminAdapter<PackageBody> {
+/** `siteCurrency`: the settings' currency, which a package given none is priced in. */
+export function tokenPackagesAdmin(db: Db, siteCurrency: () => Promise<string>): AdminAdapter<PackageBody> {
   const find = async (id: string): Promise<PackageRow> => {
     const row = isUuid(id) ? await findPackage(db, id) : null;
     if (!row) throw notFound('No such token package.', 'PACKAGE_NOT_FOUND');
@@ -105,7 +106,7 @@ export function tokenPackagesAdmin(db: Db): AdminAdapter<PackageBody> {
     },
     get,
     async create(body) {
-      const values = valuesOf(body, null);
+      const values = valuesOf({ ...body, currency: body.currency || (await siteCurrency()) }, null);
       const row = await insertPackage(db, {
         name: values.name!,
         description: values.description ?? '',
@@ -119,7 +120,7 @@ export function tokenPackagesAdmin(db: Db): AdminAdapter<PackageBody> {
     },
     async update(id, patch) {
       const before = await find(id);
-      await updatePackage(db, id, valuesOf(patch, before));
+      await updatePackage(db, id, valuesOf(patch.currency === '' ? { ...patch, currency: await siteCurrency() } : patch, before));
       return get(id);
     },
     async remove(id) {
