@@ -261,8 +261,64 @@ export function seedGalleryPhotos(galleryId: string, photos: AdminPhoto[]): void
   $galleryPhotos.set({ galleryId, photos });
 }
 
-/** How many photos are sent at once. */
-const PHOTOS_AT_ONCE = 3;
+/** How many files of a batch (photos, videos) are sent at once. */
+const FILES_AT_ONCE = 3;
+
+/** Starts sending the files (each under its key, with its progress), a few at a time; each promise is its upload's id. */
+async function sendFew(files: File[], keys: string[], purpose: ResumablePurpose, settings: ResumableSettings): Promise<Promise<string | null>[]> {
+  const sent: Promise<string | null>[] = [];
+  const slots: Promise<unknown>[] = [];
+  for (const [i, file] of files.entries()) {
+    if (slots.length >= FILES_AT_ONCE) await Promise.race(slots);
+    const one = sendResumable(keys[i]!, file, purpose, settings);
+    const slot: Promise<unknown> = one.finally(() => slots.splice(slots.indexOf(slot), 1));
+    slots.push(slot);
+    sent.push(one);
+  }
+  return sent;
+}
+
+/** A video's first title: its file's name without the extension, dashes and underscores as spaces, a capital first. */
+export const titleOfFile = (name: string): string =>
+  name
+    .replace(/\.[^.]+$/, '')
+    .replace(/[-_]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^./, (c) => c.toUpperCase())
+    .slice(0, 200) || 'Untitled video';
+
+/**
+ * Videos picked at once on the videos list: each is sent resumably (a few at a time, each with its progress and
+ * Pause under `batch/<n>`), and as each finishes it becomes a draft video of that title, its streams on their way; the
+ * list on screen shows it. Resolves to how many were made.
+ */
+export async function addVideos(files: File[], settings: ResumableSettings = {}): Promise<number> {
+  clearAdminUploads('batch');
+  const keys = files.map((file) => {
+    const key = `batch/${++uploadCount}`;
+    $adminUploads.setKey(key, { name: file.name, percent: 0, sent: 0, total: file.size, state: 'uploading' });
+    return key;
+  });
+  const sent = await sendFew(files, keys, 'video', settings);
+  let made = 0;
+  await Promise.all(
+    sent.map(async (one, i) => {
+      const uploadId = await one;
+      const key = keys[i]!;
+      if (!uploadId) return;
+      try {
+        await payload(admin.create('videos', { title: titleOfFile(files[i]!.name), video: uploadId, status: 'inactive' }));
+        $adminUploads.setKey(key, undefined as never);
+        made++;
+        if ($adminList.get().resource === 'videos') await queryAdminList($adminList.get().query);
+      } catch (err) {
+        $adminUploads.setKey(key, { name: files[i]!.name, percent: 100, error: toFailure(err) });
+      }
+    }),
+  );
+  return made;
+}
 
 /**
  * Adds photos to the gallery on screen: each is sent resumably (a few at once, each with its progress under
@@ -277,16 +333,7 @@ export async function addGalleryPhotos(files: File[], settings: ResumableSetting
     $adminUploads.setKey(key, { name: file.name, percent: 0, sent: 0, total: file.size, state: 'uploading' });
     return key;
   });
-  // Sending: a few at a time.
-  const sent: Promise<string | null>[] = [];
-  const slots: Promise<unknown>[] = [];
-  for (const [i, file] of files.entries()) {
-    if (slots.length >= PHOTOS_AT_ONCE) await Promise.race(slots);
-    const one = sendResumable(keys[i]!, file, 'image', settings);
-    const slot: Promise<unknown> = one.finally(() => slots.splice(slots.indexOf(slot), 1));
-    slots.push(slot);
-    sent.push(one);
-  }
+  const sent = await sendFew(files, keys, 'image', settings);
   // Adding: in the order chosen.
   let added = 0;
   for (const [i, one] of sent.entries()) {

@@ -254,6 +254,27 @@ describe.skipIf(chromiumMissing)('the back office: resumable uploads in a browse
     await context.close();
   });
 
+  it('several videos picked at once on the videos list each upload with their progress and become drafts named after their files', async () => {
+    const buffer = fs.readFileSync(await makeClip({ seconds: 2 }));
+    const { context, page } = await operatorOf(e2e);
+    await page.goto(`${base()}/admin/videos`);
+    await hydrated(page, '#add-videos');
+    await page.locator('#add-videos').evaluate((input, chunk) => ((input as HTMLInputElement).dataset.chunkSize = String(chunk)), CHUNK);
+    await page.setInputFiles('#add-videos', [
+      { name: 'harbour-at-dawn.mp4', mimeType: 'video/mp4', buffer },
+      { name: 'city_lights_2026.mp4', mimeType: 'video/mp4', buffer },
+    ]);
+    // Each file has its own bar while it goes.
+    await page.locator('[data-testid=uploads-batch] li').nth(1).waitFor();
+    expect(await page.locator('[data-testid=uploads-batch] li .upload-name').allTextContents()).toEqual(['harbour-at-dawn.mp4', 'city_lights_2026.mp4']);
+    await page.locator('.toast', { hasText: '2 videos added as drafts; their streams are being made.' }).waitFor();
+    expect(await page.locator('[data-testid=uploads-batch]').count()).toBe(0);
+    const rows = page.locator('[data-testid=admin-row]');
+    for (const title of ['Harbour at dawn', 'City lights 2026']) expect(await rows.filter({ hasText: title }).textContent()).toContain('Draft');
+    await screenshot(page, 'admin-videos-batch');
+    await context.close();
+  });
+
   it('a text file named .mp4, or a file over the limit, is refused at the field with the server’s words', async () => {
     const { context, page } = await newVideoForm();
     await page.setInputFiles('#field-video', {

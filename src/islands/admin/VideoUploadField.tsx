@@ -3,9 +3,7 @@ import type { AdminMedia, Field as FieldSpec } from '../../shared/admin/resource
 import { $adminUploads, startVideoUpload } from '../../stores/admin.ts';
 import UploadProgress from './UploadProgress.tsx';
 import { sizeText } from './cell.ts';
-
-/** What the field takes (the server judges the bytes: MP4, MOV, WebM or MKV). */
-const ACCEPT = 'video/mp4,video/quicktime,video/webm,video/x-matroska,.mp4,.m4v,.mov,.webm,.mkv';
+import { VIDEO_ACCEPT } from './video-files.ts';
 
 interface Props {
   field: FieldSpec;
@@ -48,7 +46,7 @@ export default function VideoUploadField({ field, id, error, describedBy, value,
       <input
         id={id}
         type="file"
-        accept={ACCEPT}
+        accept={VIDEO_ACCEPT}
         disabled={active}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
