@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ListResult, Query } from '../../shared/api-client.ts';
 import { adminResource } from '../../shared/admin/resources/index.ts';
-import type { AdminItem, BulkAction, Choice } from '../../shared/admin/resource.ts';
+import { fieldsOf, type AdminItem, type AdminMedia, type BulkAction, type Choice } from '../../shared/admin/resource.ts';
 import { MAX_OFFSET } from '../../shared/contracts/common.ts';
 import { messageOf } from '../../shared/contracts/errors.ts';
-import { totalText } from '../../shared/totals.ts';
+import { countText, totalText } from '../../shared/totals.ts';
 import { $adminBulk, $adminList, queryAdminList, seedAdminList } from '../../stores/admin.ts';
 import { showToast } from '../../stores/toast.ts';
 import { cellText } from './cell.ts';
@@ -92,6 +92,13 @@ export default function ResourceList({ resource: name, query: rendered, page, ca
     f.kind === 'id' && list.query[f.key] ? [{ key: f.key, label: f.label, name: list.items[0] ? cellText(list.items[0][f.column]) : 'none found' }] : [],
   );
   const all = list.items.length > 0 && list.items.every((i) => selected.includes(i._id));
+  // The item's first picture (a poster, a cover), shown small beside its name.
+  const pictureKey = fieldsOf(resource.body).find((f) => f.kind === 'image' || f.kind === 'images')?.name;
+  const pictureOf = (item: AdminItem): AdminMedia | null => {
+    const value = pictureKey ? item[pictureKey] : null;
+    const first = (Array.isArray(value) ? value[0] : value) as AdminMedia | null | undefined;
+    return first?.url ? first : null;
+  };
 
   return (
     <div className="admin-list" aria-busy={loading}>
@@ -208,7 +215,11 @@ export default function ResourceList({ resource: name, query: rendered, page, ca
         </p>
       )}
 
-      {/* Scrolls sideways on a narrow screen: focusable (and named) so a keyboard can scroll it too. */}
+      <p className="muted admin-count" data-testid="admin-count">
+        {countText(list, resource.singular, resource.label.toLowerCase())}
+      </p>
+      {/* Wide screens: a table that scrolls sideways when it must (focusable and named, so a keyboard can scroll it);
+          below 640 px each row is a card of labelled values. */}
       <div className="admin-table-wrap" role="region" aria-label={resource.label} tabIndex={0}>
         <table className="admin-table" data-testid="admin-table">
           <caption className="visually-hidden">
@@ -247,9 +258,17 @@ export default function ResourceList({ resource: name, query: rendered, page, ca
                   </td>
                 ) : null}
                 {resource.columns.map((c) => (
-                  <td key={c.key}>
+                  <td key={c.key} data-label={c.key === resource.titleKey ? undefined : c.label}>
                     {c.key === resource.titleKey ? (
-                      <a href={`/admin/${name}/${item._id}`}>{cellText(item[c.key])}</a>
+                      <span className="admin-title-cell">
+                        {pictureKey &&
+                          (pictureOf(item) ? (
+                            <img className="admin-thumb" src={pictureOf(item)!.url!} alt="" width={56} height={42} loading="lazy" decoding="async" />
+                          ) : (
+                            <span className="admin-thumb" aria-hidden="true" />
+                          ))}
+                        <a href={`/admin/${name}/${item._id}`}>{cellText(item[c.key])}</a>
+                      </span>
                     ) : resource.panel === 'media' && c.key === 'media' ? (
                       <MediaCell item={item} />
                     ) : (
