@@ -86,11 +86,12 @@ declare module 'fastify' {
     draining: boolean;
     /** The API's validators and serializers, compiled when first used (plugins/validation.ts). */
     schemaCompilers: import('./plugins/validation.ts').SchemaCompilers;
-    /** The job queue, and what runs on it: the media pipeline and scheduled publishing (plugins/jobs.ts). */
+    /** The job queue, and what runs on it: the media pipeline, scheduled publishing, the trash's purge (plugins/jobs.ts). */
     jobs: {
       queue: import('./lib/jobs/job-queue.ts').JobQueue;
       media: import('./modules/media/media-pipeline.ts').MediaPipeline;
       publication: import('./modules/admin/publication-jobs.ts').PublicationJobs;
+      trash: import('./modules/admin/trash-jobs.ts').TrashJobs;
     };
     /** The back office's resumable (tus) uploads: the protocol's handler, and finished uploads' bytes (modules/uploads). */
     uploads: import('./modules/uploads/resumable-uploads.ts').ResumableUploads;

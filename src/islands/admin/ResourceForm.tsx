@@ -11,6 +11,7 @@ import { messageOf } from '../../shared/contracts/errors.ts';
 import { navigation } from '../../client/navigation.ts';
 import { $adminSave, $adminUploads, adminRemovals } from '../../stores/admin.ts';
 import { flashToast, showToast } from '../../stores/toast.ts';
+import { keepUndo } from '../../stores/admin-trash.ts';
 import Field from '../forms/Field.tsx';
 import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';
 import { useUnsavedWarning } from '../use-unsaved-warning.ts';
@@ -144,11 +145,13 @@ export default function ResourceForm({ resource: name, item, choices = {}, timeZ
   }
 
   async function remove() {
-    if (!item || !confirm(`Delete this ${resource.singular}?`)) return;
+    if (!item || !confirm(resource.trash ? `Move this ${resource.singular} to the trash?` : `Delete this ${resource.singular}?`)) return;
     const result = await adminRemovals.run(item._id, name);
     if (!result.ok) return showToast(messageOf(result.error), 'error');
     leaving.current = true;
-    flashToast(`The ${resource.singular} is deleted.`, 'success');
+    // In the trash: the list it goes to offers it back (Undo).
+    const title = String(item[resource.titleKey] ?? '') || `The ${resource.singular}`;
+    if (!resource.trash || !keepUndo(name, [item._id], `"${title}" is in the trash.`)) flashToast(`The ${resource.singular} is deleted.`, 'success');
     navigation.go(`/admin/${name}`);
   }
 

@@ -8,8 +8,10 @@ import { messageOf } from '../../shared/contracts/errors.ts';
 import { countText, totalText } from '../../shared/totals.ts';
 import { $adminBulk, $adminList, queryAdminList, seedAdminList } from '../../stores/admin.ts';
 import { showToast } from '../../stores/toast.ts';
+import { $trashCount, countTrash, seedTrashCount, takeUndo, toastDeleted } from '../../stores/admin-trash.ts';
 import { cellText } from './cell.ts';
 import MediaCell from './MediaCell.tsx';
+import TrashTabs from './TrashTabs.tsx';
 
 interface Props {
   resource: string;
@@ -20,6 +22,8 @@ interface Props {
   categories?: Choice[];
   /** The site's time zone: times read in it. */
   timeZone?: string;
+  /** How many items the resource's trash holds (a resource with `trash`). */
+  trashCount?: number;
 }
 
 /** The bulk verbs that set a value, asked for in the bulk bar before they run. */
@@ -34,10 +38,18 @@ const VERBS: Record<BulkAction, string> = { publish: 'Publish', unpublish: 'Unpu
  * A resource's list: search, filters, sort and pages (kept in the address, so a reload or a shared link shows the
  * same), and checkboxes for what can be done to many items at once.
  */
-export default function ResourceList({ resource: name, query: rendered, page, categories = [], timeZone = 'UTC' }: Props) {
+export default function ResourceList({ resource: name, query: rendered, page, categories = [], timeZone = 'UTC', trashCount = 0 }: Props) {
   const resource = adminResource(name)!;
   const state = useStore($adminList);
   const bulk = useStore($adminBulk);
+  const counted = useStore($trashCount);
+  const inTrash = counted.resource === name ? counted.count : trashCount;
+  useEffect(() => {
+    seedTrashCount(name, trashCount);
+    // A delete made on the item's page (which came here) offers its Undo here.
+    const undo = resource.trash ? takeUndo(name) : null;
+    if (undo) toastDeleted(resource, undo.ids, undo.message);
+  }, [name, trashCount, resource]);
   const [selected, setSelected] = useState<string[]>([]);
   const [search, setSearch] = useState(String(rendered.q ?? ''));
   // A verb that sets a value (price, category) and the value being chosen for it, in the bulk bar.
@@ -82,6 +94,12 @@ export default function ResourceList({ resource: name, query: rendered, page, ca
     setSelected([]);
     setAsking(null);
     const { done, failed } = result.data;
+    const refused = failed.length ? `; ${failed.length} refused (${failed[0]!.message})` : '';
+    if (action === 'delete' && resource.trash && done.length) {
+      // In the trash, not gone: the toast offers them back.
+      countTrash(name, done.length);
+      return toastDeleted(resource, done, `Moved ${items(done.length)} to the trash${refused}.`, failed.length ? 'error' : 'success');
+    }
     showToast(
       `${verb(action)}: ${done.length} done${failed.length ? `, ${failed.length} refused (${failed[0]!.message})` : ''}.`,
       failed.length ? 'error' : 'success',
@@ -102,6 +120,7 @@ export default function ResourceList({ resource: name, query: rendered, page, ca
 
   return (
     <div className="admin-list" aria-busy={loading}>
+      {resource.trash && <TrashTabs resource={resource} current="list" count={inTrash} />}
       <form
         className="admin-toolbar"
         role="search"

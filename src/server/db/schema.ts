@@ -194,11 +194,25 @@ const tags = () =>
     .array()
     .notNull()
     .default(sql`'{}'::text[]`);
-/** `active`: published; `inactive`: a draft or unpublished; `deleted`: withdrawn by the back office, kept for its buyers. */
+/**
+ * `active`: published; `inactive`: a draft or unpublished; `deleted`: in the back office's trash (`deletedAt`), or, once
+ * purged from there while members' records point at it, a tombstone (`purgedAt`) kept for its buyers.
+ */
 const status = () =>
   text('status', { enum: ['active', 'inactive', 'deleted'] })
     .notNull()
     .default('active');
+/**
+ * The trash of a content table (modules/admin/trash.ts): when the item was deleted, the address and the status it had
+ * then (a restore gives both back; null status: withdrawn before the trash existed, restored as a draft), and when it
+ * was purged from the trash but kept as a tombstone because members' purchases, orders or grants point at it.
+ */
+const trash = () => ({
+  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+  deletedSlug: text('deleted_slug'),
+  deletedStatus: text('deleted_status', { enum: ['active', 'inactive'] }),
+  purgedAt: timestamp('purged_at', { withTimezone: true, mode: 'date' }),
+});
 /** Hidden from the public until this time (null: at once). */
 const scheduledAt = () => timestamp('scheduled_at', { withTimezone: true, mode: 'date' });
 const priced = () => ({ isSale: boolean('is_sale').notNull().default(false), price: integer('price').notNull().default(0) });
@@ -229,9 +243,17 @@ export const PUBLIC_WHERE = {
 } as const;
 /** The back office's lists: every item but the withdrawn ones (the predicate of their partial indexes, see PUBLIC_WHERE). */
 export const NOT_DELETED = `status <> 'deleted'`;
+/**
+ * What a resource's trash holds: deleted, not yet purged (the predicate of its partial index `<table>_trash_idx` on
+ * `(deleted_at, id)`, which serves both the trash list, newest deleted first, and the purge job, oldest first).
+ */
+export const IN_TRASH = `status = 'deleted' and purged_at is null`;
 
 type IndexColumn = Parameters<ReturnType<typeof index>['on']>[0];
+/** The trash's index of a table: literal predicate, as the trash queries write it (modules/admin/trash.ts). */
+const trashIndex = (name: string, t: { deletedAt: IndexColumn; id: IndexColumn }) => index(`${name}_trash_idx`).on(t.deletedAt, t.id).where(sql.raw(IN_TRASH));
 interface CatalogueIndexColumns {
+  deletedAt: IndexColumn;
   hidden: IndexColumn;
   slug: IndexColumn;
   search: IndexColumn;
@@ -244,9 +266,9 @@ interface CatalogueIndexColumns {
 /**
  * The indexes every catalogue table has: slug, full text, categories, the back office's state filter, and one
  * partial index per order a list offers (public: newest/oldest by `dated`, popular, by name `title`, by `price`; back
- * office: newest, by name). A field order breaks ties in its own direction (catalogue/query.ts `listOrder`), so one
- * index serves both directions. The public newest index also carries the columns the public filters read
- * (`covering`), so that a list's count (db/lists.ts) is an index-only scan.
+ * office: newest, by name; the trash). A field order breaks ties in its own direction (catalogue/query.ts
+ * `listOrder`), so one index serves both directions. The public newest index also carries the columns the public
+ * filters read (`covering`), so that a list's count (db/lists.ts) is an index-only scan.
  */
 function catalogueIndexes(
   name: keyof typeof PUBLIC_WHERE,
@@ -268,6 +290,7 @@ function catalogueIndexes(
     ...(o.price ? [index(`${name}_public_price_idx`).on(o.price, o.dated, t.id).where(publicOnly)] : []),
     index(`${name}_admin_newest_idx`).on(t.createdAt, t.id).where(notDeleted),
     index(`${name}_admin_title_idx`).on(o.title, t.id).where(notDeleted),
+    trashIndex(name, t),
   ];
 }
 
@@ -304,6 +327,7 @@ export const videos = pgTable(
     ...stats(),
     ...hidden(),
     status: status(),
+    ...trash(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     search: search(sql`tessera_search_vector(title, tags, description)`),
@@ -335,6 +359,7 @@ export const galleries = pgTable(
     ...stats(),
     ...hidden(),
     status: status(),
+    ...trash(),
     scheduledAt: scheduledAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -382,6 +407,7 @@ export const stories = pgTable(
     ...stats(),
     ...hidden(),
     status: status(),
+    ...trash(),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -413,6 +439,7 @@ export const posts = pgTable(
     ...stats(),
     ...hidden(),
     status: status(),
+    ...trash(),
     publishedAt: timestamp('published_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -446,6 +473,7 @@ export const products = pgTable(
     ...stats(),
     ...hidden(),
     status: status(),
+    ...trash(),
     scheduledAt: scheduledAt(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -473,12 +501,13 @@ export const banners = pgTable(
     photo: image('photo').notNull(),
     ordering: integer('ordering').notNull().default(0),
     status: status(),
+    ...trash(),
     /** Shown from this time (null: at once) until `endsAt` (null: no end). */
     startsAt: timestamp('starts_at', { withTimezone: true, mode: 'date' }),
     endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('banners_position_idx').on(t.status, t.position, t.ordering)],
+  (t) => [index('banners_position_idx').on(t.status, t.position, t.ordering), trashIndex('banners', t)],
 );
 
 /** What a member may see of priced items: one row per member and item (written by the token issue's purchases). */
@@ -511,6 +540,8 @@ export const entitlements = pgTable(
     uniqueIndex('entitlements_member_item_key').on(t.userId, t.itemType, t.itemId),
     // A member's purchases of one kind, newest first.
     index('entitlements_member_newest_idx').on(t.userId, t.itemType, t.createdAt, t.id),
+    // Whether anyone holds an item: the trash's purge keeps a held item as a tombstone (modules/admin/trash.ts).
+    index('entitlements_item_idx').on(t.itemType, t.itemId),
   ],
 );
 

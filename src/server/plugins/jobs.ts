@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { JobQueue } from '../lib/jobs/job-queue.ts';
 import { PublicationJobs } from '../modules/admin/publication-jobs.ts';
+import { TrashJobs } from '../modules/admin/trash-jobs.ts';
 import { MediaPipeline, type UploadSource } from '../modules/media/media-pipeline.ts';
 
 /**
  * The job queue of this process: it can always send jobs; it runs media jobs when MEDIA_WORKERS > 0 (the web process by
- * default, or only `npm run worker`) and scheduled-publishing jobs always (they are instant). Stops before the database
- * closes; a job running then goes back to the queue for the next process.
+ * default, or only `npm run worker`), and scheduled-publishing jobs and the hourly purge of the trash always (they
+ * are short). Stops before the database closes; a job running then goes back to the queue for the next process.
  *
  * pg-boss starts once the app is ready (not before: its queries would share the CPU with the app's start), and the
  * workers then too, without holding the start up: a start answers its first request without waiting for the videos left processing to be queued again (and their
@@ -24,11 +25,12 @@ export async function registerJobs(app: FastifyInstance, uploads: UploadSource):
     log: app.log,
   });
   const publication = new PublicationJobs(queue, app.siteChanges);
+  const trash = new TrashJobs({ queue, db: app.database.db, days: app.config.trashDays, log: app.log });
   // Not awaited: the queue starts beside the rest of the start; sends and workers wait for their queue. A failure is
   // reported by the workers' start below (and by the queue), never as an unhandled rejection before it.
-  const defined = Promise.all([media.define(), publication.define()]);
+  const defined = Promise.all([media.define(), publication.define(), trash.define()]);
   defined.catch(() => {});
-  app.decorate('jobs', { queue, media, publication });
+  app.decorate('jobs', { queue, media, publication, trash });
   let working: Promise<void> | null = null;
   app.addHook('onReady', async () => {
     queue.begin();
@@ -37,6 +39,7 @@ export async function registerJobs(app: FastifyInstance, uploads: UploadSource):
       await media.resume();
       await media.work(app.config.jobs.mediaWorkers);
       await publication.work();
+      await trash.work();
     })().catch((err: unknown) => app.log.error({ err }, 'the job workers could not start'));
   });
   app.addHook('onClose', async () => {

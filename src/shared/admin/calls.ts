@@ -21,6 +21,11 @@ export function adminCalls(api: ApiClient) {
     act: (resource: string, id: string, action: string, body: Record<string, unknown> = {}) => api.call(ops(resource).act(action), { params: { id }, body }),
     bulk: (resource: string, action: BulkAction, ids: string[], value?: number | string) =>
       api.call(ops(resource).bulk, { body: { action, ids, ...(value === undefined ? {} : { value }) } }),
+    /** A resource's trash: its items, restore one, delete one for good, restore (Undo) or purge many. */
+    trash: (resource: string, query: Query = {}) => api.call(ops(resource).trash, { query }),
+    restore: (resource: string, id: string) => api.call(ops(resource).restore, { params: { id } }),
+    purge: (resource: string, id: string) => api.call(ops(resource).purge, { params: { id } }),
+    trashBulk: (resource: string, action: 'restore' | 'purge', ids: string[]) => api.call(ops(resource).trashBulk, { body: { action, ids } }),
     audit: (query: Query = {}) => api.call(ADMIN.audit, { query }),
     settings: () => api.call(ADMIN.settings, {}),
     /** First run (no admin yet): whether it is open, and creating the first admin with the printed token. */

@@ -119,6 +119,11 @@ export interface AdminResource {
   exportCsv?: CsvColumn[];
   /** The public page of an item (the form's preview link), when it has one. */
   publicPath?: (item: AdminItem) => string | null;
+  /**
+   * Deleting puts an item in the resource's trash (content: videos, galleries, stories, posts, products, banners): the
+   * list links to it ("Trash (n)"), a delete's toast offers Undo, and the trash restores an item or deletes it for good.
+   */
+  trash?: boolean;
   /** What the API offers besides reading: all three when absent; when given, those set to true (`{}`: read-only). */
   operations?: { create?: boolean; update?: boolean; delete?: boolean };
   /** Verbs on one item (`POST /api/admin/<name>/{id}/<action>`), shown as buttons on its form, with their own fields. */

@@ -15,6 +15,30 @@ export interface BulkResult {
   failed: { _id: string; message: string }[];
 }
 
+/** What a restore from the trash did: the item as it is again, and what the operator should know (a new address). */
+export interface RestoreResult {
+  item: AdminItem;
+  /** Said when the item came back otherwise than it went: its address taken meanwhile, or a draft it had to become. */
+  notice: string | null;
+}
+
+/** What "Delete for good" did: erased, or `kept` out of sight for the members whose purchases point at it. */
+export interface PurgeResult {
+  _id: string;
+  kept: boolean;
+}
+
+/** A verb on many items of the trash: restore them (an Undo of a delete), or delete them for good. */
+export interface TrashBulkBody {
+  action: 'restore' | 'purge';
+  ids: string[];
+}
+
+/** What a trash bulk verb did (as BulkResult), with each restore's notice. */
+export interface TrashBulkResult extends BulkResult {
+  notices: { _id: string; message: string }[];
+}
+
 /** A bulk verb's body: the verb, the items, and the value `price` and `category` set. */
 export interface BulkBody {
   action: BulkAction;
@@ -24,7 +48,8 @@ export interface BulkBody {
 
 /**
  * The back office's one REST convention, for the resource named `name` (`/api/admin/<name>`): list (with
- * `q/offset/limit/sort` and its filters), create, read, change, delete, a named verb on one item, and bulk verbs. The
+ * `q/offset/limit/sort` and its filters), create, read, change, delete, a named verb on one item, bulk verbs, and the
+ * trash of a resource whose deletes go there (`/api/admin/<name>/trash`: list, restore, delete for good, bulk). The
  * only place these paths are written; the server's operations (modules/admin/admin-resource.ts) and the back office's
  * calls (shared/admin/calls.ts) both take them from here.
  */
@@ -39,6 +64,14 @@ export function adminResourceOps(name: string) {
     /** A named verb of the resource (its description's `actions`) on one item. */
     act: (action: string) => op<Id & { body: Fields }, AdminItem>('POST', `${base}/:id/${action}`),
     bulk: op<{ body: BulkBody }, BulkResult>('POST', `${base}/bulk`),
+    /** The resource's trash (a resource with `trash`): its items, newest deleted first. */
+    trash: op<{ query: Query }, ListResult<AdminItem>>('GET', `${base}/trash`),
+    /** Brings one item back from the trash, as it was (its address, or a free variant of it). */
+    restore: op<Id, RestoreResult>('POST', `${base}/trash/:id/restore`),
+    /** Deletes one item of the trash for good. */
+    purge: op<Id, PurgeResult>('DELETE', `${base}/trash/:id`),
+    /** Restores (Undo) or deletes for good many items of the trash. */
+    trashBulk: op<{ body: TrashBulkBody }, TrashBulkResult>('POST', `${base}/trash/bulk`),
     /** The list as a CSV file (a download, not JSON: a route of its own). */
     exportCsv: `${base}/export.csv`,
   };

@@ -1,7 +1,7 @@
-import { Type, type TString } from 'typebox';
-import { errorBodies, ListPayload, UuidParams } from '../../../shared/contracts/common.ts';
+import { Type, type TObject, type TString } from 'typebox';
+import { errorBodies, ListPayload, ListQuery, UuidParams } from '../../../shared/contracts/common.ts';
 import { listQueryOf, offers, type AdminItem, type AdminListQuery, type AdminResource, type BulkAction } from '../../../shared/admin/resource.ts';
-import { adminResourceOps, type BulkBody } from '../../../shared/operations/admin.ts';
+import { adminResourceOps, type BulkBody, type TrashBulkBody } from '../../../shared/operations/admin.ts';
 import type { OpInput } from '../../../shared/operations/operation.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { badRequest, invalid } from '../../errors.ts';
@@ -36,6 +36,19 @@ export interface AdminAdapter<Body = Record<string, unknown>> {
   actions?: Record<string, (id: string, body: Record<string, unknown>, actor: Actor) => Promise<AdminItem>>;
   /** Verbs whose service writes their audit entry itself, in the change's own transaction (grants): not logged again. */
   selfAudited?: string[];
+  /** The resource's trash (its description's `trash`): where `remove` puts an item (trash.ts). */
+  trash?: TrashAdapter;
+}
+
+/** What a resource's trash offers: its items, one of them, restoring one as it was, deleting one for good. */
+export interface TrashAdapter {
+  /** Newest deleted first; each item as it would come back, with its `deletedAt`. */
+  list(query: AdminListQuery): Promise<{ data: AdminItem[]; total: number; totalCapped?: true }>;
+  /** An item in the trash, or a 404. */
+  get(id: string): Promise<AdminItem>;
+  restore(id: string, actor: Actor): Promise<{ item: AdminItem; notice: string | null }>;
+  /** Erased, or `kept` out of sight as a tombstone for the members whose records point at it. */
+  purge(id: string, actor: Actor): Promise<{ kept: boolean }>;
 }
 
 /** What every back-office call documents besides its answer. */
@@ -55,6 +68,16 @@ const bulkBodyOf = (id: TString) =>
     },
     { additionalProperties: false },
   );
+
+const TrashBulkSchema = Type.Object(
+  {
+    action: Type.Union([Type.Literal('restore'), Type.Literal('purge')], { description: "`restore` (a delete's Undo) or `purge` (delete for good)" }),
+    ids: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: 200 }),
+  },
+  { additionalProperties: false },
+);
+const Notices = Type.Array(Type.Object({ _id: Type.String(), message: Type.String() }));
+const DAY = 24 * 3600_000;
 
 /**
  * The change `price` and `category` make to each item, as its own form would send it (through the adapter's `update`,
@@ -203,7 +226,106 @@ export function adminResourceOperations(api: App, resource: AdminResource, adapt
         },
       }),
     });
+  if (resource.trash && adapter.trash) list.push(...trashOperations(api, resource, adapter.trash, { spec, audit, actorOf, changed, IdParams }));
   return list;
+}
+
+/**
+ * A resource's trash (trash.ts), in the same convention: its list (each item with the time the purge job takes it,
+ * `purgeAt`, null when TRASH_DAYS is 0), restore one, delete one for good, and both verbs on many (a delete's Undo is
+ * `restore` of the ids it deleted). Audited as `restore` and `purge`; a restore empties the pages' caches.
+ */
+function trashOperations(
+  api: App,
+  resource: AdminResource,
+  trash: TrashAdapter,
+  h: {
+    spec: (
+      verb: string,
+      summary: string,
+      rest: Omit<OperationSpec<OpInput, unknown>, 'operationId' | 'summary' | 'tags' | 'access' | 'errors'>,
+    ) => OperationSpec<OpInput, unknown>;
+    audit: (actor: Actor, action: string, targetId: string | null, before: AdminItem | null, after: AdminItem | null) => Promise<void>;
+    actorOf: (ctx: OperationContext) => Actor;
+    changed: <T>(answer: T) => T;
+    IdParams: TObject;
+  },
+): Operation[] {
+  const ops = adminResourceOps(resource.name);
+  const days = api.config.trashDays;
+  const purgeAt = (item: AdminItem) => ({
+    ...item,
+    purgeAt: days && typeof item.deletedAt === 'string' ? new Date(Date.parse(item.deletedAt) + days * DAY).toISOString() : null,
+  });
+  const restore = async (id: string, actor: Actor) => {
+    const before = await trash.get(id);
+    const result = await trash.restore(id, actor);
+    await h.audit(actor, 'restore', id, before, result.item);
+    return result;
+  };
+  const purge = async (id: string, actor: Actor) => {
+    const before = await trash.get(id);
+    const { kept } = await trash.purge(id, actor);
+    await h.audit(actor, 'purge', id, before, kept ? { _id: id, keptForBuyers: true } : null);
+    return { _id: id, kept };
+  };
+  const things = resource.label.toLowerCase();
+  return [
+    {
+      op: ops.trash,
+      spec: h.spec('trash_list', `${resource.label} in the trash, newest deleted first`, {
+        query: ListQuery,
+        response: ListPayload(Item),
+        run: async ({ query }) => {
+          const page = await trash.list(query as AdminListQuery);
+          return { ...page, data: page.data.map(purgeAt) };
+        },
+      }),
+    },
+    {
+      op: ops.restore,
+      spec: h.spec('restore', `Restore a ${resource.singular} from the trash, as it was (its address, or a free variant of it)`, {
+        params: h.IdParams,
+        response: Type.Object({ item: Item, notice: Type.Union([Type.String(), Type.Null()]) }),
+        run: async ({ params }, ctx) => h.changed(await restore(params!.id!, h.actorOf(ctx))),
+      }),
+    },
+    {
+      op: ops.purge,
+      spec: h.spec('purge', `Delete a ${resource.singular} of the trash for good (kept out of sight when members bought or hold it)`, {
+        params: h.IdParams,
+        response: Type.Object({ _id: Type.String(), kept: Type.Boolean() }),
+        run: ({ params }, ctx) => purge(params!.id!, h.actorOf(ctx)),
+      }),
+    },
+    {
+      op: ops.trashBulk,
+      spec: h.spec('trash_bulk', `Restore (a delete's Undo) or delete for good many ${things} of the trash`, {
+        body: TrashBulkSchema,
+        response: Type.Object({ done: Type.Array(Type.String()), failed: Notices, notices: Notices }),
+        run: async ({ body }, ctx) => {
+          const actor = h.actorOf(ctx);
+          const { action, ids } = body as TrashBulkBody;
+          const done: string[] = [];
+          const failed: { _id: string; message: string }[] = [];
+          const notices: { _id: string; message: string }[] = [];
+          for (const id of [...new Set(ids)]) {
+            try {
+              if (action === 'purge') await purge(id, actor);
+              else {
+                const { notice } = await restore(id, actor);
+                if (notice) notices.push({ _id: id, message: notice });
+              }
+              done.push(id);
+            } catch (err) {
+              failed.push({ _id: id, message: err instanceof Error ? err.message : 'Failed.' });
+            }
+          }
+          return action === 'restore' && done.length ? h.changed({ done, failed, notices }) : { done, failed, notices };
+        },
+      }),
+    },
+  ];
 }
 
 /**

@@ -37,7 +37,7 @@ import { readForm } from '../../lib/http/multipart.ts';
 /** A resource's adapter as the routes hold it: its bodies have been checked against the resource's schema by then. */
 const erase = <B>(adapter: AdminAdapter<B>) => adapter as unknown as AdminAdapter;
 
-/** An adapter whose saves (create, change, publish) give a scheduled item its publishing job. */
+/** An adapter whose saves (create, change, publish, restore from the trash) give a scheduled item its publishing job. */
 function scheduled(name: string, adapter: AdminAdapter, publication: PublicationJobs): AdminAdapter {
   const after = async (item: AdminItem) => {
     await publication.saved(name, item);
@@ -45,11 +45,20 @@ function scheduled(name: string, adapter: AdminAdapter, publication: Publication
   };
   const bulk =
     adapter.bulk && Object.fromEntries(Object.entries(adapter.bulk).map(([verb, run]) => [verb, (id: string, actor: Actor) => run(id, actor).then(after)]));
+  const trash = adapter.trash && {
+    ...adapter.trash,
+    restore: async (id: string, actor: Actor) => {
+      const restored = await adapter.trash!.restore(id, actor);
+      await after(restored.item);
+      return restored;
+    },
+  };
   return {
     ...adapter,
     create: (body, actor) => adapter.create(body, actor).then(after),
     update: (id, patch, actor) => adapter.update(id, patch, actor).then(after),
     ...(bulk ? { bulk } : {}),
+    ...(trash ? { trash } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ import type { CategoryGroup } from '../../../shared/contracts/categories.ts';
 import { iso } from '../../lib/text/dates.ts';
 import { releasedWhere, textQuery } from '../catalogue/query.ts';
 import type { AdminAdapter } from './admin-resource.ts';
+import { addressBefore, findInTrash, freeAddress, listTrash, moveToTrash, purgeFromTrash, restoreFromTrash, TRASH_TABLES } from './trash.ts';
 
 /**
  * How a content table says when an item goes public: stories and posts by their `publishedAt` (always set; the
@@ -141,11 +142,14 @@ const slugTaken = (slug: string) => {
 
 /**
  * The adapter of a content resource: list (search, state, the resource's filters, sort), create, read, change,
- * publish and unpublish (one or many), and delete — which withdraws the item (status `deleted`, its address freed)
- * rather than erasing it, so that entitlements, orders, downloads and the ledger keep what they point at.
+ * publish and unpublish (one or many), and delete — which puts the item in the resource's trash (trash.ts: status
+ * `deleted`, its address freed), from where it is restored as it was or deleted for good; entitlements, orders,
+ * downloads and the ledger keep what they point at throughout.
  */
 export function contentAdapter<B extends ContentBody>(o: ContentOptions<B>): AdminAdapter<B> & { find: (id: string) => Promise<Row> } {
   const { db, table, columns: c } = o;
+  const bin = Object.values(TRASH_TABLES).find((t) => t.table === table);
+  if (!bin) throw new Error(`${o.what}: a content table needs its trash (trash.ts TRASH_TABLES).`);
   const find = async (id: string): Promise<Row> => {
     const [row] = await db
       .select()
@@ -180,12 +184,7 @@ export function contentAdapter<B extends ContentBody>(o: ContentOptions<B>): Adm
       if (await taken(asked)) throw slugTaken(asked);
       return asked;
     }
-    const base = slugify(title) || `${o.what}-${randomBytes(3).toString('hex')}`;
-    for (let n = 1; n < 50; n++) {
-      const slug = n === 1 ? base : `${base.slice(0, 76)}-${n}`;
-      if (!(await taken(slug))) return slug;
-    }
-    return `${base.slice(0, 70)}-${randomBytes(3).toString('hex')}`;
+    return freeAddress(slugify(title) || `${o.what}-${randomBytes(3).toString('hex')}`, taken);
   }
 
   /** The row's columns from a body: the common fields here, the resource's own in `o.values`. */
@@ -280,14 +279,42 @@ export function contentAdapter<B extends ContentBody>(o: ContentOptions<B>): Adm
       return item(await write(() => db.update(table).set(values).where(eq(c.id, id)).returning(), values.slug));
     },
     async remove(id) {
-      const before = await find(id);
-      // The address is freed for a new item; the row stays for its buyers' records (never shown again).
-      const slug = `${before.slug.slice(0, 60)}-deleted-${randomBytes(4).toString('hex')}`;
-      await db
-        .update(table)
-        .set({ status: 'deleted', slug, ...(c.updatedAt ? { updatedAt: new Date() } : {}) })
-        .where(eq(c.id, id));
+      await find(id);
+      if (!(await moveToTrash(db, bin, id))) throw notFound(`No such ${o.what}.`);
     },
     bulk: { publish: (id) => setStatus(id, 'active'), unpublish: (id) => setStatus(id, 'inactive') },
+    trash: {
+      async list(query) {
+        const { rows, ...total } = await listTrash(db, bin, query);
+        return { data: rows.map((row) => trashItem(row as unknown as Row)), ...total };
+      },
+      async get(id) {
+        const row = await findInTrash(db, bin, id);
+        if (!row) throw notFound(`No such ${o.what} in the trash.`);
+        return trashItem(row as unknown as Row);
+      },
+      async restore(id) {
+        // What cannot be public now (it could when it was deleted) comes back as a draft, and says why.
+        let heldBack: Record<string, string> | null = null;
+        const { row, addressTaken } = await restoreFromTrash(db, bin, id, (trashed) => {
+          const was = (trashed.deletedStatus as 'active' | 'inactive' | null) ?? 'inactive';
+          heldBack = was === 'active' ? (o.unpublishable?.({ ...(trashed as unknown as Row), status: 'active' }) ?? null) : null;
+          return heldBack ? 'inactive' : was;
+        });
+        const why = heldBack as Record<string, string> | null;
+        const notices = [
+          addressTaken ? `Its address '${addressTaken}' was taken by another ${o.what} meanwhile: it is back at '${String(row.slug)}'.` : null,
+          why ? `It is back as a draft: ${Object.values(why).join(' ')}` : null,
+        ].filter(Boolean);
+        return { item: item(row as Row), notice: notices.length ? notices.join(' ') : null };
+      },
+      purge: async (id) => ({ kept: (await purgeFromTrash(db, bin, id)) === 'kept' }),
+    },
   };
+
+  /** An item of the trash: as it will come back (its address and status before the delete), and when it went. */
+  function trashItem(row: Row): AdminItem {
+    const status = (row.deletedStatus as string | null) ?? 'inactive';
+    return { ...item({ ...row, status, slug: addressBefore(row) ?? row.slug }), deletedAt: iso(timeOf(row.deletedAt)) };
+  }
 }

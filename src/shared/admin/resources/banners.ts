@@ -62,4 +62,5 @@ export const bannersResource: AdminResource = {
     { value: 'title', label: 'Title' },
   ],
   bulk: contentBulk,
+  trash: true,
 };

@@ -26,6 +26,7 @@ export const galleriesResource: AdminResource = {
   filters: [stateFilter],
   sorts: contentSorts,
   bulk: pricedBulk,
+  trash: true,
   actions: itemGrantActions,
   publicPath: (item) => (item.state === 'published' ? itemRoute('gallery', String(item.slug)) : null),
   panel: 'photos',

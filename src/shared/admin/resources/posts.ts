@@ -36,6 +36,7 @@ export const postsResource: AdminResource = {
   filters: [{ key: 'type', label: 'Kind', options: Object.entries(TYPES).map(([value, label]) => ({ value, label })) }, stateFilter],
   sorts: contentSorts,
   bulk: categorisedBulk,
+  trash: true,
   // Drafts and scheduled posts are not on the site yet.
   publicPath: (item) => (item.state === 'published' ? itemRoute('post', String(item.slug)) : null),
 };

@@ -43,5 +43,6 @@ export const productsResource: AdminResource = {
     { value: 'title', label: 'Name' },
   ],
   bulk: categorisedBulk,
+  trash: true,
   publicPath: (item) => (item.state === 'published' ? itemRoute('product', String(item.slug)) : null),
 };

@@ -35,6 +35,7 @@ export const storiesResource: AdminResource = {
   filters: [stateFilter],
   sorts: contentSorts,
   bulk: pricedBulk,
+  trash: true,
   actions: itemGrantActions,
   publicPath: (item) => (item.state === 'published' ? itemRoute('story', String(item.slug)) : null),
 };

@@ -66,6 +66,7 @@ export const videosResource: AdminResource = {
   ],
   sorts: contentSorts,
   bulk: pricedBulk,
+  trash: true,
   actions: [
     { name: 'retry', label: 'Process again', confirm: 'Make the streams of this video again?', when: (item) => item.mediaState === 'failed' },
     ...itemGrantActions,

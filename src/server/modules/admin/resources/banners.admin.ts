@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { containing, type Db } from '../../../db/client.ts';
 import { listTotalOf } from '../../../db/lists.ts';
-import { banners } from '../../../db/schema.ts';
+import { banners, NOT_DELETED } from '../../../db/schema.ts';
 import { invalid, notFound } from '../../../errors.ts';
 import { iso } from '../../../lib/text/dates.ts';
 import type { AdminItem } from '../../../../shared/admin/resource.ts';
@@ -10,6 +10,7 @@ import { isSafeLink } from '../../settings/setting-rules.ts';
 import type { AdminAdapter } from '../admin-resource.ts';
 import type { AdminUploads } from '../uploads.ts';
 import { imageValue } from './media-fields.ts';
+import { findInTrash, listTrash, moveToTrash, purgeFromTrash, restoreFromTrash, TRASH_TABLES } from '../trash.ts';
 
 type BannerState = keyof typeof BANNER_STATES;
 type Row = typeof banners.$inferSelect;
@@ -41,13 +42,23 @@ function stateOf(r: Row, now = Date.now()): BannerState {
   return 'published';
 }
 
-/** Banners (site promos): shown at their position between their dates; deleting one removes it (nobody buys a banner). */
+/**
+ * Banners (site promos): shown at their position between their dates; deleting one puts it in the trash (trash.ts),
+ * and deleting it for good erases it (nobody buys a banner).
+ */
 export function bannersAdmin(db: Db, uploads: AdminUploads): AdminAdapter<BannerBody> {
+  const bin = TRASH_TABLES.banners!;
   const find = async (id: string): Promise<Row> => {
-    const [row] = await db.select().from(banners).where(eq(banners.id, id)).limit(1);
+    const [row] = await db
+      .select()
+      .from(banners)
+      .where(and(eq(banners.id, id), ne(banners.status, 'deleted')))
+      .limit(1);
     if (!row) throw notFound('No such banner.');
     return row;
   };
+  /** A banner of the trash: as it will come back (shown or hidden as it was), and when it went. */
+  const trashItem = (r: Row): AdminItem => ({ ...item({ ...r, status: r.deletedStatus ?? 'inactive' }), deletedAt: iso(r.deletedAt) });
   const item = (r: Row): AdminItem => ({
     _id: r.id,
     title: r.title,
@@ -98,7 +109,7 @@ export function bannersAdmin(db: Db, uploads: AdminUploads): AdminAdapter<Banner
 
   return {
     async list(query) {
-      const filters: (SQL | undefined)[] = [];
+      const filters: (SQL | undefined)[] = [sql.raw(NOT_DELETED)];
       if (query.position) filters.push(eq(banners.position, query.position as Row['position']));
       if (query.state) filters.push(STATE_WHERE[query.state as BannerState]);
       if (query.q?.trim()) filters.push(sql`${banners.title} ilike ${containing(query.q.trim())}`);
@@ -133,8 +144,24 @@ export function bannersAdmin(db: Db, uploads: AdminUploads): AdminAdapter<Banner
     },
     async remove(id) {
       await find(id);
-      await db.delete(banners).where(eq(banners.id, id));
+      if (!(await moveToTrash(db, bin, id))) throw notFound('No such banner.');
     },
     bulk: { publish: (id) => setStatus(id, 'active'), unpublish: (id) => setStatus(id, 'inactive') },
+    trash: {
+      async list(query) {
+        const { rows, ...total } = await listTrash(db, bin, query);
+        return { data: rows.map((r) => trashItem(r as unknown as Row)), ...total };
+      },
+      async get(id) {
+        const row = await findInTrash(db, bin, id);
+        if (!row) throw notFound('No such banner in the trash.');
+        return trashItem(row as unknown as Row);
+      },
+      async restore(id) {
+        const { row } = await restoreFromTrash(db, bin, id, (r) => (r.deletedStatus as 'active' | 'inactive' | null) ?? 'inactive');
+        return { item: item(row as unknown as Row), notice: null };
+      },
+      purge: async (id) => ({ kept: (await purgeFromTrash(db, bin, id)) === 'kept' }),
+    },
   };
 }

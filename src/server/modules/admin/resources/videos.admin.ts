@@ -83,6 +83,15 @@ export function videosAdmin(db: Db, uploads: AdminUploads, media: MediaPipeline)
       await media.saved(id, { newSource, newTeaser: patch.teaserStart !== undefined && patch.teaserStart !== before.teaserStart });
       return item;
     },
+    trash: adapter.trash && {
+      ...adapter.trash,
+      /** A video deleted before its streams were made goes through the pipeline again as it comes back. */
+      async restore(id: string, actor: Parameters<NonNullable<typeof adapter.trash>['restore']>[1]) {
+        const restored = await adapter.trash!.restore(id, actor);
+        if (restored.item.mediaState === 'processing') await media.saved(id, { newSource: true, newTeaser: false });
+        return restored;
+      },
+    },
     actions: {
       /** Puts a failed video through the pipeline again. */
       retry: async (id: string) => {

@@ -1,0 +1,91 @@
+import type { Db } from '../../db/client.ts';
+import type { JobQueue } from '../../lib/jobs/job-queue.ts';
+import { insertAudit } from './audit.repository.ts';
+import { expiredInTrash, purgeFromTrash, TRASH_TABLES, type Purged } from './trash.ts';
+
+export const TRASH_QUEUE = 'trash-purge';
+
+const HOUR = 3600_000;
+/** Items purged per table and query; a sweep goes on until none is left. */
+const BATCH = 100;
+
+export interface TrashJobsOptions {
+  queue: JobQueue;
+  db: Db;
+  /** TRASH_DAYS: how long an item stays in the trash (0: until purged by hand; no sweeps then). */
+  days: number;
+  log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
+}
+
+/**
+ * The purge of the trash (trash.ts): once an hour a job purges what has been in the trash longer than TRASH_DAYS, each
+ * item as "Delete for good" would (erased, or kept as a tombstone for its buyers), each purge in the audit log. One job
+ * per hour: it is sent for the coming hour with the hour in its singleton key (an `exclusive` queue keeps one per
+ * key), by every process as it starts and by each run before it purges, so the chain outlives restarts, crashes and
+ * failed runs, and two processes never queue the same hour twice. pg-boss's own cron stays off (no polling for it).
+ */
+export class TrashJobs {
+  private readonly o: TrashJobsOptions;
+  constructor(options: TrashJobsOptions) {
+    this.o = options;
+  }
+
+  async define(): Promise<void> {
+    await this.o.queue.define(TRASH_QUEUE, { policy: 'exclusive', retryLimit: 3, retryBackoff: true });
+  }
+
+  /** Works the queue in this process (a sweep at a time), after making sure the coming hour's sweep is queued. */
+  async work(): Promise<void> {
+    if (this.o.days === 0) return;
+    await this.o.queue.work(TRASH_QUEUE, 1, () => this.run());
+    await this.queueNext();
+  }
+
+  /** Queues the sweep of the hour after `now` (dropped when it is already waiting). */
+  queueNext(now = Date.now()): Promise<string | null> {
+    const hour = Math.floor(now / HOUR) + 1;
+    return this.o.queue.send(TRASH_QUEUE, {}, { startAfter: new Date(hour * HOUR), singletonKey: `sweep:${hour}` });
+  }
+
+  /** One job: the next hour's is queued first (a failure below cannot end the chain), then the sweep. */
+  private async run(): Promise<void> {
+    await this.queueNext();
+    await this.sweep();
+  }
+
+  /**
+   * Purges every item in the trash since more than TRASH_DAYS before `now`, oldest first, and says how many went for
+   * good and how many were kept for their buyers. The job's work; the tests call it with a time of their own.
+   */
+  async sweep(now = new Date()): Promise<Record<Purged, number>> {
+    const done: Record<Purged, number> = { deleted: 0, kept: 0 };
+    if (this.o.days === 0) return done;
+    const before = new Date(now.getTime() - this.o.days * 24 * HOUR);
+    for (const t of Object.values(TRASH_TABLES)) {
+      for (;;) {
+        const rows = await expiredInTrash(this.o.db, t, before, BATCH);
+        for (const row of rows) {
+          // Restored or purged by an operator meanwhile: nothing left to do.
+          const purged = await purgeFromTrash(this.o.db, t, row.id).catch((err: { statusCode?: number }) => {
+            if (err.statusCode === 404) return null;
+            throw err;
+          });
+          if (!purged) continue;
+          done[purged]++;
+          await insertAudit(this.o.db, {
+            actorId: null,
+            actorName: `trash after ${this.o.days} days`,
+            resource: t.resource,
+            targetId: row.id,
+            action: 'purge',
+            before: { _id: row.id, title: row.title, slug: row.slug, deletedAt: row.deletedAt.toISOString() },
+            after: purged === 'kept' ? { _id: row.id, keptForBuyers: true } : null,
+          });
+        }
+        if (rows.length < BATCH) break;
+      }
+    }
+    if (done.deleted || done.kept) this.o.log.info({ ...done, days: this.o.days }, 'trash purged');
+    return done;
+  }
+}
