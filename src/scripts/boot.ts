@@ -1,6 +1,6 @@
 import type { PublicSettings } from '../shared/contracts/settings.ts';
 import { setSettings } from '../stores/settings.ts';
-import { $toasts, dismissToast, showFlash } from '../stores/toast.ts';
+import { $toasts, showFlash } from '../stores/toast.ts';
 import { $ui, setTheme, themeChosen } from '../stores/ui.ts';
 import { $cart } from '../stores/cart.ts';
 
@@ -82,47 +82,15 @@ function lazyImages() {
   images.forEach((img) => observer.observe(img));
 }
 
-/**
- * The toasts, at the bottom of the screen. A toast may carry a button (a delete's Undo). While toasts show, the space
- * they take is `--toasts-space` on the root: sticky save bars stand above it, the page's end can scroll clear of it and
- * a focused control is scrolled out from under it (styles: `scroll-padding-bottom`), so a toast never covers them.
- */
+/** The toasts (scripts/toast-view.ts draws them): the drawing loads with the first one, as a first view shows none. */
 function toasts() {
   const region = document.getElementById('toasts');
   if (!region) return;
-  const root = document.documentElement;
-  const space = () => {
-    const height = region.childElementCount ? region.getBoundingClientRect().height : 0;
-    if (height) root.style.setProperty('--toasts-space', `${Math.ceil(height + 28)}px`);
-    else root.style.removeProperty('--toasts-space');
-  };
-  if ('ResizeObserver' in window) new ResizeObserver(space).observe(region);
+  let view: Promise<typeof import('./toast-view.ts')> | null = null;
   $toasts.subscribe((list) => {
-    region.replaceChildren(
-      ...list.map((t) => {
-        const div = document.createElement('div');
-        div.className = 'toast';
-        div.dataset.kind = t.kind;
-        if (!t.action) {
-          div.textContent = t.message;
-          return div;
-        }
-        const text = document.createElement('span');
-        text.textContent = t.message;
-        const button = document.createElement('button');
-        button.type = 'button';
-        button.className = 'toast-action';
-        button.textContent = t.action.label;
-        const action = t.action;
-        button.addEventListener('click', () => {
-          dismissToast(t.id);
-          void action.run();
-        });
-        div.append(text, button);
-        return div;
-      }),
-    );
-    space();
+    if (!list.length && !view) return;
+    view ??= import('./toast-view.ts');
+    void view.then((m) => m.drawToasts(region, $toasts.get()));
   });
   showFlash();
 }

@@ -10,4 +10,5 @@ export * from './calls/community.ts';
 export * from './calls/reactions.ts';
 export * from './calls/catalogue.ts';
 export * from './calls/wallet.ts';
+export * from './calls/coupons.ts';
 export * from './calls/orders.ts';

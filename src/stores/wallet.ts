@@ -4,7 +4,6 @@ import * as walletCalls from '../shared/calls/wallet.ts';
 import { navigation } from '../client/navigation.ts';
 import type { UnlockKind } from '../shared/calls/wallet.ts';
 import type { CheckoutBody } from '../shared/contracts/orders.ts';
-import type { CouponQuote } from '../shared/contracts/coupons.ts';
 import { toFailure } from '../shared/contracts/errors.ts';
 import type { GatewayName, PaymentStatus } from '../shared/contracts/tokens.ts';
 import { onLive } from './live.ts';
@@ -58,29 +57,6 @@ export const $testCheckout = requestStore(async (paymentId: string, action: 'con
   const data = await payload(walletCalls.testCheckout(client(), paymentId, action));
   navigation.go(data.redirectUrl);
   return { action };
-});
-
-/**
- * A coupon code's price for the cart: before, the discount, after. Not a reservation: the checkout sends the code and
- * the server checks it again (a refusal then shows at the same field).
- */
-export const $cartCoupon = requestStore(async (code: string, products: CheckoutBody['products']) =>
-  payload(walletCalls.couponQuote(client(), { code, products })),
-);
-
-/**
- * A coupon code's price for each token package it applies to (one quote per package); when it applies to none, the
- * first package's refusal (its reason is the field's error).
- */
-export const $packagesCoupon = requestStore(async (code: string, packageIds: string[]) => {
-  const answers = await Promise.allSettled(packageIds.map((packageId) => payload(walletCalls.couponQuote(client(), { code, packageId }))));
-  const quotes: Record<string, CouponQuote> = {};
-  answers.forEach((a, i) => {
-    if (a.status === 'fulfilled') quotes[packageIds[i]!] = a.value;
-  });
-  const first = Object.values(quotes)[0];
-  if (!first) throw (answers[0] as PromiseRejectedResult | undefined)?.reason ?? new Error('No token package is on sale.');
-  return { code: first.code, quotes };
 });
 
 /** Checks out the cart (one Idempotency-Key per press of the button; a new attempt after a failure is a new key). */

@@ -4,7 +4,8 @@ import { messageOf } from '../../shared/contracts/errors.ts';
 import type { GatewayName, TokenPackage } from '../../shared/contracts/tokens.ts';
 import { formatMoney } from '../../shared/money.ts';
 import { loginHref, TOKENS_ROUTE } from '../../shared/routes.ts';
-import { $packagesCoupon, $tokenPurchase } from '../../stores/wallet.ts';
+import { $tokenPurchase } from '../../stores/wallet.ts';
+import { $packagesCoupon } from '../../stores/coupons.ts';
 import CouponField from './CouponField.tsx';
 
 interface Props {

@@ -1,4 +1,4 @@
-/** One domain of the API calls (shared/calls.ts). Tokens: packages, payments, coupons, unlocks, a cart's checkout, the member's transactions, balance changes and purchases. */
+/** One domain of the API calls (shared/calls.ts). Tokens: packages, payments, unlocks, a cart's checkout, the member's transactions, balance changes and purchases. */
 import type { ApiClient } from '../api-client.ts';
 import type { MyPurchaseQuery, PaymentSearchQuery, PurchaseTokensBody, TokenTransactionSearchQuery } from '../contracts/tokens.ts';
 import type { CheckoutBody } from '../contracts/orders.ts';
@@ -6,8 +6,6 @@ import type { BalanceChangeQuery } from '../contracts/ledger.ts';
 import { PAYMENTS } from '../operations/payments.ts';
 import { TOKEN_TRANSACTIONS } from '../operations/token-transactions.ts';
 import { LEDGER } from '../operations/ledger.ts';
-import { COUPONS } from '../operations/coupons.ts';
-import type { CouponQuoteBody } from '../contracts/coupons.ts';
 
 /** The unlock call of each lockable kind (SPEC.md: /token-transactions/video|gallery|stories/{id}). */
 const UNLOCKS = { video: TOKEN_TRANSACTIONS.unlockVideo, gallery: TOKEN_TRANSACTIONS.unlockGallery, story: TOKEN_TRANSACTIONS.unlockStory } as const;
@@ -26,4 +24,3 @@ export const checkout = (api: ApiClient, body: CheckoutBody, idempotencyKey?: st
 export const tokenTransactions = (api: ApiClient, query: TokenTransactionSearchQuery = {}) => api.call(TOKEN_TRANSACTIONS.search, { query });
 export const balanceChanges = (api: ApiClient, query: BalanceChangeQuery = {}) => api.call(LEDGER.balanceChanges, { query });
 export const myPurchases = (api: ApiClient, query: MyPurchaseQuery) => api.call(TOKEN_TRANSACTIONS.myPurchases, { query });
-export const couponQuote = (api: ApiClient, body: CouponQuoteBody) => api.call(COUPONS.quote, { body });
