@@ -29,14 +29,8 @@ export default function MediaGrid({ browser, onChoose, kind }: Props) {
   const busy = state.status === 'loading';
   return (
     <div className="media-browser">
-      <form
-        className="media-filters"
-        role="search"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void browser.query({});
-        }}
-      >
+      {/* Not a form: the picker's dialog sits inside an item's form. The search runs as it is typed. */}
+      <div className="media-filters" role="search">
         <div className="field">
           <label htmlFor={`${id}-q`}>Search by name</label>
           <input
@@ -63,7 +57,7 @@ export default function MediaGrid({ browser, onChoose, kind }: Props) {
             </select>
           </div>
         )}
-      </form>
+      </div>
       <p className="muted" role="status" aria-live="polite">
         {state.status === 'error'
           ? messageOf(state.error!)
@@ -77,7 +71,7 @@ export default function MediaGrid({ browser, onChoose, kind }: Props) {
         {state.items.map((a) => (
           <li key={a._id} className="media-tile" data-kind={a.kind}>
             {onChoose ? (
-              <button type="button" className="media-tile-body" onClick={() => onChoose(a)} aria-label={`Choose ${a.name}`}>
+              <button type="button" className="media-tile-body" onClick={() => onChoose(a)}>
                 <Tile asset={a} />
               </button>
             ) : (

@@ -26,7 +26,17 @@ export default function MediaPicker({ label, onPick }: { label: string; onPick: 
       <button type="button" className="btn" onClick={open}>
         Choose from library
       </button>
-      <dialog ref={dialog} className="modal media-picker" aria-labelledby={`${id}-title`}>
+      <dialog
+        ref={dialog}
+        className="modal media-picker"
+        aria-labelledby={`${id}-title`}
+        onKeyDown={(e) => {
+          // Escape closes it from anywhere in it, the search field too (where it would only clear the text).
+          if (e.key !== 'Escape') return;
+          e.preventDefault();
+          dialog.current?.close();
+        }}
+      >
         <h2 id={`${id}-title`}>Choose {label.toLowerCase()} from the library</h2>
         {browser && (
           <MediaGrid
