@@ -133,6 +133,33 @@ describe('the media library', () => {
     expect(entry).toMatchObject({ resource: 'media', action: 'delete', after: null });
   });
 
+  it('finds uses and pages from indexes (explain plans)', async () => {
+    // With a handful of rows the planner prefers a scan; with scans disabled it must still find an index path.
+    const plans: Record<string, string> = {};
+    const k = "'img/x/original.jpg'";
+    await h.database.db.transaction(async (tx) => {
+      await tx.execute('set local enable_seqscan = off');
+      for (const [index, q] of Object.entries({
+        videos_thumbnail_key_idx: `select id from videos where thumbnail->>'key' = ${k}`,
+        videos_video_key_idx: `select id from videos where video->>'key' = ${k}`,
+        galleries_cover_key_idx: `select id from galleries where cover->>'key' = ${k}`,
+        photos_image_key_idx: `select id from photos where image->>'key' = ${k}`,
+        stories_cover_key_idx: `select id from stories where cover->>'key' = ${k}`,
+        posts_image_key_idx: `select id from posts where image->>'key' = ${k}`,
+        products_images_keys_idx: `select id from products where images @> '[{"key": "img/x/original.jpg"}]'::jsonb`,
+        products_file_key_idx: `select id from products where file->>'key' = ${k}`,
+        banners_photo_key_idx: `select id from banners where photo->>'key' = ${k}`,
+        media_assets_newest_idx: 'select id from media_assets order by created_at desc, id desc limit 24',
+        media_assets_kind_idx: "select id from media_assets where kind = 'file' order by created_at desc, id desc limit 24",
+        media_assets_name_trgm_idx: "select id from media_assets where name ilike '%harbour%'",
+      })) {
+        const res = await tx.execute(`explain ${q}`);
+        plans[index] = (res as unknown as { rows: { 'QUERY PLAN': string }[] }).rows.map((r) => r['QUERY PLAN']).join('\n');
+      }
+    });
+    expect(Object.entries(plans).filter(([index, plan]) => !plan.includes(index))).toEqual([]);
+  });
+
   it('refuses bad ids, cursors and filters (400/404) and changes nothing; admins only', async () => {
     const total = (await list()).total;
     expect((await adminCall('GET', '/api/admin/media/not-a-uuid')).status).toBe(400);
