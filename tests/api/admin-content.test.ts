@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { entitlements, products } from '../../src/server/db/schema.ts';
+import { entitlements, mediaAssets, products } from '../../src/server/db/schema.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
 import { call, multipart } from '../helpers/commerce.ts';
 import { makeClip } from '../helpers/clips.ts';
@@ -373,13 +373,14 @@ describe('the back office: content', () => {
       expect(seen.coverPhoto.url.startsWith(`/media/${coverRef}?`)).toBe(true);
       expect(await publicPhotos('quayside')).toEqual([c, a, b]);
 
-      // Removing the cover: the first photo is the cover now, and the removed one's files are gone.
+      // Removing the cover: the first photo is the cover now; the removed one's picture stays in the media library.
       const removed = await adminCall('DELETE', `/api/admin/galleries/${gallery._id}/photos/${b}`);
       expect(removed.body.data.data.map((p: { _id: string; isCover: boolean }) => [p._id, p.isCover])).toEqual([
         [c, true],
         [a, false],
       ]);
-      expect(await h.app.media.storage.stat(coverRef)).toBeNull();
+      expect(await h.app.media.storage.stat(coverRef)).not.toBeNull();
+      expect(await h.database.db.$count(mediaAssets, eq(mediaAssets.key, coverRef))).toBe(1);
       expect((await pub('/api/assets/galleries/quayside/view')).body.data.numOfItems).toBe(2);
       await adminCall('DELETE', `/api/admin/galleries/${gallery._id}/photos/${a}`);
       const last = await adminCall('DELETE', `/api/admin/galleries/${gallery._id}/photos/${c}`);

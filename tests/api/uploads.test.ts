@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { uploads } from '../../src/server/db/schema.ts';
+import { mediaAssets, uploads, videos } from '../../src/server/db/schema.ts';
 import { ANY_VIDEO, videoFormatOf } from '../../src/server/lib/media/video-files.ts';
 import { imageTypeOf } from '../../src/server/modules/uploads/file-types.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
@@ -354,6 +354,18 @@ describe('resumable uploads (tus)', () => {
       state = ((await got.json()) as { data: { mediaState: string } }).data.mediaState;
     }
     expect(state).toBe('ready');
+    // The media library keeps the original the pipeline kept (sent by this admin) and the poster it took.
+    const [row] = await h.database.db.select().from(videos).where(eq(videos.id, video._id));
+    const library = () =>
+      h.database.db
+        .select({ kind: mediaAssets.kind, by: mediaAssets.uploadedBy })
+        .from(mediaAssets)
+        .where(inArray(mediaAssets.key, [row!.video.key, row!.thumbnail!.key]))
+        .orderBy(mediaAssets.kind);
+    await expect.poll(library).toEqual([
+      { kind: 'image', by: adminId },
+      { kind: 'video', by: adminId },
+    ]);
     // The upload goes right after the video is marked ready (media-pipeline.ts): wait for it, not for a fixed time.
     await expect.poll(() => h.app.uploads.find(id)).toBeNull();
     expect(fs.existsSync(`${h.config.dataDir}/uploads/${id}`)).toBe(false);

@@ -6,6 +6,7 @@ import {
   Flag,
   Globe,
   Images,
+  LibraryBig,
   LayoutDashboard,
   Mail,
   Megaphone,
@@ -60,7 +61,7 @@ const resourceLinks = (group: string): NavLink[] =>
 /** The sidebar: the dashboard, then the sections grouped as an operator looks for them (Content, Commerce, Members, Site). */
 export const ADMIN_NAV: { label: string | null; links: NavLink[] }[] = [
   { label: null, links: [{ href: '/admin', label: 'Dashboard', icon: LayoutDashboard }] },
-  { label: 'Content', links: resourceLinks('Content') },
+  { label: 'Content', links: [...resourceLinks('Content'), { href: '/admin/media', label: 'Media library', icon: LibraryBig }] },
   { label: 'Commerce', links: resourceLinks('Commerce') },
   { label: 'Members', links: resourceLinks('Members') },
   {

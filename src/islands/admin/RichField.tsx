@@ -4,6 +4,7 @@ import { $adminUploads, uploadAdminFiles } from '../../stores/admin.ts';
 import UploadProgress from './UploadProgress.tsx';
 import { sizeText } from './cell.ts';
 import VideoUploadField from './VideoUploadField.tsx';
+import MediaPicker from './MediaPicker.tsx';
 
 /** The field kinds a plain input cannot edit: several choices, pictures and files. */
 export const RICH_KINDS = new Set(['choices', 'image', 'images', 'file']);
@@ -166,6 +167,7 @@ function Uploads({
           if (stored.length) onChange(many ? [...value, ...stored] : stored);
         }}
       />
+      {pictures && <MediaPicker label={many ? label : 'a picture'} onPick={(media) => onChange(many ? [...value, media] : [media])} />}
       <UploadProgress group={field.name} />
     </>
   );

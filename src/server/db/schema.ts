@@ -339,6 +339,9 @@ export const videos = pgTable(
     index('videos_pipeline_idx')
       .on(t.mediaState, t.createdAt, t.id)
       .where(sql`media_state <> 'ready' and status <> 'deleted'`),
+    // The media library's "where used" (modules/media-library): the items whose pictures or files name a storage key.
+    index('videos_thumbnail_key_idx').on(sql`(${t.thumbnail}->>'key')`),
+    index('videos_video_key_idx').on(sql`(${t.video}->>'key')`),
     check('videos_price_non_negative', sql`${t.price} >= 0`),
   ],
 );
@@ -367,6 +370,7 @@ export const galleries = pgTable(
   },
   (t) => [
     ...catalogueIndexes('galleries', t, { dated: t.createdAt, title: t.title, price: t.price, covering: [t.scheduledAt, t.isSale] }),
+    index('galleries_cover_key_idx').on(sql`(${t.cover}->>'key')`),
     check('galleries_price_non_negative', sql`${t.price} >= 0`),
   ],
 );
@@ -388,6 +392,7 @@ export const photos = pgTable(
     // Every public photo (no target given), in the list's orders.
     index('photos_ordering_idx').on(t.ordering, t.createdAt),
     index('photos_created_idx').on(t.createdAt),
+    index('photos_image_key_idx').on(sql`(${t.image}->>'key')`),
   ],
 );
 
@@ -417,6 +422,7 @@ export const stories = pgTable(
   (t) => [
     ...catalogueIndexes('stories', t, { dated: t.publishedAt, title: t.title, price: t.price, covering: [t.isSale] }),
     index('stories_published_idx').on(t.status, t.publishedAt),
+    index('stories_cover_key_idx').on(sql`(${t.cover}->>'key')`),
     check('stories_price_non_negative', sql`${t.price} >= 0`),
   ],
 );
@@ -448,6 +454,7 @@ export const posts = pgTable(
   (t) => [
     ...catalogueIndexes('posts', t, { dated: t.publishedAt, title: t.title, covering: [t.type] }),
     index('posts_type_idx').on(t.type, t.status, t.publishedAt),
+    index('posts_image_key_idx').on(sql`(${t.image}->>'key')`),
   ],
 );
 
@@ -482,6 +489,9 @@ export const products = pgTable(
   (t) => [
     ...catalogueIndexes('products', t, { dated: t.createdAt, title: t.name, price: t.price, covering: [t.scheduledAt, t.type] }),
     index('products_type_idx').on(t.type, t.status, t.createdAt),
+    // `images @> '[{"key": …}]'`: which products show a picture.
+    index('products_images_keys_idx').using('gin', t.images.op('jsonb_path_ops')),
+    index('products_file_key_idx').on(sql`(${t.file}->>'key')`),
     check('products_price_positive', sql`${t.price} > 0`),
     check('products_stock_non_negative', sql`${t.stock} is null or ${t.stock} >= 0`),
   ],
@@ -507,7 +517,11 @@ export const banners = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
-  (t) => [index('banners_position_idx').on(t.status, t.position, t.ordering), trashIndex('banners', t)],
+  (t) => [
+    index('banners_position_idx').on(t.status, t.position, t.ordering),
+    trashIndex('banners', t),
+    index('banners_photo_key_idx').on(sql`(${t.photo}->>'key')`),
+  ],
 );
 
 /** What a member may see of priced items: one row per member and item (written by the token issue's purchases). */
@@ -1031,5 +1045,35 @@ export const couponRedemptions = pgTable(
     // The dashboard's discounts of a period.
     index('coupon_redemptions_created_idx').on(t.createdAt),
     check('coupon_redemptions_one_purchase', sql`(${t.paymentId} is null) <> (${t.tokenTransactionId} is null)`),
+  ],
+);
+
+/**
+ * The media library (modules/media-library): every picture, video and file the back office stored, once each, by its
+ * storage key. `stored` is the description an item's column holds (StoredImage, or StoredFile for a video or a file);
+ * items keep their own copy, and an asset is "used" while an item's column names its key. Newest first, by kind, and
+ * by name (trigrams), each from its index.
+ */
+export const mediaAssets = pgTable(
+  'media_assets',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['image', 'video', 'file'] }).notNull(),
+    name: text('name').notNull().default(''),
+    key: text('key').notNull(),
+    stored: jsonb('stored').$type<StoredImage | StoredFile>().notNull(),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    mimeType: text('mime_type').notNull().default(''),
+    width: integer('width'),
+    height: integer('height'),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('media_assets_key_key').on(t.key),
+    index('media_assets_newest_idx').on(t.createdAt, t.id),
+    index('media_assets_kind_idx').on(t.kind, t.createdAt, t.id),
+    index('media_assets_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    check('media_assets_kind_check', sql`${t.kind} in ('image', 'video', 'file')`),
   ],
 );

@@ -2,7 +2,8 @@ import type { ApiClient, Query, UploadOptions } from '../api-client.ts';
 import type { AdminSettings } from './settings.ts';
 import type { SetupBody } from '../contracts/setup.ts';
 import { SETUP } from '../operations/setup.ts';
-import { ADMIN, ADMIN_RAW, GALLERY_PHOTOS, MAIL_TEMPLATES, adminResourceOps } from '../operations/admin.ts';
+import { ADMIN, ADMIN_RAW, GALLERY_PHOTOS, MAIL_TEMPLATES, MEDIA_LIBRARY, adminResourceOps } from '../operations/admin.ts';
+import type { MediaListQuery } from '../contracts/media-library.ts';
 import type { MailTemplateSave, MailWordingBody } from '../contracts/mail-templates.ts';
 import { pathOf } from '../operations/operation.ts';
 import type { AdminMedia, BulkAction, UploadPurpose } from './resource.ts';
@@ -43,6 +44,11 @@ export function adminCalls(api: ApiClient) {
     orderPhotos: (galleryId: string, ids: string[]) => api.call(GALLERY_PHOTOS.order, { params: { id: galleryId }, body: { ids } }),
     coverPhoto: (galleryId: string, photoId: string) => api.call(GALLERY_PHOTOS.cover, { params: { id: galleryId, photoId } }),
     removePhoto: (galleryId: string, photoId: string) => api.call(GALLERY_PHOTOS.remove, { params: { id: galleryId, photoId } }),
+    /** The media library: a page of it, one file with where it is used, deleting an unused one, a reference to use one in a form. */
+    media: (query: MediaListQuery = {}) => api.call(MEDIA_LIBRARY.list, { query }),
+    mediaAsset: (id: string) => api.call(MEDIA_LIBRARY.get, { params: { id } }),
+    removeMedia: (id: string) => api.call(MEDIA_LIBRARY.remove, { params: { id } }),
+    pickMedia: (id: string) => api.call(MEDIA_LIBRARY.pick, { params: { id } }),
     /** The site's mails: list, one, save its wording, reset it, preview or test-send a draft. */
     mails: () => api.call(MAIL_TEMPLATES.list, {}),
     mail: (key: string) => api.call(MAIL_TEMPLATES.get, { params: { key } }),

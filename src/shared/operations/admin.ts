@@ -4,6 +4,7 @@ import type { AdminSettings } from '../admin/settings.ts';
 import type { Dashboard } from '../admin/dashboard.ts';
 import { op } from './operation.ts';
 import type { MailPreview, MailTemplate, MailTemplateSave, MailTemplateSummary, MailWordingBody } from '../contracts/mail-templates.ts';
+import type { MediaAssetDetail, MediaListPayload, MediaListQuery } from '../contracts/media-library.ts';
 
 type Id = { params: { id: string } };
 type Fields = Record<string, unknown>;
@@ -137,4 +138,12 @@ export const MAIL_TEMPLATES = {
   reset: op<Key, MailTemplate>('DELETE', '/admin/mail-templates/:key'),
   preview: op<Key & { body: MailWordingBody }, MailPreview>('POST', '/admin/mail-templates/:key/preview'),
   test: op<Key & { body: MailWordingBody }, { message: string }>('POST', '/admin/mail-templates/:key/test'),
+};
+
+/** Back office → Media: every stored picture, video and file, where each is used, and a reference to use one in a form. */
+export const MEDIA_LIBRARY = {
+  list: op<{ query: MediaListQuery }, MediaListPayload>('GET', '/admin/media'),
+  get: op<Id, MediaAssetDetail>('GET', '/admin/media/:id'),
+  remove: op<Id, { _id: string }>('DELETE', '/admin/media/:id'),
+  pick: op<Id, AdminMedia>('POST', '/admin/media/:id/pick'),
 };

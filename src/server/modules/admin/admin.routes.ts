@@ -33,6 +33,8 @@ import { membersAdmin } from './resources/members.admin.ts';
 import { publicOrigin } from '../../lib/http/public-origin.ts';
 import { AdminUploads } from './uploads.ts';
 import { readForm } from '../../lib/http/multipart.ts';
+import { AdminMediaBody } from '../../../shared/contracts/media-library.ts';
+import { mediaLibraryOperations } from '../media-library/media-library.admin.ts';
 
 /** A resource's adapter as the routes hold it: its bodies have been checked against the resource's schema by then. */
 const erase = <B>(adapter: AdminAdapter<B>) => adapter as unknown as AdminAdapter;
@@ -72,15 +74,6 @@ const AuditEntry = Type.Object({
   after: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   createdAt: Type.String(),
 });
-const AdminMediaSchema = Type.Object({
-  ref: Type.String(),
-  url: Type.Union([Type.String(), Type.Null()]),
-  name: Type.Optional(Type.String()),
-  width: Type.Optional(Type.Integer()),
-  height: Type.Optional(Type.Integer()),
-  mimeType: Type.Optional(Type.String()),
-  size: Type.Optional(Type.Integer()),
-});
 const AuditQuery = Type.Object({
   resource: Type.Optional(Type.String({ maxLength: 60 })),
   targetId: Type.Optional(Type.String({ maxLength: 200 })),
@@ -97,7 +90,7 @@ const AuditQuery = Type.Object({
  */
 export async function adminRoutes(app: App) {
   const db = app.database.db;
-  const uploads = new AdminUploads(app.media.storage, app.media.signer);
+  const uploads = new AdminUploads(app.media.storage, app.media.signer, db);
   const galleries = galleriesAdmin(db, uploads);
   const { grants } = app.services;
   const adapters: Record<string, AdminAdapter> = {
@@ -127,6 +120,7 @@ export async function adminRoutes(app: App) {
     ...mailTemplatesAdminOperations(app),
     ...auditOperations(app),
     ...photos.operations,
+    ...mediaLibraryOperations(app, uploads),
   ]);
   await app.register((api: App) => uploadRoutes(api, uploads));
   // The exports read; a photo's addition publishes its change in its handler, like the photos' operations.
@@ -158,14 +152,14 @@ async function uploadRoutes(api: App, uploads: AdminUploads) {
         summary: 'Upload a picture, a video (MP4 or WebM) or a download (multipart, field `file`); answers the reference a form sends',
         consumes: ['multipart/form-data'],
         querystring: Type.Object({ purpose: Type.Union([Type.Literal('image'), Type.Literal('video'), Type.Literal('download')]) }),
-        response: { 200: Envelope(AdminMediaSchema), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody },
+        response: { 200: Envelope(AdminMediaBody), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody },
       },
     },
     async (request) => {
       const { purpose } = request.query;
       const maxBytes = purpose === 'image' ? api.config.imageUploadLimit : api.config.uploadLimit;
       const { file } = await readForm(request, { fileField: 'file', maxBytes, requireFile: true });
-      return ok(await uploads.store(purpose, file!));
+      return ok(await uploads.store(purpose, file!, request.auth!.user.id));
     },
   );
 }

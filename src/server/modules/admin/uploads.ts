@@ -9,6 +9,8 @@ import type { MediaSigner } from '../../lib/media/signed-url.ts';
 import { contentTypeOf, type Storage } from '../../lib/storage/storage.ts';
 import { safeFileName } from '../../lib/text/slug.ts';
 import { videoDurationOf, videoFormatOf } from '../../lib/media/video-files.ts';
+import type { Tx } from '../../db/client.ts';
+import { recordMediaAsset, type MediaAssetRow } from '../media-library/media-library.repository.ts';
 
 /** How long an upload's reference may be used in a form before it must be sent again. */
 const REF_TTL_SECONDS = 24 * 3600;
@@ -20,21 +22,51 @@ type Stored = { purpose: 'image'; image: StoredImage } | { purpose: 'video' | 'd
 /**
  * The back office's uploads. A file is stored at once (images through the catalogue's image work: re-encoded,
  * derivatives, blurred preview), and the answer carries a signed reference to it that a create or a change then
- * sends in the item's field; the server reads the stored file's description back from the reference, so nothing
- * else is kept about an upload, and a reference cannot be made up or altered (it names storage keys).
+ * sends in the item's field; the server reads the stored file's description back from the reference, and a reference
+ * cannot be made up or altered (it names storage keys). Every stored file is also kept in the media library
+ * (modules/media-library), which owns its files from then on; `pick` signs a reference to one of its files.
  */
 export class AdminUploads {
   private readonly storage: Storage;
   private readonly signer: MediaSigner;
-  constructor(storage: Storage, signer: MediaSigner) {
+  private readonly db: Tx;
+  constructor(storage: Storage, signer: MediaSigner, db: Tx) {
     this.storage = storage;
     this.signer = signer;
+    this.db = db;
   }
 
-  /** Stores an upload of the purpose given; 400 (`NOT_AN_IMAGE`, or a video's own words) when its bytes are not that. */
-  async store(purpose: UploadPurpose, upload: UploadedFile): Promise<AdminMedia> {
+  /**
+   * Stores an upload of the purpose given and keeps it in the media library (named after its file, `uploadedBy`);
+   * 400 (`NOT_AN_IMAGE`, or a video's own words) when its bytes are not that.
+   */
+  async store(purpose: UploadPurpose, upload: UploadedFile, uploadedBy: string | null): Promise<AdminMedia> {
     const stored = await this.put(purpose, upload);
+    const name = upload.filename.slice(0, 200);
+    if (stored.purpose === 'image') await this.recordImage(stored.image, name, uploadedBy);
+    else await recordMediaAsset(this.db, { kind: stored.purpose === 'video' ? 'video' : 'file', name, stored: stored.file, uploadedBy });
     return this.describe(stored, this.sign(stored));
+  }
+
+  /** Keeps a stored picture in the media library. */
+  recordImage(image: StoredImage, name: string, uploadedBy: string | null): Promise<void> {
+    return recordMediaAsset(this.db, { kind: 'image', name, stored: image, uploadedBy });
+  }
+
+  /** A library file as a fresh upload of its kind: the reference a form sends to use it (a picture, video or download field). */
+  pick(asset: MediaAssetRow): AdminMedia {
+    const stored: Stored =
+      asset.kind === 'image'
+        ? { purpose: 'image', image: asset.stored as StoredImage }
+        : { purpose: asset.kind === 'video' ? 'video' : 'download', file: asset.stored as StoredFile };
+    return this.describe(stored, this.sign(stored));
+  }
+
+  /** How the library shows one of its files: a picture's preview, a video's link, a download's name (no link). */
+  assetMedia(asset: MediaAssetRow): AdminMedia {
+    return asset.kind === 'image'
+      ? this.imageMedia(asset.stored as StoredImage)
+      : this.fileMedia(asset.stored as StoredFile, asset.kind === 'video' ? 'video' : 'download');
   }
 
   /** Stores a picture through the catalogue's image work; 400 `NOT_AN_IMAGE` when sharp cannot read it as one. */
@@ -49,9 +81,13 @@ export class AdminUploads {
     });
   }
 
-  /** Removes a stored picture's files (its original, derivatives, preview and share renditions), as far as they exist. */
-  async removeImage(image: StoredImage): Promise<void> {
-    const keys = [image.key, image.previewKey, ...image.variants.map((v) => v.key), shareKey(image, false), shareKey(image, true)];
+  /**
+   * Removes a library file's files from storage, as far as they exist: a picture's original, derivatives, preview and
+   * share renditions; a video's or download's one file.
+   */
+  async removeFiles(asset: MediaAssetRow): Promise<void> {
+    const image = asset.kind === 'image' ? (asset.stored as StoredImage) : null;
+    const keys = image ? [image.key, image.previewKey, ...image.variants.map((v) => v.key), shareKey(image, false), shareKey(image, true)] : [asset.key];
     await Promise.all(keys.map((key) => this.storage.delete(key).catch(() => {})));
   }
 

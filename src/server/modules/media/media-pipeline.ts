@@ -10,6 +10,7 @@ import { makeTeaser, makeThumbnailStrip, takePoster, transcodeHls } from '../../
 import type { HlsManifest, StoredFile } from '../../lib/media/media-types.ts';
 import { localCopy } from '../../lib/storage/local-copy.ts';
 import { contentTypeOf, type Storage } from '../../lib/storage/storage.ts';
+import { recordMediaAsset } from '../media-library/media-library.repository.ts';
 import { ADMINS_ROOM, type MediaProgress } from '../../../shared/socket-events.ts';
 import type { EmitToRoom } from '../../types.ts';
 import type { SiteChanges } from '../../lib/runtime/site-changes.ts';
@@ -26,7 +27,7 @@ export interface MediaJob {
 
 /** What the pipeline needs of the resumable uploads: a finished upload's bytes as a local file, and its removal. */
 export interface UploadSource {
-  find(id: string): Promise<{ name: string; size: number; mimeType: string | null; state: string } | null>;
+  find(id: string): Promise<{ name: string; size: number; mimeType: string | null; state: string; userId?: string | null } | null>;
   localFile(id: string): Promise<{ path: string; cleanup: () => Promise<void> }>;
   remove(id: string): Promise<void>;
 }
@@ -134,8 +135,10 @@ export class MediaPipeline {
       const probe = await probeVideo(source.path);
       const prefix = `videos/${row.id}/${randomBytes(6).toString('hex')}`;
       const values: MediaValues = {};
+      let uploader: string | null = null;
       if (row.uploadId) {
         await progress.step('Keeping the original', 3);
+        uploader = (await this.d.uploads.find(row.uploadId))?.userId ?? null;
         values.video = await this.keepOriginal(row.uploadId, source.path, prefix, probe);
       } else values.video = { ...row.video, duration: probe.duration, width: probe.width, height: probe.height };
       await progress.step('Making the renditions', 5);
@@ -168,6 +171,9 @@ export class MediaPipeline {
         mediaError: null,
       });
       if (done) {
+        // The media library keeps the original it kept, and the poster it took (modules/media-library).
+        if (values.video) await recordMediaAsset(this.d.db, { kind: 'video', name: values.video.name, stored: values.video, uploadedBy: uploader });
+        if (values.thumbnail) await recordMediaAsset(this.d.db, { kind: 'image', name: row.title, stored: values.thumbnail, uploadedBy: uploader });
         this.announce({ ...row, mediaState: 'ready', mediaProgress: 100, mediaStep: null, mediaError: null });
         this.d.changes.publish('content');
         this.d.log.info({ videoId: row.id, renditions: hls.renditions.map((r) => r.name) }, 'video ready');

@@ -77,10 +77,10 @@ export function galleryPhotos(api: App, db: Db, uploads: AdminUploads, findGalle
    * A photo's bytes: the multipart file, or a finished resumable upload's (JSON `{ uploadId }`), which must be a
    * complete picture upload; the upload is removed once it became a photo (`done`).
    */
-  async function photoBytes(request: FastifyRequest): Promise<{ data: Buffer; done: () => Promise<void> }> {
+  async function photoBytes(request: FastifyRequest): Promise<{ data: Buffer; name: string; done: () => Promise<void> }> {
     if (request.isMultipart()) {
       const { file } = await readForm(request, { fileField: 'file', maxBytes: api.config.imageUploadLimit, requireFile: true });
-      return { data: file!.data, done: async () => {} };
+      return { data: file!.data, name: file!.filename, done: async () => {} };
     }
     const body = request.body as { uploadId?: unknown } | null | undefined;
     const uploadId = typeof body?.uploadId === 'string' ? body.uploadId.trim() : '';
@@ -96,7 +96,7 @@ export function galleryPhotos(api: App, db: Db, uploads: AdminUploads, findGalle
     if (upload.size > api.config.imageUploadLimit) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'This photo is too large.');
     const local = await source.localFile(uploadId);
     try {
-      return { data: await fs.readFile(local.path), done: () => source.remove(uploadId).catch(() => {}) };
+      return { data: await fs.readFile(local.path), name: upload.name, done: () => source.remove(uploadId).catch(() => {}) };
     } finally {
       await local.cleanup().catch(() => {});
     }
@@ -120,6 +120,7 @@ export function galleryPhotos(api: App, db: Db, uploads: AdminUploads, findGalle
         const gallery = await findGallery(request.params.id);
         const bytes = await photoBytes(request);
         const image: StoredImage = await uploads.storeImage(bytes.data);
+        await uploads.recordImage(image, bytes.name || String(gallery.title), request.auth!.user.id);
         const before = ids(await listOf(gallery.id));
         const photo = await db.transaction(async (tx) => {
           // One add at a time per gallery: the row lock orders concurrent uploads.
@@ -215,19 +216,22 @@ export function galleryPhotos(api: App, db: Db, uploads: AdminUploads, findGalle
       await audit(user, gallery.id, 'photo-cover', before, ids(after));
       return after;
     }),
-    remove: onePhoto('delete', 'Remove a photo (its files too); the next becomes the cover if it was', async (gallery, photo, user) => {
-      const before = await listOf(gallery.id);
-      if (gallery.status === 'active' && before.total === 1)
-        throw unprocessable('A published gallery keeps at least one photo. Unpublish it first, or add another.');
-      await db.transaction(async (tx) => {
-        await tx.delete(photos).where(eq(photos.id, photo.id));
-        await settle(tx, gallery.id);
-      });
-      await uploads.removeImage(photo.image);
-      const after = await listOf(gallery.id);
-      await audit(user, gallery.id, 'photo-delete', ids(before), ids(after));
-      return after;
-    }),
+    remove: onePhoto(
+      'delete',
+      'Remove a photo from the gallery (its picture stays in the media library); the next becomes the cover if it was',
+      async (gallery, photo, user) => {
+        const before = await listOf(gallery.id);
+        if (gallery.status === 'active' && before.total === 1)
+          throw unprocessable('A published gallery keeps at least one photo. Unpublish it first, or add another.');
+        await db.transaction(async (tx) => {
+          await tx.delete(photos).where(eq(photos.id, photo.id));
+          await settle(tx, gallery.id);
+        });
+        const after = await listOf(gallery.id);
+        await audit(user, gallery.id, 'photo-delete', ids(before), ids(after));
+        return after;
+      },
+    ),
   });
   return { operations: list as Operation[], registerAdd };
 }
