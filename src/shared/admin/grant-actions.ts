@@ -6,9 +6,7 @@ import type { AdminAction } from './resource.ts';
  * The back office's verbs of grants of free access (shared/contracts/grants.ts), from both ends: a member's record
  * names the item, an item's page names the member. Both run GrantsService.
  */
-const until = Type.Optional(
-  Type.String({ title: 'Until', description: 'Empty: for good. After it the member no longer has the item.', format: 'date-time' }),
-);
+const until = Type.Optional(Type.String({ title: 'Until', description: 'Empty: for good. After it the member no longer has the item.', format: 'date-time' }));
 const reason = Type.String({
   title: 'Reason',
   description: 'A support gesture, a gift, a review copy… Kept with the grant and in the log.',
