@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { adminResource } from '../../shared/admin/resources/index.ts';
 import { fieldsOf, offers, type AdminItem, type AdminMedia, type Choice, type Field as FieldSpec } from '../../shared/admin/resource.ts';
@@ -14,6 +14,10 @@ import { flashToast, showToast } from '../../stores/toast.ts';
 import Field from '../forms/Field.tsx';
 import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';
 import { useUnsavedWarning } from '../use-unsaved-warning.ts';
+import { draftKey, forgetDrafts } from './rich-text/drafts.ts';
+
+/** The rich-text editor (Lexical) loads with the first form that has an `html` field, not with the back office. */
+const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'));
 
 interface Props {
   resource: string;
@@ -132,6 +136,7 @@ export default function ResourceForm({ resource: name, item, choices = {}, timeZ
     const result = await $adminSave.run(name, item?._id ?? null, bodyOf(fields, values, item ? saved : null, timeZone));
     if (!result.ok) return focusFirstError(form.current);
     const now = valuesOf(fields, result.data, timeZone);
+    forgetDrafts(name, item?._id ?? null);
     setSaved(now);
     setValues(now);
     setCurrent(result.data);
@@ -267,14 +272,26 @@ export default function ResourceForm({ resource: name, item, choices = {}, timeZ
                     )}
                   </div>
                 );
-              if (f.kind === 'textarea' || f.kind === 'html')
+              if (f.kind === 'html')
+                return (
+                  <Suspense key={f.name} fallback={<Field {...common} textarea rows={14} value={String(values[f.name])} readOnly aria-busy />}>
+                    <RichTextEditor
+                      {...common}
+                      hint={f.hint}
+                      value={String(values[f.name])}
+                      onChange={(html) => set(f.name, html)}
+                      draftKey={draftKey(name, item?._id ?? null, f.name)}
+                      timeText={(iso) => timeText(iso, timeZone)}
+                    />
+                  </Suspense>
+                );
+              if (f.kind === 'textarea')
                 return (
                   <Field
                     key={f.name}
                     {...common}
                     textarea
-                    rows={f.kind === 'html' ? 14 : 5}
-                    className={f.kind === 'html' ? 'code' : undefined}
+                    rows={5}
                     maxLength={f.maxLength}
                     value={String(values[f.name])}
                     onChange={(e) => set(f.name, e.target.value)}

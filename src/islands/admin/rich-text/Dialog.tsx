@@ -1,0 +1,51 @@
+import { useEffect, useId, useRef, type ReactNode, type SubmitEvent } from 'react';
+
+/**
+ * A modal dialog of the editor (a native <dialog>: focus kept inside, Escape closes): a title, fields, and a submit
+ * button. Open while mounted; `onClose` when it is dismissed.
+ */
+export default function Dialog({
+  title,
+  submit,
+  busy,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  title: string;
+  submit?: string;
+  busy?: boolean;
+  onSubmit?: () => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current!;
+    if (!dialog.open) dialog.showModal();
+    return () => dialog.close();
+  }, []);
+  const send = (e: SubmitEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    onSubmit?.();
+  };
+  return (
+    <dialog ref={ref} className="modal rte-dialog" aria-labelledby={titleId} onClose={onClose}>
+      <form method="dialog" onSubmit={send} noValidate>
+        <h2 id={titleId}>{title}</h2>
+        {children}
+        <p className="modal-actions">
+          {submit && (
+            <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy || undefined}>
+              {submit}
+            </button>
+          )}
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            Cancel
+          </button>
+        </p>
+      </form>
+    </dialog>
+  );
+}
