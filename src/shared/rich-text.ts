@@ -3,7 +3,26 @@
  * (server/lib/text/html.ts) and the editor's own cleaning, so that what the editor writes is what is kept.
  */
 export const RICH_TAGS = [
-  'p', 'br', 'h2', 'h3', 'h4', 'blockquote', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'code', 'pre', 'hr', 'figure', 'figcaption', 'img',
+  'p',
+  'br',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'ul',
+  'ol',
+  'li',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'a',
+  'code',
+  'pre',
+  'hr',
+  'figure',
+  'figcaption',
+  'img',
 ] as const;
 
 /** Attributes kept, by tag (every other attribute is dropped). */
@@ -29,3 +48,7 @@ export const isRichImageSrc = (src: string): boolean =>
 
 /** Where a link may go: the web (http, https), e-mail, or a path of this site. */
 export const isRichHref = (href: string): boolean => /^(https?:\/\/|mailto:)[^\s]+$/i.test(href) || /^\/(?!\/)[^\s]*$/.test(href);
+
+/** What a rich-text field says under it. */
+export const RICH_TEXT_HINT =
+  'Headings, bold, italic, links, lists, quotes, dividers, pictures, and cards of the site’s videos, galleries and products. Markdown as you type: ## heading, **bold**, *italic*, - list, 1. list, > quote, ---.';

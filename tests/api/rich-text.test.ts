@@ -23,7 +23,10 @@ describe('rich text', () => {
     });
     return { status: res.statusCode, body: res.json() };
   }
-  const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#3366aa' } }).png().toBuffer();
+  const picture = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#3366aa' } })
+      .png()
+      .toBuffer();
 
   it('stores a picture for a text at a public address anybody can load, no wider than 1600 px', async () => {
     const up = await upload(await picture(2400, 1200));

@@ -62,7 +62,8 @@ describe('the rich-text editor and stored HTML', () => {
 
 describe('sanitizeContent', () => {
   it('keeps what the editor writes', () => {
-    const html = '<figure><img src="https://cdn.example.com/a.png" alt="A" width="10" height="20" /></figure><p><a href="mailto:a@example.com" rel="nofollow noopener">mail</a></p>';
+    const html =
+      '<figure><img src="https://cdn.example.com/a.png" alt="A" width="10" height="20" /></figure><p><a href="mailto:a@example.com" rel="nofollow noopener">mail</a></p>';
     expect(sanitizeContent(html)).toBe(html);
   });
 
@@ -89,9 +90,7 @@ describe('richParts', () => {
     const html = stored(RICH);
     const parts = richParts(html);
     expect(parts.filter((p) => 'embed' in p)).toEqual([{ embed: 'video', slug: 'night-shift' }]);
-    expect(parts.map((p) => ('html' in p ? p.html : '[card]')).join('')).toBe(
-      html.replace(/<figure data-embed[\s\S]*?<\/figure>/, '[card]'),
-    );
+    expect(parts.map((p) => ('html' in p ? p.html : '[card]')).join('')).toBe(html.replace(/<figure data-embed[\s\S]*?<\/figure>/, '[card]'));
     expect(richParts('<p>Plain</p>')).toEqual([{ html: '<p>Plain</p>' }]);
   });
 });

@@ -14,6 +14,7 @@ import { flashToast, showToast } from '../../stores/toast.ts';
 import Field from '../forms/Field.tsx';
 import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';
 import { useUnsavedWarning } from '../use-unsaved-warning.ts';
+import { useHydrated } from '../use-hydrated.ts';
 import { draftKey, forgetDrafts } from './rich-text/drafts.ts';
 
 /** The rich-text editor (Lexical) loads with the first form that has an `html` field, not with the back office. */
@@ -115,6 +116,8 @@ export default function ResourceForm({ resource: name, item, choices = {}, timeZ
   const preview = item ? resource.publicPath?.(current ?? item) : null;
 
   useUnsavedWarning(dirty, leaving);
+  /** The rich-text editor is the browser's only (the server draws its text box, read-only, until it loads). */
+  const inBrowser = useHydrated();
 
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -272,9 +275,11 @@ export default function ResourceForm({ resource: name, item, choices = {}, timeZ
                     )}
                   </div>
                 );
-              if (f.kind === 'html')
+              if (f.kind === 'html') {
+                const loading = <Field key={f.name} {...common} textarea rows={14} value={String(values[f.name])} readOnly aria-busy />;
+                if (!inBrowser) return loading;
                 return (
-                  <Suspense key={f.name} fallback={<Field {...common} textarea rows={14} value={String(values[f.name])} readOnly aria-busy />}>
+                  <Suspense key={f.name} fallback={loading}>
                     <RichTextEditor
                       {...common}
                       hint={f.hint}
@@ -285,6 +290,7 @@ export default function ResourceForm({ resource: name, item, choices = {}, timeZ
                     />
                   </Suspense>
                 );
+              }
               if (f.kind === 'textarea')
                 return (
                   <Field

@@ -10,7 +10,7 @@ import { LinkPlugin } from '@lexical/react/LexicalLinkPlugin';
 import { HorizontalRulePlugin } from '@lexical/react/LexicalHorizontalRulePlugin';
 import { MarkdownShortcutPlugin } from '@lexical/react/LexicalMarkdownShortcutPlugin';
 import { OnChangePlugin } from '@lexical/react/LexicalOnChangePlugin';
-import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
+import { EditorRefPlugin } from '@lexical/react/LexicalEditorRefPlugin';
 import { isRichHref } from '../../shared/rich-text.ts';
 import { RICH_NODES } from './rich-text/nodes.tsx';
 import { $getHtml, $setHtml } from './rich-text/html.ts';
@@ -105,23 +105,25 @@ export default function RichTextEditor({ id, label, hint, error, value, onChange
           editorState: (lexical) => $setHtml(lexical, value),
         }}
       >
-        <EditorRef target={editor} />
-        <Toolbar label={label} />
-        <RichTextPlugin
-          contentEditable={
-            <ContentEditable
-              id={id}
-              className="rte-content prose"
-              aria-labelledby={labelId}
-              aria-describedby={describedBy}
-              aria-invalid={error ? true : undefined}
-              aria-multiline
-              role="textbox"
-              spellCheck
-            />
-          }
-          ErrorBoundary={LexicalErrorBoundary}
-        />
+        <EditorRefPlugin editorRef={editor} />
+        <div className="rte-box">
+          <Toolbar label={label} />
+          <RichTextPlugin
+            contentEditable={
+              <ContentEditable
+                id={id}
+                className="rte-content prose"
+                aria-labelledby={labelId}
+                aria-describedby={describedBy}
+                aria-invalid={error ? true : undefined}
+                aria-multiline
+                role="textbox"
+                spellCheck
+              />
+            }
+            ErrorBoundary={LexicalErrorBoundary}
+          />
+        </div>
         <HistoryPlugin />
         <ListPlugin />
         <LinkPlugin validateUrl={isRichHref} />
@@ -141,13 +143,4 @@ export default function RichTextEditor({ id, label, hint, error, value, onChange
       )}
     </div>
   );
-}
-
-/** Hands the composer's editor to the component around it (restoring a draft replaces its content). */
-function EditorRef({ target }: { target: { current: LexicalEditor | null } }) {
-  const [editor] = useLexicalComposerContext();
-  useEffect(() => {
-    target.current = editor;
-  }, [editor, target]);
-  return null;
 }

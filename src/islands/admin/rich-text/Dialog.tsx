@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, type ReactNode, type SubmitEvent } from 'react';
+import { createPortal } from 'react-dom';
 
 /**
  * A modal dialog of the editor (a native <dialog>: focus kept inside, Escape closes): a title, fields, and a submit
- * button. Open while mounted; `onClose` when it is dismissed.
+ * button. Open while mounted; `onClose` when it is dismissed. Drawn at the end of the page, not inside the item's
+ * form (a form may not hold another), and its submit stops there (React would hand it to the item's form too).
  */
 export default function Dialog({
   title,
@@ -28,9 +30,10 @@ export default function Dialog({
   }, []);
   const send = (e: SubmitEvent<HTMLFormElement>) => {
     e.preventDefault();
+    e.stopPropagation();
     onSubmit?.();
   };
-  return (
+  return createPortal(
     <dialog ref={ref} className="modal rte-dialog" aria-labelledby={titleId} onClose={onClose}>
       <form method="dialog" onSubmit={send} noValidate>
         <h2 id={titleId}>{title}</h2>
@@ -46,6 +49,7 @@ export default function Dialog({
           </button>
         </p>
       </form>
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

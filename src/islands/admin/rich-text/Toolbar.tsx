@@ -16,7 +16,7 @@ import {
 import { useLexicalComposerContext } from '@lexical/react/LexicalComposerContext';
 import { INSERT_HORIZONTAL_RULE_COMMAND } from '@lexical/react/LexicalHorizontalRuleNode';
 import { $createHeadingNode, $createQuoteNode, $isHeadingNode, $isQuoteNode, type HeadingTagType } from '@lexical/rich-text';
-import { $isListNode, INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, REMOVE_LIST_COMMAND, ListNode } from '@lexical/list';
+import { INSERT_ORDERED_LIST_COMMAND, INSERT_UNORDERED_LIST_COMMAND, REMOVE_LIST_COMMAND, ListNode } from '@lexical/list';
 import { $isLinkNode, TOGGLE_LINK_COMMAND } from '@lexical/link';
 import { $setBlocksType } from '@lexical/selection';
 import { $findMatchingParent, $getNearestNodeOfType, mergeRegister } from '@lexical/utils';
@@ -72,7 +72,7 @@ export default function Toolbar({ label }: { label: string }) {
 
   const openDialog = useCallback(
     (which: Open) => {
-      setKept(editor.getEditorState().read(() => $getSelection()?.clone() ?? null));
+      setKept(editor.read(() => $getSelection()?.clone() ?? null));
       setOpen(which);
     },
     [editor],
@@ -80,7 +80,11 @@ export default function Toolbar({ label }: { label: string }) {
   useEffect(
     () =>
       mergeRegister(
-        editor.registerUpdateListener(({ editorState }) => editorState.read(() => setState((s) => $state() ?? s))),
+        editor.registerUpdateListener(({ editorState }) => {
+          // Read now: a state updater would run later, outside the read.
+          const next = editorState.read($state, { editor });
+          if (next) setState(next);
+        }),
         editor.registerCommand(FORMAT_TEXT_COMMAND, (format) => !FORMATS.has(format), COMMAND_PRIORITY_HIGH),
         editor.registerCommand(
           KEY_MODIFIER_COMMAND,
@@ -109,7 +113,7 @@ export default function Toolbar({ label }: { label: string }) {
     });
     editor.focus();
   };
-  const insert = (node: LexicalNode) => atKept(() => $insertNodes([node]));
+  const insert = (node: () => LexicalNode) => atKept(() => $insertNodes([node()]));
   const setBlock = (block: Block) =>
     editor.update(() => {
       const selection = $getSelection();
@@ -119,7 +123,10 @@ export default function Toolbar({ label }: { label: string }) {
       else $setBlocksType(selection, () => $createHeadingNode(block as HeadingTagType));
     });
   const list = (type: 'bullet' | 'number') =>
-    editor.dispatchCommand(state.block === type ? REMOVE_LIST_COMMAND : type === 'bullet' ? INSERT_UNORDERED_LIST_COMMAND : INSERT_ORDERED_LIST_COMMAND, undefined);
+    editor.dispatchCommand(
+      state.block === type ? REMOVE_LIST_COMMAND : type === 'bullet' ? INSERT_UNORDERED_LIST_COMMAND : INSERT_ORDERED_LIST_COMMAND,
+      undefined,
+    );
 
   const button = (text: string, onClick: () => void, pressed?: boolean, shortcut?: string): ReactNode => (
     <button
@@ -155,15 +162,15 @@ export default function Toolbar({ label }: { label: string }) {
       {button('Numbered list', () => list('number'), state.block === 'number')}
       {button('Quote', () => setBlock('quote'), state.block === 'quote')}
       {button('Divider', () => editor.dispatchCommand(INSERT_HORIZONTAL_RULE_COMMAND, undefined))}
-      {button('Picture', () => openDialog('image'))}
-      {button('Card', () => openDialog('embed'))}
+      {button('Insert picture', () => openDialog('image'))}
+      {button('Insert card', () => openDialog('embed'))}
       {button('Undo', () => editor.dispatchCommand(UNDO_COMMAND, undefined), undefined, 'Control+Z')}
       {button('Redo', () => editor.dispatchCommand(REDO_COMMAND, undefined), undefined, 'Control+Shift+Z')}
       {open === 'link' && (
         <LinkDialog initial={state.link ?? ''} onClose={close} onDone={(href) => atKept(() => editor.dispatchCommand(TOGGLE_LINK_COMMAND, href))} />
       )}
-      {open === 'image' && <ImageDialog onClose={close} onDone={(image) => insert($createImageNode(image))} />}
-      {open === 'embed' && <EmbedDialog onClose={close} onDone={(embed) => insert($createEmbedNode(embed))} />}
+      {open === 'image' && <ImageDialog onClose={close} onDone={(image) => insert(() => $createImageNode(image))} />}
+      {open === 'embed' && <EmbedDialog onClose={close} onDone={(embed) => insert(() => $createEmbedNode(embed))} />}
     </div>
   );
 }

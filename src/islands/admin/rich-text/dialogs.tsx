@@ -47,14 +47,12 @@ export function ImageDialog({ onDone, onClose }: { onDone: (image: ImageData) =>
     setErrors(problems);
     if (Object.keys(problems).length) return;
     setBusy(true);
-    try {
-      const media = await uploadTextImage(file!);
-      onDone({ src: media.url!, alt: alt.trim(), width: media.width, height: media.height, ...(caption.trim() ? { caption: caption.trim() } : {}) });
-    } catch (err) {
+    const media = await uploadTextImage(file!).catch((err: unknown) => {
       setErrors({ file: messageOf(toFailure(err)) });
-    } finally {
-      setBusy(false);
-    }
+      return null;
+    });
+    setBusy(false);
+    if (media) onDone({ src: media.url!, alt: alt.trim(), width: media.width, height: media.height, ...(caption.trim() ? { caption: caption.trim() } : {}) });
   };
   return (
     <Dialog title="Insert a picture" submit={busy ? 'Uploading…' : 'Insert'} busy={busy} onSubmit={submit} onClose={onClose}>

@@ -1,5 +1,5 @@
 import { $getRoot, $insertNodes, type LexicalEditor } from 'lexical';
-import { $generateHtmlFromNodes, $generateNodesFromDOM } from '@lexical/html';
+import { $generateDOMFromNodes, $generateNodesFromDOM } from '@lexical/html';
 import { RICH_ATTRIBUTES, RICH_TAGS, isRichHref } from '../../../shared/rich-text.ts';
 
 const ALLOWED = new Set<string>(RICH_TAGS);
@@ -9,17 +9,11 @@ const DROPPED = new Set(['script', 'style', 'template', 'iframe', 'object', 'emb
 const RENAMED: Record<string, string> = { h1: 'h2', h5: 'h4', h6: 'h4' };
 
 /**
- * The editor's HTML cut down to what the server keeps (shared/rich-text.ts): the editor's own markup (spans with
- * white-space styles, classes, `dir`) goes, so the form holds what will be stored. The server's sanitiser still
- * decides (addresses, embed markers); this only makes the two agree on what the editor writes.
+ * Cuts the editor's DOM export down to what the server keeps (shared/rich-text.ts): the editor's own markup (spans
+ * with white-space styles, classes, `dir`) goes, so the form holds what will be stored. The server's sanitiser still
+ * decides (addresses, embed markers); this only makes the two agree on what the editor writes. It works on elements,
+ * never on HTML text: parsing the export's style attributes is what the site's Content-Security-Policy refuses.
  */
-export function cleanHtml(html: string): string {
-  const template = document.createElement('template');
-  template.innerHTML = html;
-  clean(template.content);
-  return template.innerHTML;
-}
-
 function clean(parent: ParentNode) {
   for (const node of [...parent.childNodes]) {
     if (node.nodeType === Node.COMMENT_NODE) node.remove();
@@ -70,7 +64,12 @@ export function $setHtml(editor: LexicalEditor, html: string) {
 }
 
 /** The editor's content as the HTML the form sends. */
-export const $getHtml = (editor: LexicalEditor): string => ($getRoot().getTextContent().trim() || hasBlocks() ? cleanHtml($generateHtmlFromNodes(editor)) : '');
+export function $getHtml(editor: LexicalEditor): string {
+  if (!$getRoot().getTextContent().trim() && !hasBlocks()) return '';
+  const container = $generateDOMFromNodes(document.createElement('div'), null, editor);
+  clean(container);
+  return container.innerHTML;
+}
 
 /** Whether the text holds something other than empty paragraphs (a picture, a card, a divider). */
 const hasBlocks = () =>

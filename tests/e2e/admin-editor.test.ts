@@ -1,0 +1,124 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeProblems } from '../helpers/axe.ts';
+import { chromiumMissing, hydrated, operatorOf, screenshot, useE2e } from '../helpers/e2e.ts';
+
+const picture = async () => ({
+  name: 'lighthouse.png',
+  mimeType: 'image/png',
+  buffer: await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#1f4e79' } })
+    .png()
+    .toBuffer(),
+});
+
+/** The editor of a form's text, once its code has loaded (it loads with the form, not with the back office). */
+async function editorOf(page: Page) {
+  await hydrated(page, '[data-testid=admin-save]');
+  const editor = page.locator('#field-content[contenteditable=true]');
+  await editor.waitFor();
+  return editor;
+}
+
+/** An operator writes a post in the rich-text editor, with a picture and a video's card, and sees it on the site. */
+describe.skipIf(chromiumMissing)('the rich-text editor', () => {
+  const e2e = useE2e();
+  const base = () => e2e.server.url;
+  const VIDEO = { slug: 'desert-colour-drift', title: 'Desert Colour Drift' };
+
+  it('writes a post with a heading, bold words, a list, a picture with alt text and a video card: the public post shows them', async () => {
+    const { context, page } = await operatorOf(e2e);
+    await page.goto(`${base()}/admin/posts/new`);
+    const editor = await editorOf(page);
+    await page.fill('#field-title', 'Lighthouse diary');
+    await editor.click();
+    // Markdown shortcuts: a heading, then a paragraph with bold words from the toolbar (pressed while they are typed).
+    await page.keyboard.type('## Night at the lighthouse\nThe lamp turns ');
+    const toolbar = page.getByRole('toolbar', { name: 'Text (optional): formatting' });
+    const bold = toolbar.getByRole('button', { name: 'Bold' });
+    await bold.click();
+    expect(await bold.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.type('all night');
+    await page.keyboard.press('ControlOrMeta+b');
+    expect(await bold.getAttribute('aria-pressed')).toBe('false');
+    await page.keyboard.type(' long.\n- oil\nwicks\n\n');
+
+    // A picture: uploaded in the dialog, with its alt text (asked for before it is inserted).
+    await toolbar.getByRole('button', { name: 'Insert picture' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Insert a picture' });
+    await dialog.locator('#rte-image-file').setInputFiles(await picture());
+    await dialog.getByRole('button', { name: 'Insert' }).click();
+    expect(await dialog.locator('#rte-image-alt-error').textContent()).toBe('Alt text: say what the picture shows, for readers who cannot see it.');
+    await dialog.locator('#rte-image-alt').fill('The lighthouse at dusk');
+    await dialog.getByRole('button', { name: 'Insert' }).click();
+    await editor.locator('img[alt="The lighthouse at dusk"]').waitFor();
+
+    // A card of one of the site's videos, found by searching for it.
+    await toolbar.getByRole('button', { name: 'Insert card' }).click();
+    const cards = page.getByRole('dialog', { name: 'Insert a card' });
+    await cards.getByLabel('Search').fill('desert colour');
+    await cards.getByRole('button', { name: `Insert ${VIDEO.title}` }).click();
+    await editor.locator('.rte-embed', { hasText: VIDEO.title }).waitFor();
+    await screenshot(page, 'admin-editor-light');
+
+    await page.selectOption('#field-status', 'active');
+    await Promise.all([page.waitForURL(/\/admin\/posts\/[0-9a-f-]{36}$/), page.click('[data-testid=admin-save]')]);
+    await page.locator('.toast', { hasText: 'The post is created.' }).waitFor();
+
+    const visitor = await e2e.browser.newPage();
+    await visitor.goto(`${base()}/posts/lighthouse-diary`);
+    const prose = visitor.locator('main .prose');
+    expect(await prose.locator('h2').textContent()).toBe('Night at the lighthouse');
+    expect(await prose.locator('p strong').textContent()).toBe('all night');
+    expect(await prose.locator('p', { hasText: 'The lamp turns' }).textContent()).toBe('The lamp turns all night long.');
+    expect(await prose.locator('ul > li').allTextContents()).toEqual(['oil', 'wicks']);
+    const img = prose.locator('figure img');
+    expect(await img.getAttribute('alt')).toBe('The lighthouse at dusk');
+    expect(await img.getAttribute('src')).toMatch(/^\/media\/public\/text\/[0-9a-f-]+\.webp$/);
+    await img.scrollIntoViewIfNeeded();
+    await visitor.waitForFunction(() => (document.querySelector('main .prose figure img') as HTMLImageElement | null)?.naturalWidth === 1200);
+    // The video as its card: its title and picture, linking to it.
+    const card = prose.locator('.embed-card .item-card[data-kind=video]');
+    expect(await card.locator('.item-title').textContent()).toBe(VIDEO.title);
+    expect(await card.locator('a.item-link').getAttribute('href')).toBe(`/videos/${VIDEO.slug}`);
+    expect(await card.locator('img').count()).toBe(1);
+    await screenshot(visitor, 'post-with-editor-content');
+    await visitor.close();
+    await context.close();
+  });
+
+  it('opens an old post unchanged, keeps unsaved words in the browser and offers them back, and passes axe in both themes', async () => {
+    const problems: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      const { context, page } = await operatorOf(e2e, theme);
+      await page.goto(`${base()}/admin/posts?q=welcome`);
+      await Promise.all([page.waitForURL(/\/admin\/posts\/[0-9a-f-]{36}$/), page.click('[data-testid=admin-row] a >> nth=0')]);
+      const editor = await editorOf(page);
+      // Opened, not changed: the form has nothing unsaved.
+      expect(await page.locator('form[data-dirty]').count()).toBe(0);
+      if (theme === 'light') {
+        await editor.click();
+        await page.keyboard.press('ControlOrMeta+End');
+        await page.keyboard.type(' Kept while writing.');
+        await page.waitForFunction(() => Object.keys(localStorage).some((k) => k.startsWith('tessera:draft:posts:')));
+        page.once('dialog', (d) => void d.accept());
+        await page.reload();
+        await editorOf(page);
+        const offer = page.locator('.rte-draft');
+        expect(await offer.textContent()).toContain('A version of this text not yet saved was kept in this browser');
+        problems.push(...(await axeProblems(page, `${theme} editor with a kept draft`)));
+        await offer.getByRole('button', { name: 'Restore it' }).click();
+        await editor.locator('text=Kept while writing.').waitFor();
+        expect(await page.locator('form[data-dirty]').count()).toBe(1);
+      }
+      problems.push(...(await axeProblems(page, `${theme} editor`)));
+      await page.getByRole('toolbar').getByRole('button', { name: 'Link' }).click();
+      await page.getByRole('dialog', { name: 'Add a link' }).waitFor();
+      problems.push(...(await axeProblems(page, `${theme} link dialog`)));
+      await page.keyboard.press('Escape');
+      if (theme === 'dark') await screenshot(page, 'admin-editor-dark');
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+});
