@@ -52,3 +52,6 @@ export const isRichHref = (href: string): boolean => /^(https?:\/\/|mailto:)[^\s
 /** What a rich-text field says under it. */
 export const RICH_TEXT_HINT =
   'Headings, bold, italic, links, lists, quotes, dividers, pictures, and cards of the site’s videos, galleries and products. Markdown as you type: ## heading, **bold**, *italic*, - list, 1. list, > quote, ---.';
+
+/** The resources whose text has a preview page (`/admin/<resource>/<id>/preview`). */
+export const PREVIEWED_RESOURCES = ['posts', 'stories'];

@@ -67,4 +67,18 @@ describe('rich text', () => {
       ].join(''),
     );
   });
+
+  it('previews a text as a save would keep it, for admins only, keeping nothing', async () => {
+    const content =
+      '<h2 onclick="x()">Soon</h2><script>alert(1)</script><figure data-embed="gallery" data-slug="harbour"><a href="/galleries/harbour">Harbour</a></figure>';
+    const seen = await call(h, 'POST', '/api/admin/rich-text/preview', { token: admin, body: { content } });
+    expect(seen.status).toBe(200);
+    expect(seen.body.data).toEqual({
+      content: '<h2>Soon</h2><figure data-embed="gallery" data-slug="harbour"><a href="/galleries/harbour" rel="nofollow noopener">Harbour</a></figure>',
+    });
+    expect((await call(h, 'POST', '/api/admin/rich-text/preview', { token: member, body: { content } })).status).toBe(403);
+    expect((await call(h, 'POST', '/api/admin/rich-text/preview', { body: { content } })).status).toBe(401);
+    const long = await call(h, 'POST', '/api/admin/rich-text/preview', { token: admin, body: { content: 'x'.repeat(100_001) } });
+    expect(long.status).toBe(400);
+  });
 });

@@ -65,6 +65,18 @@ describe.skipIf(chromiumMissing)('the rich-text editor', () => {
     await Promise.all([page.waitForURL(/\/admin\/posts\/[0-9a-f-]{36}$/), page.click('[data-testid=admin-save]')]);
     await page.locator('.toast', { hasText: 'The post is created.' }).waitFor();
 
+    // More words, not saved: the preview shows them in the site's layout, with the card; the public page does not.
+    await (await editorOf(page)).click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await page.keyboard.type('Written after saving.');
+    const [preview] = await Promise.all([context.waitForEvent('page'), page.click('[data-testid=admin-preview]')]);
+    const shown = preview.locator('[data-testid=preview-content]');
+    await shown.waitFor();
+    expect(await preview.locator('main h1').textContent()).toBe('Lighthouse diary');
+    expect(await shown.locator('p', { hasText: 'Written after saving.' }).count()).toBe(1);
+    expect(await shown.locator('.item-card[data-kind=video] .item-title').textContent()).toBe(VIDEO.title);
+    await screenshot(preview, 'admin-editor-preview');
+
     const visitor = await e2e.browser.newPage();
     await visitor.goto(`${base()}/posts/lighthouse-diary`);
     const prose = visitor.locator('main .prose');
@@ -72,6 +84,7 @@ describe.skipIf(chromiumMissing)('the rich-text editor', () => {
     expect(await prose.locator('p strong').textContent()).toBe('all night');
     expect(await prose.locator('p', { hasText: 'The lamp turns' }).textContent()).toBe('The lamp turns all night long.');
     expect(await prose.locator('ul > li').allTextContents()).toEqual(['oil', 'wicks']);
+    expect(await prose.textContent()).not.toContain('Written after saving.');
     const img = prose.locator('figure img');
     expect(await img.getAttribute('alt')).toBe('The lighthouse at dusk');
     expect(await img.getAttribute('src')).toMatch(/^\/media\/public\/text\/[0-9a-f-]+\.webp$/);

@@ -16,6 +16,8 @@ import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';
 import { useUnsavedWarning } from '../use-unsaved-warning.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import { draftKey, forgetDrafts } from './rich-text/drafts.ts';
+import PreviewButton from './PreviewButton.tsx';
+import { PREVIEWED_RESOURCES } from '../../shared/rich-text.ts';
 
 /** The rich-text editor (Lexical) loads with the first form that has an `html` field, not with the back office. */
 const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'));
@@ -323,6 +325,12 @@ export default function ResourceForm({ resource: name, item, choices = {}, timeZ
               {state.status === 'loading' ? 'Saving…' : item ? 'Save changes' : `Create ${resource.singular}`}
             </button>
             {dirty && <span className="muted">Unsaved changes</span>}
+            {item && PREVIEWED_RESOURCES.includes(name) && (
+              <PreviewButton
+                action={`/admin/${name}/${item._id}/preview`}
+                fields={Object.fromEntries(['title', 'shortDescription', 'content'].filter((k) => k in values).map((k) => [k, String(values[k])]))}
+              />
+            )}
             {preview && (
               <a className="btn btn-ghost" href={preview} target="_blank" rel="noopener">
                 View on the site

@@ -2,7 +2,7 @@ import type { ApiClient, Query, UploadOptions } from '../api-client.ts';
 import type { AdminSettings } from './settings.ts';
 import type { SetupBody } from '../contracts/setup.ts';
 import { SETUP } from '../operations/setup.ts';
-import { ADMIN, ADMIN_RAW, GALLERY_PHOTOS, MAIL_TEMPLATES, adminResourceOps } from '../operations/admin.ts';
+import { ADMIN, ADMIN_RAW, GALLERY_PHOTOS, MAIL_TEMPLATES, RICH_TEXT, adminResourceOps } from '../operations/admin.ts';
 import type { MailTemplateSave, MailWordingBody } from '../contracts/mail-templates.ts';
 import { pathOf } from '../operations/operation.ts';
 import type { AdminMedia, BulkAction, UploadPurpose } from './resource.ts';
@@ -38,6 +38,8 @@ export function adminCalls(api: ApiClient) {
     orderPhotos: (galleryId: string, ids: string[]) => api.call(GALLERY_PHOTOS.order, { params: { id: galleryId }, body: { ids } }),
     coverPhoto: (galleryId: string, photoId: string) => api.call(GALLERY_PHOTOS.cover, { params: { id: galleryId, photoId } }),
     removePhoto: (galleryId: string, photoId: string) => api.call(GALLERY_PHOTOS.remove, { params: { id: galleryId, photoId } }),
+    /** A form's unsaved rich text as the site would keep it (sanitised), for its preview. */
+    previewText: (content: string) => api.call(RICH_TEXT.preview, { body: { content } }),
     /** The site's mails: list, one, save its wording, reset it, preview or test-send a draft. */
     mails: () => api.call(MAIL_TEMPLATES.list, {}),
     mail: (key: string) => api.call(MAIL_TEMPLATES.get, { params: { key } }),

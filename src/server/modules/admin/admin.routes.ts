@@ -32,6 +32,7 @@ import { reportsAdmin } from './resources/reports.admin.ts';
 import { membersAdmin } from './resources/members.admin.ts';
 import { publicOrigin } from '../../lib/http/public-origin.ts';
 import { AdminUploads } from './uploads.ts';
+import { richTextAdminOperations } from './rich-text.admin.ts';
 import { readForm } from '../../lib/http/multipart.ts';
 
 /** A resource's adapter as the routes hold it: its bodies have been checked against the resource's schema by then. */
@@ -116,6 +117,7 @@ export async function adminRoutes(app: App) {
     ...settingsAdminOperations(app),
     ...dashboardAdminOperations(app),
     ...mailTemplatesAdminOperations(app),
+    ...richTextAdminOperations(),
     ...auditOperations(app),
     ...photos.operations,
   ]);
