@@ -134,4 +134,31 @@ describe.skipIf(chromiumMissing)('the rich-text editor', () => {
     }
     expect(problems).toEqual([]);
   });
+
+  it('cleans what is pasted from a word processor to the HTML the site keeps', async () => {
+    const { context, page } = await operatorOf(e2e);
+    await page.goto(`${base()}/admin/posts/new`);
+    const editor = await editorOf(page);
+    await page.fill('#field-title', 'Pasted from Word');
+    await editor.click();
+    const word = [
+      '<html><head><style>p.MsoNormal { margin: 0 }</style></head><body>',
+      '<h1 style="mso-outline-level:1">Minutes</h1>',
+      '<p class="MsoNormal" style="margin:0cm"><b><span style="font-size:12pt">Agreed</span></b><span> to <u>repaint</u> the lamp.</span><o:p></o:p></p>',
+      '<p class="MsoNormal"><img src="file:///C:/Users/a/image001.png" width="100"><a href="javascript:alert(1)">a bad link</a></p>',
+      '</body></html>',
+    ].join('');
+    await editor.evaluate((el, html) => {
+      const data = new DataTransfer();
+      data.setData('text/html', html);
+      data.setData('text/plain', 'Minutes');
+      el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, word);
+    await editor.locator('h2', { hasText: 'Minutes' }).waitFor();
+    await page.selectOption('#field-status', 'active');
+    await Promise.all([page.waitForURL(/\/admin\/posts\/[0-9a-f-]{36}$/), page.click('[data-testid=admin-save]')]);
+    const post = await (await fetch(`${base()}/api/posts/pasted-from-word`)).json();
+    expect(post.data.content).toBe('<h2>Minutes</h2><p><strong>Agreed</strong> to repaint the lamp.</p><p>a bad link</p>');
+    await context.close();
+  });
 });

@@ -3,19 +3,29 @@ import { describe, expect, it } from 'vitest';
 import { createHeadlessEditor } from '@lexical/headless';
 import { RICH_NODES } from '../../src/islands/admin/rich-text/nodes.tsx';
 import { $getHtml, $setHtml } from '../../src/islands/admin/rich-text/html.ts';
+import { pastedDocument } from '../../src/islands/admin/rich-text/paste.ts';
+import { $getRoot, $insertNodes } from 'lexical';
+import { $generateNodesFromDOM } from '@lexical/html';
 import { sanitizeContent, paragraphsToHtml } from '../../src/server/lib/text/html.ts';
 import { DEMO_POSTS, DEMO_STORIES } from '../../src/server/db/demo/catalogue-data.ts';
 import { richParts } from '../../src/components/catalogue/rich-content.ts';
 
-/** Opens HTML in the editor (as a form does with a stored text) and gives back what the editor would send. */
-function throughEditor(html: string): string {
+/** Opens HTML in the editor (as a form does with a stored text, or as a paste) and gives back what the editor would send. */
+function throughEditor(html: string, how: 'open' | 'paste' = 'open'): string {
   const editor = createHeadlessEditor({
     nodes: RICH_NODES,
     onError: (err) => {
       throw err;
     },
   });
-  editor.update(() => $setHtml(editor, html), { discrete: true });
+  editor.update(
+    () => {
+      if (how === 'open') return $setHtml(editor, html);
+      $getRoot().clear().select();
+      $insertNodes($generateNodesFromDOM(editor, pastedDocument(html)));
+    },
+    { discrete: true },
+  );
   return editor.read(() => $getHtml(editor));
 }
 
@@ -54,9 +64,15 @@ describe('the rich-text editor and stored HTML', () => {
       '<p class="MsoNormal"><img src="file:///C:/Users/a/image001.png" width="100"><a href="javascript:alert(1)">bad link</a></p>',
       '<script>alert(1)</script></body></html>',
     ].join('');
-    const html = throughEditor(word);
+    const html = throughEditor(word, 'paste');
     expect(html).toBe('<h2>Title from Word</h2><p><strong>Strong</strong> words underlined</p><p>bad link</p>');
     expect(stored(html)).toBe(html);
+  });
+
+  it('reads Google Docs\u2019 bold and italic from their styles, and its outer <b> as nothing', () => {
+    const docs =
+      '<meta charset="utf-8"><b style="font-weight:normal;" id="docs-internal-guid-1"><p dir="ltr"><span style="font-weight:400;">Plain, </span><span style="font-weight:700;">bold</span><span style="font-weight:400;"> and </span><span style="font-style:italic;font-weight:400;">italic</span></p></b>';
+    expect(throughEditor(docs, 'paste')).toBe('<p>Plain, <strong>bold</strong> and <em>italic</em></p>');
   });
 });
 

@@ -22,6 +22,7 @@ import { $setBlocksType } from '@lexical/selection';
 import { $findMatchingParent, $getNearestNodeOfType, mergeRegister } from '@lexical/utils';
 import { $createEmbedNode, $createImageNode } from './nodes.tsx';
 import { EmbedDialog, ImageDialog, LinkDialog } from './dialogs.tsx';
+import { registerPaste } from './paste.ts';
 
 type Block = 'paragraph' | 'h2' | 'h3' | 'h4' | 'quote' | 'bullet' | 'number' | 'other';
 interface State {
@@ -86,6 +87,7 @@ export default function Toolbar({ label }: { label: string }) {
           if (next) setState(next);
         }),
         editor.registerCommand(FORMAT_TEXT_COMMAND, (format) => !FORMATS.has(format), COMMAND_PRIORITY_HIGH),
+        registerPaste(editor),
         editor.registerCommand(
           KEY_MODIFIER_COMMAND,
           (event) => {
