@@ -161,4 +161,31 @@ describe.skipIf(chromiumMissing)('the rich-text editor', () => {
     expect(post.data.content).toBe('<h2>Minutes</h2><p><strong>Agreed</strong> to repaint the lamp.</p><p>a bad link</p>');
     await context.close();
   });
+
+  it('draws a card of a gallery as the page\u2019s viewer sees it, and nothing for an item that is gone', async () => {
+    const login = await fetch(`${base()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: e2e.server.adminPassword() }),
+    });
+    const { token } = (await login.json()).data;
+    const content =
+      '<p>Before.</p><figure data-embed="gallery" data-slug="alpine-ridges"><a href="/galleries/alpine-ridges">Alpine Ridges</a></figure>' +
+      '<figure data-embed="video" data-slug="no-such-video"><a href="/videos/no-such-video">Gone</a></figure><p>After.</p>';
+    const created = await fetch(`${base()}/api/admin/posts`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: token },
+      body: JSON.stringify({ title: 'Cards and a gone one', type: 'post', content, status: 'active' }),
+    });
+    expect(created.status).toBe(200);
+    const visitor = await e2e.browser.newPage();
+    const response = await visitor.goto(`${base()}/posts/cards-and-a-gone-one`);
+    expect(response?.status()).toBe(200);
+    const prose = visitor.locator('main .prose');
+    expect(await prose.locator(':scope > p').allTextContents()).toEqual(['Before.', 'After.']);
+    expect(await prose.locator('.embed-card .item-card').count()).toBe(1);
+    expect(await prose.locator('.embed-card .item-card[data-kind=gallery] .item-title').textContent()).toBe('Alpine Ridges');
+    expect(await prose.locator('a[href="/videos/no-such-video"]').count()).toBe(0);
+    await visitor.close();
+  });
 });
