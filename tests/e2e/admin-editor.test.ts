@@ -155,10 +155,22 @@ describe.skipIf(chromiumMissing)('the rich-text editor', () => {
       el.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     }, word);
     await editor.locator('h2', { hasText: 'Minutes' }).waitFor();
+    // The refused link's words made a link again, to a page of the site: Ctrl+K, an address it may not have, then one.
+    await editor.locator('p', { hasText: 'a bad link' }).click({ clickCount: 3 });
+    await page.keyboard.press('ControlOrMeta+k');
+    const link = page.getByRole('dialog', { name: 'Add a link' });
+    await link.getByLabel('Address').fill('javascript:alert(1)');
+    await link.getByRole('button', { name: 'Apply' }).click();
+    expect(await link.locator('#rte-link-error').textContent()).toBe('Use an address starting with https://, http://, mailto: or / (a page of this site).');
+    await link.getByLabel('Address').fill('/about');
+    await link.getByRole('button', { name: 'Apply' }).click();
+    await editor.locator('a[href="/about"]', { hasText: 'a bad link' }).waitFor();
     await page.selectOption('#field-status', 'active');
     await Promise.all([page.waitForURL(/\/admin\/posts\/[0-9a-f-]{36}$/), page.click('[data-testid=admin-save]')]);
     const post = await (await fetch(`${base()}/api/posts/pasted-from-word`)).json();
-    expect(post.data.content).toBe('<h2>Minutes</h2><p><strong>Agreed</strong> to repaint the lamp.</p><p>a bad link</p>');
+    expect(post.data.content).toBe(
+      '<h2>Minutes</h2><p><strong>Agreed</strong> to repaint the lamp.</p><p><a href="/about" rel="nofollow noopener">a bad link</a></p>',
+    );
     await context.close();
   });
 

@@ -71,9 +71,10 @@ export default function Toolbar({ label }: { label: string }) {
   /** Where the cursor was when a dialog opened: what it inserts goes there. */
   const [kept, setKept] = useState<BaseSelection | null>(null);
 
+  /** Opens a dialog; `selection` when called inside an update (a command), else read from the editor. */
   const openDialog = useCallback(
-    (which: Open) => {
-      setKept(editor.read(() => $getSelection()?.clone() ?? null));
+    (which: Open, selection?: BaseSelection | null) => {
+      setKept(selection !== undefined ? selection : editor.read(() => $getSelection()?.clone() ?? null));
       setOpen(which);
     },
     [editor],
@@ -93,7 +94,7 @@ export default function Toolbar({ label }: { label: string }) {
           (event) => {
             if (event.key.toLowerCase() !== 'k' || !(event.ctrlKey || event.metaKey)) return false;
             event.preventDefault();
-            openDialog('link');
+            openDialog('link', $getSelection()?.clone() ?? null);
             return true;
           },
           COMMAND_PRIORITY_HIGH,

@@ -1,6 +1,7 @@
 import { $getSelection, $isRangeSelection, COMMAND_PRIORITY_HIGH, PASTE_COMMAND, type LexicalEditor } from 'lexical';
 import { $generateNodesFromDOM } from '@lexical/html';
 import { $insertGeneratedNodes } from '@lexical/clipboard';
+import { isRichHref } from '../../../shared/rich-text.ts';
 
 /** Headings a text may not have (its title is the page's h1) become the nearest it may. */
 const HEADINGS: Record<string, string> = { h1: 'h2', h5: 'h4', h6: 'h4' };
@@ -9,7 +10,8 @@ const HEADINGS: Record<string, string> = { h1: 'h2', h5: 'h4', h6: 'h4' };
  * HTML pasted from a word processor or a web page as a document the editor imports. Its style attributes and style
  * sheets are not parsed as such (the site's Content-Security-Policy refuses inline styles, and says so for each):
  * they are read as text, and what they mean for a text (bold, italic) becomes <strong> and <em>; Google Docs' outer
- * `<b style="font-weight:normal">` is not bold. The editor's nodes and the cleaning of its export do the rest.
+ * `<b style="font-weight:normal">` is not bold; a link it may not keep is its words. The editor's nodes and the
+ * cleaning of its export do the rest.
  */
 export function pastedDocument(html: string): Document {
   const quiet = html.replace(/<style[\s\S]*?<\/style>/gi, '').replace(/<[^>]+>/g, (tag) => tag.replace(/\sstyle\s*=/gi, ' data-pasted-style='));
@@ -24,6 +26,8 @@ export function pastedDocument(html: string): Document {
     if (/font-style\s*:\s*italic/i.test(style) && !element.closest('em, i')) wrapContent(dom, element, 'em');
     if (/font-weight\s*:\s*(bold|[6-9]00)\b/i.test(style) && !element.closest('strong, b')) wrapContent(dom, element, 'strong');
   }
+  // A link to an address a text may not link to (javascript:, a local file) is its words alone.
+  for (const link of [...dom.body.querySelectorAll('a')]) if (!isRichHref(link.getAttribute('href') ?? '')) link.replaceWith(...link.childNodes);
   for (const [from, to] of Object.entries(HEADINGS))
     for (const heading of [...dom.body.querySelectorAll(from)]) {
       const renamed = dom.createElement(to);
