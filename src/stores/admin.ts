@@ -382,3 +382,10 @@ onResetAll(() => {
   $adminUploads.set({});
   $galleryPhotos.set({ galleryId: '', photos: [] });
 });
+
+/** Stores a picture for a rich text (public, at a stable address): what the editor puts in its `<img>`. */
+export const uploadTextImage = (file: File): Promise<AdminMedia> => payload(admin.upload('text-image', file));
+
+/** A few items of a resource matching `q` (the editor's card picker). */
+export const findAdminItems = (resource: string, q: string): Promise<AdminItem[]> =>
+  payload(admin.list(resource, { q: q.trim() || undefined, limit: 8 })).then((list) => list.data);

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { adminResource } from '../../shared/admin/resources/index.ts';
 import { fieldsOf, offers, type AdminItem, type AdminMedia, type Choice, type Field as FieldSpec } from '../../shared/admin/resource.ts';
@@ -15,6 +15,13 @@ import { keepUndo } from '../../stores/admin-trash.ts';
 import Field from '../forms/Field.tsx';
 import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';
 import { useUnsavedWarning } from '../use-unsaved-warning.ts';
+import { useHydrated } from '../use-hydrated.ts';
+import { draftKey, forgetDrafts } from './rich-text/drafts.ts';
+import PreviewButton from './PreviewButton.tsx';
+import { PREVIEWED_RESOURCES } from '../../shared/rich-text.ts';
+
+/** The rich-text editor (Lexical) loads with the first form that has an `html` field, not with the back office. */
+const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'));
 
 interface Props {
   resource: string;
@@ -112,6 +119,8 @@ export default function ResourceForm({ resource: name, item, choices = {}, timeZ
   const preview = item ? resource.publicPath?.(current ?? item) : null;
 
   useUnsavedWarning(dirty, leaving);
+  /** The rich-text editor is the browser's only (the server draws its text box, read-only, until it loads). */
+  const inBrowser = useHydrated();
 
   async function submit(e: SubmitEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -133,6 +142,7 @@ export default function ResourceForm({ resource: name, item, choices = {}, timeZ
     const result = await $adminSave.run(name, item?._id ?? null, bodyOf(fields, values, item ? saved : null, timeZone));
     if (!result.ok) return focusFirstError(form.current);
     const now = valuesOf(fields, result.data, timeZone);
+    forgetDrafts(name, item?._id ?? null);
     setSaved(now);
     setValues(now);
     setCurrent(result.data);
@@ -270,14 +280,29 @@ export default function ResourceForm({ resource: name, item, choices = {}, timeZ
                     )}
                   </div>
                 );
-              if (f.kind === 'textarea' || f.kind === 'html')
+              if (f.kind === 'html') {
+                const loading = <Field key={f.name} {...common} textarea rows={14} value={String(values[f.name])} readOnly aria-busy />;
+                if (!inBrowser) return loading;
+                return (
+                  <Suspense key={f.name} fallback={loading}>
+                    <RichTextEditor
+                      {...common}
+                      hint={f.hint}
+                      value={String(values[f.name])}
+                      onChange={(html) => set(f.name, html)}
+                      draftKey={draftKey(name, item?._id ?? null, f.name)}
+                      timeText={(iso) => timeText(iso, timeZone)}
+                    />
+                  </Suspense>
+                );
+              }
+              if (f.kind === 'textarea')
                 return (
                   <Field
                     key={f.name}
                     {...common}
                     textarea
-                    rows={f.kind === 'html' ? 14 : 5}
-                    className={f.kind === 'html' ? 'code' : undefined}
+                    rows={5}
                     maxLength={f.maxLength}
                     value={String(values[f.name])}
                     onChange={(e) => set(f.name, e.target.value)}
@@ -303,6 +328,12 @@ export default function ResourceForm({ resource: name, item, choices = {}, timeZ
               {state.status === 'loading' ? 'Saving…' : item ? 'Save changes' : `Create ${resource.singular}`}
             </button>
             {dirty && <span className="muted">Unsaved changes</span>}
+            {item && PREVIEWED_RESOURCES.includes(name) && (
+              <PreviewButton
+                action={`/admin/${name}/${item._id}/preview`}
+                fields={Object.fromEntries(['title', 'shortDescription', 'content'].filter((k) => k in values).map((k) => [k, String(values[k])]))}
+              />
+            )}
             {preview && (
               <a className="btn btn-ghost" href={preview} target="_blank" rel="noopener">
                 View on the site

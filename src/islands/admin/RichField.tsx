@@ -73,7 +73,8 @@ function Choices({ id, value, onChange, choices = [], error, describedBy }: Prop
   );
 }
 
-const ACCEPT = { image: 'image/jpeg,image/png,image/webp,image/avif,image/gif', video: 'video/mp4,video/webm', download: undefined } as const;
+const IMAGES = 'image/jpeg,image/png,image/webp,image/avif,image/gif';
+const ACCEPT = { image: IMAGES, 'text-image': IMAGES, video: 'video/mp4,video/webm', download: undefined } as const;
 
 function Uploads({
   field,

@@ -2,7 +2,7 @@ import type { ApiClient, Query, UploadOptions } from '../api-client.ts';
 import type { AdminSettings } from './settings.ts';
 import type { SetupBody } from '../contracts/setup.ts';
 import { SETUP } from '../operations/setup.ts';
-import { ADMIN, ADMIN_RAW, GALLERY_PHOTOS, MAIL_TEMPLATES, MEDIA_LIBRARY, adminResourceOps } from '../operations/admin.ts';
+import { ADMIN, ADMIN_RAW, GALLERY_PHOTOS, MAIL_TEMPLATES, MEDIA_LIBRARY, RICH_TEXT, adminResourceOps } from '../operations/admin.ts';
 import type { MediaListQuery } from '../contracts/media-library.ts';
 import type { MailTemplateSave, MailWordingBody } from '../contracts/mail-templates.ts';
 import { pathOf } from '../operations/operation.ts';
@@ -49,6 +49,8 @@ export function adminCalls(api: ApiClient) {
     mediaAsset: (id: string) => api.call(MEDIA_LIBRARY.get, { params: { id } }),
     removeMedia: (id: string) => api.call(MEDIA_LIBRARY.remove, { params: { id } }),
     pickMedia: (id: string) => api.call(MEDIA_LIBRARY.pick, { params: { id } }),
+    /** A form's unsaved rich text as the site would keep it (sanitised), for its preview. */
+    previewText: (content: string) => api.call(RICH_TEXT.preview, { body: { content } }),
     /** The site's mails: list, one, save its wording, reset it, preview or test-send a draft. */
     mails: () => api.call(MAIL_TEMPLATES.list, {}),
     mail: (key: string) => api.call(MAIL_TEMPLATES.get, { params: { key } }),

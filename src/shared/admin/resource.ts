@@ -16,8 +16,11 @@ export type FieldKind =
  */
 export type BulkAction = 'publish' | 'unpublish' | 'delete' | 'price' | 'category';
 
-/** What an upload field takes: an image (re-encoded, with derivatives), a video (mp4 or webm), any downloadable file. */
-export type UploadPurpose = 'image' | 'video' | 'download';
+/**
+ * What an upload field takes: an image (re-encoded, with derivatives), a video (mp4 or webm), any downloadable file;
+ * `text-image` is a picture inside a rich text (public, at a stable address the text keeps).
+ */
+export type UploadPurpose = 'image' | 'video' | 'download' | 'text-image';
 
 /**
  * Where a `choices` (or a `select`) field's options come from: another resource's items, their `_id`, named by

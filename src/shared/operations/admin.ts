@@ -128,6 +128,11 @@ export const ADMIN_RAW = {
   upload: op<{ query: { purpose: UploadPurpose } }, AdminMedia>('POST', '/admin/uploads'),
 };
 
+/** A rich text as the site would keep it, for the preview of a form's unsaved text (nothing is kept). */
+export const RICH_TEXT = {
+  preview: op<{ body: { content: string } }, { content: string }>('POST', '/admin/rich-text/preview'),
+};
+
 type Key = { params: { key: string } };
 
 /** The mails the site sends, as the operator words them (back office → Mails). */

@@ -32,6 +32,7 @@ import { reportsAdmin } from './resources/reports.admin.ts';
 import { membersAdmin } from './resources/members.admin.ts';
 import { publicOrigin } from '../../lib/http/public-origin.ts';
 import { AdminUploads } from './uploads.ts';
+import { richTextAdminOperations } from './rich-text.admin.ts';
 import { readForm } from '../../lib/http/multipart.ts';
 import { AdminMediaBody } from '../../../shared/contracts/media-library.ts';
 import { mediaLibraryOperations } from '../media-library/media-library.admin.ts';
@@ -118,6 +119,7 @@ export async function adminRoutes(app: App) {
     ...settingsAdminOperations(app),
     ...dashboardAdminOperations(app),
     ...mailTemplatesAdminOperations(app),
+    ...richTextAdminOperations(),
     ...auditOperations(app),
     ...photos.operations,
     ...mediaLibraryOperations(app, uploads),
@@ -149,15 +151,18 @@ async function uploadRoutes(api: App, uploads: AdminUploads) {
       schema: {
         operationId: 'admin_uploads_create',
         tags: ['admin'],
-        summary: 'Upload a picture, a video (MP4 or WebM) or a download (multipart, field `file`); answers the reference a form sends',
+        summary:
+          'Upload a picture, a video (MP4 or WebM), a download or a picture for a rich text (multipart, field `file`); answers the reference a form sends',
         consumes: ['multipart/form-data'],
-        querystring: Type.Object({ purpose: Type.Union([Type.Literal('image'), Type.Literal('video'), Type.Literal('download')]) }),
+        querystring: Type.Object({
+          purpose: Type.Union([Type.Literal('image'), Type.Literal('video'), Type.Literal('download'), Type.Literal('text-image')]),
+        }),
         response: { 200: Envelope(AdminMediaBody), 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 413: ErrorBody },
       },
     },
     async (request) => {
       const { purpose } = request.query;
-      const maxBytes = purpose === 'image' ? api.config.imageUploadLimit : api.config.uploadLimit;
+      const maxBytes = purpose === 'image' || purpose === 'text-image' ? api.config.imageUploadLimit : api.config.uploadLimit;
       const { file } = await readForm(request, { fileField: 'file', maxBytes, requireFile: true });
       return ok(await uploads.store(purpose, file!, request.auth!.user.id));
     },

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { AdminMedia, UploadPurpose } from '../../../shared/admin/resource.ts';
 import { badRequest } from '../../errors.ts';
-import { NOT_AN_IMAGE, shareKey, storeImage } from '../../lib/media/images.ts';
+import { NOT_AN_IMAGE, reencodeImage, shareKey, storeImage } from '../../lib/media/images.ts';
+import { publicMediaKey, publicMediaUrl } from '../../lib/media/public-media.ts';
 import type { StoredFile, StoredImage } from '../../lib/media/media-types.ts';
 import type { UploadedFile } from '../../lib/http/multipart.ts';
 import type { MediaSigner } from '../../lib/media/signed-url.ts';
@@ -14,6 +15,8 @@ import { recordMediaAsset, type MediaAssetRow } from '../media-library/media-lib
 
 /** How long an upload's reference may be used in a form before it must be sent again. */
 const REF_TTL_SECONDS = 24 * 3600;
+/** The widest a picture in a text is kept (the reading column is 760 px: twice that for dense screens). */
+const TEXT_IMAGE_WIDTH = 1600;
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'webp', 'avif', 'gif', 'heif']);
 export const NOT_A_VIDEO = 'Only MP4 and WebM videos can be uploaded.';
 
@@ -38,9 +41,11 @@ export class AdminUploads {
 
   /**
    * Stores an upload of the purpose given and keeps it in the media library (named after its file, `uploadedBy`);
-   * 400 (`NOT_AN_IMAGE`, or a video's own words) when its bytes are not that.
+   * 400 (`NOT_AN_IMAGE`, or a video's own words) when its bytes are not that. A rich text's picture is kept apart, at
+   * a stable public address (not yet in the library).
    */
   async store(purpose: UploadPurpose, upload: UploadedFile, uploadedBy: string | null): Promise<AdminMedia> {
+    if (purpose === 'text-image') return this.storeTextImage(upload.data);
     const stored = await this.put(purpose, upload);
     const name = upload.filename.slice(0, 200);
     if (stored.purpose === 'image') await this.recordImage(stored.image, name, uploadedBy);
@@ -69,6 +74,18 @@ export class AdminUploads {
       : this.fileMedia(asset.stored as StoredFile, asset.kind === 'video' ? 'video' : 'download');
   }
 
+  /**
+   * A picture for a rich text: re-encoded (WebP, at most 1600 px wide, metadata stripped) under the public media prefix,
+   * so its address is stable and needs no signature; the text keeps that address (`ref` and `url` are both it).
+   */
+  private async storeTextImage(data: Buffer): Promise<AdminMedia> {
+    const picture = await reencodeImage(data, TEXT_IMAGE_WIDTH, null);
+    const key = publicMediaKey('text', 'webp');
+    await this.storage.put(key, picture.data, 'image/webp');
+    const url = publicMediaUrl(key);
+    return { ref: url, url, width: picture.width, height: picture.height, mimeType: 'image/webp', size: picture.data.length };
+  }
+
   /** Stores a picture through the catalogue's image work; 400 `NOT_AN_IMAGE` when sharp cannot read it as one. */
   async storeImage(data: Buffer): Promise<StoredImage> {
     const format = await sharp(data)
@@ -91,7 +108,7 @@ export class AdminUploads {
     await Promise.all(keys.map((key) => this.storage.delete(key).catch(() => {})));
   }
 
-  private async put(purpose: UploadPurpose, upload: UploadedFile): Promise<Stored> {
+  private async put(purpose: Exclude<UploadPurpose, 'text-image'>, upload: UploadedFile): Promise<Stored> {
     const id = randomUUID();
     if (purpose === 'image') return { purpose, image: await this.storeImage(upload.data) };
     if (purpose === 'video') {

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { itemRoute } from '../../routes.ts';
 import type { AdminResource } from '../resource.ts';
+import { RICH_TEXT_HINT } from '../../rich-text.ts';
 import { categoriesField, categorisedBulk, contentSorts, imageField, publication, slugField, stateColumn, stateFilter, tagsField } from './content.ts';
 
 const TYPES = { post: 'Post', page: 'Page' } as const;
@@ -20,7 +21,7 @@ export const postsResource: AdminResource = {
       content: Type.Optional(
         Type.String({
           title: 'Text',
-          description: 'HTML: paragraphs, headings (h2–h4), lists, links, quotes, code, bold and italic. Anything else is removed.',
+          description: RICH_TEXT_HINT,
           maxLength: 100_000,
           'x-kind': 'html',
         }),

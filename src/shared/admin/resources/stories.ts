@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { itemRoute } from '../../routes.ts';
 import type { AdminResource } from '../resource.ts';
+import { RICH_TEXT_HINT } from '../../rich-text.ts';
 import { categoriesField, pricedBulk, contentSorts, imageField, pricing, publication, slugField, stateColumn, stateFilter, tagsField } from './content.ts';
 import { itemGrantActions } from '../grant-actions.ts';
 
@@ -18,7 +19,7 @@ export const storiesResource: AdminResource = {
       content: Type.Optional(
         Type.String({
           title: 'Text',
-          description: 'HTML: paragraphs, headings (h2–h4), lists, links, quotes, code, bold and italic. Anything else is removed.',
+          description: RICH_TEXT_HINT,
           maxLength: 200_000,
           'x-kind': 'html',
         }),
