@@ -3,7 +3,6 @@ import { useStore } from '@nanostores/react';
 import type { ListResult, Query } from '../../shared/api-client.ts';
 import { adminResource } from '../../shared/admin/resources/index.ts';
 import type { AdminItem } from '../../shared/admin/resource.ts';
-import { MAX_OFFSET } from '../../shared/contracts/common.ts';
 import { messageOf } from '../../shared/contracts/errors.ts';
 import type { PurgeResult, RestoreResult } from '../../shared/operations/admin.ts';
 import { totalText } from '../../shared/totals.ts';
@@ -11,6 +10,7 @@ import { navigation } from '../../client/navigation.ts';
 import { $adminTrash, $trashCount, queryAdminTrash, seedAdminTrash, trashVerbs } from '../../stores/admin-trash.ts';
 import { showActionToast, showToast } from '../../stores/toast.ts';
 import { cellText } from './cell.ts';
+import ListPager from './ListPager.tsx';
 import TrashTabs from './TrashTabs.tsx';
 
 interface Props {
@@ -151,20 +151,7 @@ export default function TrashList({ resource: name, query: rendered, page, timeZ
         </table>
       </div>
       {list.items.length === 0 && <p className="empty">{list.query.q ? 'Nothing found.' : 'The trash is empty.'}</p>}
-      <nav className="admin-pages" aria-label="Pages">
-        <span>{list.total ? `${offset + 1}–${Math.min(offset + list.items.length, list.total)} of ${total}` : '0 of 0'}</span>
-        <button type="button" className="btn btn-ghost" disabled={offset === 0 || loading} onClick={() => go({ offset: Math.max(0, offset - PAGE_SIZE) })}>
-          Previous
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost"
-          disabled={offset + PAGE_SIZE >= list.total || offset + PAGE_SIZE > MAX_OFFSET || loading}
-          onClick={() => go({ offset: offset + PAGE_SIZE })}
-        >
-          Next
-        </button>
-      </nav>
+      <ListPager list={list} offset={offset} pageSize={PAGE_SIZE} loading={loading} go={(next) => go({ offset: next })} />
     </div>
   );
 }
