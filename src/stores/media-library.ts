@@ -94,6 +94,8 @@ export async function addToLibrary(files: File[]): Promise<{ stored: number; vid
 
 /** A library file as a form's field value: the reference an upload would have given. */
 export const pickFromLibrary = (id: string): Promise<AdminMedia> => payload(admin.pickMedia(id));
+/** A library picture copied for a rich text (a stable public address, as an upload into the text gets). */
+export const textImageFromLibrary = (id: string): Promise<AdminMedia> => payload(admin.textImageFromMedia(id));
 
 /** Deletes an unused library file; the refusal (409 with the items using it) is the caller's to show. */
 export async function removeFromLibrary(id: string): Promise<{ ok: true } | { ok: false; error: ApiFailure }> {

@@ -118,6 +118,20 @@ describe('the media library', () => {
     expect((await adminCall('GET', `/api/admin/media/${asset._id}`)).status).toBe(200);
   });
 
+  it('a library picture goes into a rich text as a copy at a stable public address; a file that is not a picture is refused', async () => {
+    await upload('image', 'text-source.png', await picture('#228844'));
+    await upload('download', 'not-a-picture.pdf', Buffer.from('%PDF-1.4 words'));
+    const copied = await adminCall('POST', `/api/admin/media/${(await byName('text-source.png'))._id}/text-image`);
+    expect(copied.status).toBe(200);
+    expect(copied.body.data).toMatchObject({ width: 640, height: 400, mimeType: 'image/webp' });
+    expect(copied.body.data.url).toMatch(/^\/media\/public\/text\/.+\.webp$/);
+    const served = await h.app.inject({ url: copied.body.data.url });
+    expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/webp']);
+    const refused = await adminCall('POST', `/api/admin/media/${(await byName('not-a-picture.pdf'))._id}/text-image`);
+    expect([refused.status, refused.body.error]).toEqual([400, 'NOT_AN_IMAGE']);
+    expect((await call(h, 'POST', `/api/admin/media/${(await byName('text-source.png'))._id}/text-image`, { token: member })).status).toBe(403);
+  });
+
   it('deletes an unused file: its row and its files in storage, in the audit log', async () => {
     const asset = await byName('lighthouse.png');
     const stored = (await h.database.db.select().from(mediaAssets).where(eq(mediaAssets.id, asset._id)))[0]!;

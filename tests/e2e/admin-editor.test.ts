@@ -52,6 +52,15 @@ describe.skipIf(chromiumMissing)('the rich-text editor', () => {
     await dialog.locator('#rte-image-alt').fill('The lighthouse at dusk');
     await dialog.getByRole('button', { name: 'Insert' }).click();
     await editor.locator('img[alt="The lighthouse at dusk"]').waitFor();
+    // Another from the media library: copied for the text, as an upload would be.
+    await toolbar.getByRole('button', { name: 'Insert picture' }).click();
+    const second = page.getByRole('dialog', { name: 'Insert a picture' });
+    await second.locator('button', { hasText: 'Choose from library' }).click();
+    await page.locator('dialog.media-picker .media-grid li button.media-tile-body').first().click();
+    await second.locator('[data-testid=rte-image-chosen]').waitFor();
+    await second.locator('#rte-image-alt').fill('A picture from the library');
+    await second.getByRole('button', { name: 'Insert' }).click();
+    await editor.locator('img[alt="A picture from the library"]').waitFor();
 
     // A card of one of the site's videos, found by searching for it.
     await toolbar.getByRole('button', { name: 'Insert card' }).click();
@@ -85,8 +94,9 @@ describe.skipIf(chromiumMissing)('the rich-text editor', () => {
     expect(await prose.locator('p', { hasText: 'The lamp turns' }).textContent()).toBe('The lamp turns all night long.');
     expect(await prose.locator('ul > li').allTextContents()).toEqual(['oil', 'wicks']);
     expect(await prose.textContent()).not.toContain('Written after saving.');
-    const img = prose.locator('figure img');
+    const img = prose.locator('figure img').first();
     expect(await img.getAttribute('alt')).toBe('The lighthouse at dusk');
+    expect(await prose.locator('figure img[alt="A picture from the library"]').getAttribute('src')).toMatch(/^\/media\/public\/text\/[0-9a-f-]+\.webp$/);
     expect(await img.getAttribute('src')).toMatch(/^\/media\/public\/text\/[0-9a-f-]+\.webp$/);
     await img.scrollIntoViewIfNeeded();
     await visitor.waitForFunction(() => (document.querySelector('main .prose figure img') as HTMLImageElement | null)?.naturalWidth === 1200);

@@ -24,7 +24,16 @@ function keepFocusIn(box: HTMLElement, e: KeyboardEvent<HTMLElement>) {
   }
 }
 
-export default function MediaPicker({ label, onPick }: { label: string; onPick: (media: AdminMedia) => void }) {
+export default function MediaPicker({
+  label,
+  onPick,
+  pick = pickFromLibrary,
+}: {
+  label: string;
+  onPick: (media: AdminMedia) => void;
+  /** How a chosen file becomes what the caller takes: a form field's reference (default), or a rich text's picture. */
+  pick?: (id: string) => Promise<AdminMedia>;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [browser, setBrowser] = useState<MediaBrowser | null>(null);
   const [error, setError] = useState('');
@@ -60,7 +69,7 @@ export default function MediaPicker({ label, onPick }: { label: string; onPick: 
             kind="image"
             onChoose={async (asset) => {
               try {
-                onPick(await pickFromLibrary(asset._id));
+                onPick(await pick(asset._id));
                 dialog.current?.close();
               } catch (err) {
                 setError(messageOf(toFailure(err)));

@@ -49,6 +49,7 @@ export function adminCalls(api: ApiClient) {
     mediaAsset: (id: string) => api.call(MEDIA_LIBRARY.get, { params: { id } }),
     removeMedia: (id: string) => api.call(MEDIA_LIBRARY.remove, { params: { id } }),
     pickMedia: (id: string) => api.call(MEDIA_LIBRARY.pick, { params: { id } }),
+    textImageFromMedia: (id: string) => api.call(MEDIA_LIBRARY.textImage, { params: { id } }),
     /** A form's unsaved rich text as the site would keep it (sanitised), for its preview. */
     previewText: (content: string) => api.call(RICH_TEXT.preview, { body: { content } }),
     /** The site's mails: list, one, save its wording, reset it, preview or test-send a draft. */

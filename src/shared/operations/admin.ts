@@ -151,4 +151,6 @@ export const MEDIA_LIBRARY = {
   get: op<Id, MediaAssetDetail>('GET', '/admin/media/:id'),
   remove: op<Id, { _id: string }>('DELETE', '/admin/media/:id'),
   pick: op<Id, AdminMedia>('POST', '/admin/media/:id/pick'),
+  /** A library picture for a rich text: a copy at a stable public address (as a picture uploaded into the text). */
+  textImage: op<Id, AdminMedia>('POST', '/admin/media/:id/text-image'),
 };

@@ -34,7 +34,8 @@ export default function Dialog({
     onSubmit?.();
   };
   return createPortal(
-    <dialog ref={ref} className="modal rte-dialog" aria-labelledby={titleId} onClose={onClose}>
+    // Only its own closing: React hands a dialog opened inside it (the media library's) its `close` too.
+    <dialog ref={ref} className="modal rte-dialog" aria-labelledby={titleId} onClose={(e) => e.target === e.currentTarget && onClose()}>
       <form method="dialog" onSubmit={send} noValidate>
         <h2 id={titleId}>{title}</h2>
         {children}

@@ -5,6 +5,9 @@ import { EMBED_KINDS, EMBED_RESOURCES, isRichHref, type EmbedKind } from '../../
 import type { AdminItem } from '../../../shared/admin/resource.ts';
 import Field from '../../forms/Field.tsx';
 import Dialog from './Dialog.tsx';
+import MediaPicker from '../MediaPicker.tsx';
+import { textImageFromLibrary } from '../../../stores/media-library.ts';
+import type { AdminMedia } from '../../../shared/admin/resource.ts';
 import { EMBED_WORDS, type EmbedData, type ImageData } from './nodes.tsx';
 
 /** A link's address: the web, e-mail or a path of this site. */
@@ -31,32 +34,48 @@ export function LinkDialog({ initial, onDone, onClose }: { initial: string; onDo
 }
 
 /**
- * A picture for the text: uploaded here (a later media library offers its pictures as another source of the same
- * `ImageData`), with the alt text that says what it shows and an optional caption.
+ * A picture for the text: uploaded here or chosen from the media library (copied to a stable public address either
+ * way), with the alt text that says what it shows and an optional caption.
  */
 export function ImageDialog({ onDone, onClose }: { onDone: (image: ImageData) => void; onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
+  const [chosen, setChosen] = useState<AdminMedia | null>(null);
   const [alt, setAlt] = useState('');
   const [caption, setCaption] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const submit = async () => {
     const problems: Record<string, string> = {};
-    if (!file) problems.file = 'Picture: choose one.';
+    if (!file && !chosen) problems.file = 'Picture: choose one.';
     if (!alt.trim()) problems.alt = 'Alt text: say what the picture shows, for readers who cannot see it.';
     setErrors(problems);
     if (Object.keys(problems).length) return;
     setBusy(true);
-    const media = await uploadTextImage(file!).catch((err: unknown) => {
-      setErrors({ file: messageOf(toFailure(err)) });
-      return null;
-    });
+    const media = chosen ?? (await uploadTextImage(file!).catch((err: unknown) => (setErrors({ file: messageOf(toFailure(err)) }), null)));
     setBusy(false);
     if (media) onDone({ src: media.url!, alt: alt.trim(), width: media.width, height: media.height, ...(caption.trim() ? { caption: caption.trim() } : {}) });
   };
   return (
     <Dialog title="Insert a picture" submit={busy ? 'Uploading…' : 'Insert'} busy={busy} onSubmit={submit} onClose={onClose}>
-      <Field name="rte-image-file" label="Picture" type="file" accept="image/*" error={errors.file} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      <Field
+        name="rte-image-file"
+        label="Picture"
+        type="file"
+        accept="image/*"
+        error={errors.file}
+        onChange={(e) => {
+          setFile(e.target.files?.[0] ?? null);
+          setChosen(null);
+        }}
+      />
+      <p className="rte-library">
+        <MediaPicker label="Picture" pick={textImageFromLibrary} onPick={setChosen} />
+        {chosen && (
+          <span className="muted" data-testid="rte-image-chosen">
+            From the library: {chosen.width} × {chosen.height}
+          </span>
+        )}
+      </p>
       <Field
         name="rte-image-alt"
         label="Alt text"

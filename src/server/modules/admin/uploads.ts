@@ -78,6 +78,13 @@ export class AdminUploads {
    * A picture for a rich text: re-encoded (WebP, at most 1600 px wide, metadata stripped) under the public media prefix,
    * so its address is stable and needs no signature; the text keeps that address (`ref` and `url` are both it).
    */
+  /** A stored picture (a library file's original) copied for a rich text, as `storeTextImage` keeps an upload. */
+  async textImageOf(key: string): Promise<AdminMedia> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await this.storage.read(key)) chunks.push(chunk as Buffer);
+    return this.storeTextImage(Buffer.concat(chunks));
+  }
+
   private async storeTextImage(data: Buffer): Promise<AdminMedia> {
     const picture = await reencodeImage(data, TEXT_IMAGE_WIDTH, null);
     const key = publicMediaKey('text', 'webp');

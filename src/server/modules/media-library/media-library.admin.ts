@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { UuidParams } from '../../../shared/contracts/common.ts';
 import { AdminMediaBody, MediaAssetDetail, MediaListPayload, MediaListQuery, type MediaAsset, type MediaUse } from '../../../shared/contracts/media-library.ts';
 import { MEDIA_LIBRARY } from '../../../shared/operations/admin.ts';
-import { conflict, invalid, notFound } from '../../errors.ts';
+import { badRequest, conflict, invalid, notFound } from '../../errors.ts';
 import { operations, type Operation } from '../../operations/define.ts';
 import type { App } from '../../types.ts';
 import { insertAudit } from '../admin/audit.repository.ts';
@@ -120,6 +120,19 @@ export function mediaLibraryOperations(app: App, uploads: AdminUploads): Operati
       response: AdminMediaBody,
       errors: [400, 401, 403, 404],
       run: async ({ params }) => uploads.pick(await assetOf(params.id)),
+    },
+    textImage: {
+      ...common,
+      operationId: 'admin_media_text_image',
+      summary: 'A library picture for a rich text: copied to a stable public address, as a picture uploaded into the text is',
+      params: UuidParams,
+      response: AdminMediaBody,
+      errors: [400, 401, 403, 404],
+      run: async ({ params }) => {
+        const row = await assetOf(params.id);
+        if (row.kind !== 'image') throw badRequest('Only a picture can go into a text.', 'NOT_AN_IMAGE');
+        return uploads.textImageOf(row.key);
+      },
     },
   });
 }
