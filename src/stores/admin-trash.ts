@@ -1,29 +1,20 @@
-import { atom, map } from 'nanostores';
+import { atom } from 'nanostores';
 import { admin } from '../client/admin-api.ts';
 import type { ListResult, Query } from '../shared/api-client.ts';
 import type { AdminItem, AdminResource } from '../shared/admin/resource.ts';
 import { messageOf, toFailure } from '../shared/contracts/errors.ts';
 import type { TrashBulkResult } from '../shared/operations/admin.ts';
-import { $adminList, queryAdminList } from './admin.ts';
+import { $adminList, adminListStore, queryAdminList } from './admin.ts';
 import { onResetAll } from './reset.ts';
-import { IDLE, payload, requestFamily, track, type RequestState, type Result } from './request.ts';
+import { payload, requestFamily, type Result } from './request.ts';
 import { showActionToast, showToast } from './toast.ts';
 
 /**
  * The back office's trash (a resource with `trash`): the page of it on screen, how many items it holds (the list's
  * "Trash (n)"), its verbs on one item (restore, delete for good), and the Undo a delete's toast offers.
  */
-export interface AdminTrashState {
-  resource: string;
-  query: Query;
-  items: AdminItem[];
-  total: number;
-  totalCapped?: boolean;
-  request: RequestState<ListResult<AdminItem>>;
-}
-
-const empty = (): AdminTrashState => ({ resource: '', query: {}, items: [], total: 0, request: IDLE });
-export const $adminTrash = map<AdminTrashState>(empty());
+const trashList = adminListStore((resource, query) => payload(admin.trash(resource, query)));
+export const $adminTrash = trashList.$list;
 
 /** How many items the trash of the resource on screen holds (the page says, deletes and restores move it). */
 export const $trashCount = atom<{ resource: string; count: number }>({ resource: '', count: 0 });
@@ -39,22 +30,12 @@ export function countTrash(resource: string, by: number): void {
 
 /** Starts from what the page rendered. */
 export function seedAdminTrash(resource: string, query: Query, page: ListResult<AdminItem>): void {
-  $adminTrash.set({ resource, query, items: page.data, total: page.total, totalCapped: page.totalCapped === true, request: IDLE });
+  trashList.seed(resource, query, page);
   seedTrashCount(resource, page.total);
 }
 
 /** Asks for the trash again with another query (search, page); the items shown stay until it arrives. */
-export async function queryAdminTrash(query: Query): Promise<void> {
-  const { resource } = $adminTrash.get();
-  $adminTrash.setKey('query', query);
-  const result = await track(
-    () => $adminTrash.get().request,
-    (request) => $adminTrash.setKey('request', request),
-    () => payload(admin.trash(resource, query)),
-  );
-  if (result.ok && $adminTrash.get().query === query)
-    $adminTrash.set({ ...$adminTrash.get(), items: result.data.data, total: result.data.total, totalCapped: result.data.totalCapped === true });
-}
+export const queryAdminTrash = trashList.query;
 
 /** Restoring or deleting for good one item of the trash, per item; the item leaves the page when it is done. */
 export const trashVerbs = requestFamily(async (id: string, resource: string, verb: 'restore' | 'purge') => {
@@ -124,7 +105,4 @@ export function takeUndo(resource: string): { ids: string[]; message: string } |
   }
 }
 
-onResetAll(() => {
-  $adminTrash.set(empty());
-  seedTrashCount('', 0);
-});
+onResetAll(() => seedTrashCount('', 0));

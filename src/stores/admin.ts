@@ -26,25 +26,37 @@ export interface AdminListState {
 }
 
 const empty = (): AdminListState => ({ resource: '', query: {}, items: [], total: 0, request: IDLE });
-export const $adminList = map<AdminListState>(empty());
 
+/**
+ * A list of the back office on screen, asked for by `fetch` (a resource's list, its trash): `seed` starts it from
+ * what the page rendered; `query` asks again with another query (search, filter, sort, page), the items shown staying
+ * until the answer arrives (an answer to an older query is dropped). Emptied with every store.
+ */
+export function adminListStore(fetch: (resource: string, query: Query) => Promise<ListResult<AdminItem>>) {
+  const $list = map<AdminListState>(empty());
+  const seed = (resource: string, query: Query, page: ListResult<AdminItem>): void =>
+    $list.set({ resource, query, items: page.data, total: page.total, totalCapped: page.totalCapped === true, request: IDLE });
+  async function query(next: Query): Promise<void> {
+    const { resource } = $list.get();
+    $list.setKey('query', next);
+    const result = await track(
+      () => $list.get().request,
+      (request) => $list.setKey('request', request),
+      () => fetch(resource, next),
+    );
+    if (result.ok && $list.get().query === next)
+      $list.set({ ...$list.get(), items: result.data.data, total: result.data.total, totalCapped: result.data.totalCapped === true });
+  }
+  onResetAll(() => $list.set(empty()));
+  return { $list, seed, query };
+}
+
+const resourceList = adminListStore((resource, query) => payload(admin.list(resource, query)));
+export const $adminList = resourceList.$list;
 /** Starts from what the page rendered. */
-export function seedAdminList(resource: string, query: Query, page: ListResult<AdminItem>): void {
-  $adminList.set({ resource, query, items: page.data, total: page.total, totalCapped: page.totalCapped === true, request: IDLE });
-}
-
+export const seedAdminList = resourceList.seed;
 /** Asks for the list again with another query (search, filter, sort, page); the items shown stay until it arrives. */
-export async function queryAdminList(query: Query): Promise<void> {
-  const { resource } = $adminList.get();
-  $adminList.setKey('query', query);
-  const result = await track(
-    () => $adminList.get().request,
-    (request) => $adminList.setKey('request', request),
-    () => payload(admin.list(resource, query)),
-  );
-  if (result.ok && $adminList.get().query === query)
-    $adminList.set({ ...$adminList.get(), items: result.data.data, total: result.data.total, totalCapped: result.data.totalCapped === true });
-}
+export const queryAdminList = resourceList.query;
 
 /** Creating (no id) or changing one item: one form per page. */
 export const $adminSave = requestStore((resource: string, id: string | null, body: Record<string, unknown>) =>
@@ -373,7 +385,6 @@ export const $photoChange = requestStore(async (change: PhotoChange) => {
 });
 
 onResetAll(() => {
-  $adminList.set(empty());
   $adminSettings.set({ values: {}, secretsSet: {} });
   $settingUploadProgress.set({});
   // Stopped, not forgotten: the server keeps what it has, and the same file chosen again continues.
