@@ -1,3 +1,4 @@
+import { text } from 'node:stream/consumers';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { isValidKey } from '../lib/storage/storage.ts';
@@ -76,12 +77,10 @@ async function sendHls(app: FastifyInstance, request: FastifyRequest, reply: Fas
     return sendStored(request, reply, storage, file.key, { cacheControl: `private, max-age=${maxAge}` });
   }
   if (!(await storage.stat(file.key))) throw notFound('This file does not exist.');
-  const chunks: Buffer[] = [];
-  for await (const chunk of await storage.read(file.key)) chunks.push(Buffer.from(chunk as Buffer));
   return reply
     .type(PLAYLIST_TYPE)
     .header('cache-control', 'private, no-cache')
-    .send(signMediaPlaylist(Buffer.concat(chunks).toString('utf8'), token));
+    .send(signMediaPlaylist(await text(await storage.read(file.key)), token));
 }
 
 function decodeURIComponentSafe(s: string): string | null {

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { AdminMedia, UploadPurpose } from '../../../shared/admin/resource.ts';
@@ -80,9 +81,7 @@ export class AdminUploads {
    */
   /** A stored picture (a library file's original) copied for a rich text, as `storeTextImage` keeps an upload. */
   async textImageOf(key: string): Promise<AdminMedia> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of await this.storage.read(key)) chunks.push(chunk as Buffer);
-    return this.storeTextImage(Buffer.concat(chunks));
+    return this.storeTextImage(await buffer(await this.storage.read(key)));
   }
 
   private async storeTextImage(data: Buffer): Promise<AdminMedia> {
