@@ -22,6 +22,12 @@ export interface MailKind {
 const name = { about: 'The member’s name', sample: 'Ada Lovelace' };
 const link = (about: string, sample: string) => ({ about, sample });
 const order = { about: 'The order’s number', sample: 'T-1042' };
+const product = { about: 'The product', sample: 'Tessera mug' };
+const orderPage = link('The order’s page', 'https://shop.example/account/orders/…');
+const resetLink = link('The reset link', 'https://shop.example/auth/reset-password?token=…');
+const minutes = { about: 'How long the link works', sample: '60' };
+/** The small print of every mail about a member's order. */
+const ORDER_SMALL_PRINT = 'You get this message because you ordered from us. Your orders are in your account.';
 
 export const MAIL_KINDS = {
   'verify-email': {
@@ -52,11 +58,7 @@ export const MAIL_KINDS = {
     title: 'Reset a password',
     when: 'To a member who asked to reset their password.',
     optional: false,
-    placeholders: {
-      name,
-      link: link('The reset link', 'https://shop.example/auth/reset-password?token=…'),
-      minutes: { about: 'How long the link works', sample: '60' },
-    },
+    placeholders: { name, link: resetLink, minutes },
     action: 'Choose a new password',
     subject: 'Reset your {{site}} password',
     body: 'Hi {{name}},\n\nSomebody (hopefully you) asked to reset the password of your account.',
@@ -66,11 +68,7 @@ export const MAIL_KINDS = {
     title: 'Sign-up with a known address',
     when: 'To a member when somebody tries to sign up again with their address.',
     optional: false,
-    placeholders: {
-      name,
-      link: link('The reset link', 'https://shop.example/auth/reset-password?token=…'),
-      minutes: { about: 'How long the link works', sample: '60' },
-    },
+    placeholders: { name, link: resetLink, minutes },
     action: 'Choose a new password',
     subject: 'You already have a {{site}} account',
     body: 'Hi {{name}},\n\nSomebody (hopefully you) tried to create a new {{site}} account with this e-mail address, which already has one.\n\nIf you forgot your password, choose a new one with the link below. If it was not you, ignore this message: nothing changed.',
@@ -100,7 +98,7 @@ export const MAIL_KINDS = {
     action: 'See your orders',
     subject: 'Thank you for your order {{orderNumber}}',
     body: 'Hi {{name}},\n\nThank you for your order. We received it and will let you know when it is on its way.\n\n{{items}}\n\nPaid: {{total}}',
-    smallPrint: 'You get this message because you ordered from us. Your orders are in your account.',
+    smallPrint: ORDER_SMALL_PRINT,
   },
   'order-shipped': {
     title: 'Order shipped',
@@ -109,14 +107,14 @@ export const MAIL_KINDS = {
     placeholders: {
       name,
       orderNumber: order,
-      product: { about: 'The product', sample: 'Tessera mug' },
+      product,
       tracking: { about: '“Tracking code: …”, or nothing when there is none', sample: 'Tracking code: 1Z999AA10123456784' },
-      link: link('The order’s page', 'https://shop.example/account/orders/…'),
+      link: orderPage,
     },
     action: 'See your order',
     subject: 'Your order {{orderNumber}} is on its way',
     body: 'Hi {{name}},\n\n{{product}} (order {{orderNumber}}) has been shipped.\n\n{{tracking}}\n\nOnce it has arrived, you can confirm receipt on the order page.',
-    smallPrint: 'You get this message because you ordered from us. Your orders are in your account.',
+    smallPrint: ORDER_SMALL_PRINT,
   },
   'order-delivered': {
     title: 'Order delivered',
@@ -125,13 +123,13 @@ export const MAIL_KINDS = {
     placeholders: {
       name,
       orderNumber: order,
-      product: { about: 'The product', sample: 'Tessera mug' },
-      link: link('The order’s page', 'https://shop.example/account/orders/…'),
+      product,
+      link: orderPage,
     },
     action: 'See your order',
     subject: 'Your order {{orderNumber}} is delivered',
     body: 'Hi {{name}},\n\n{{product}} (order {{orderNumber}}) is marked as delivered.',
-    smallPrint: 'You get this message because you ordered from us. Your orders are in your account.',
+    smallPrint: ORDER_SMALL_PRINT,
   },
   'order-file': {
     title: 'File added to an order',
@@ -142,12 +140,12 @@ export const MAIL_KINDS = {
       orderNumber: order,
       product: { about: 'The product', sample: 'Wallpaper pack' },
       fileName: { about: 'The file’s name', sample: 'wallpapers.zip' },
-      link: link('The order’s page', 'https://shop.example/account/orders/…'),
+      link: orderPage,
     },
     action: 'See your order',
     subject: 'A file was added to your order {{orderNumber}}',
     body: 'Hi {{name}},\n\n{{fileName}} was added to {{product}} (order {{orderNumber}}). Download it from the order page.',
-    smallPrint: 'You get this message because you ordered from us. Your orders are in your account.',
+    smallPrint: ORDER_SMALL_PRINT,
   },
   'payment-receipt': {
     title: 'Payment receipt',
