@@ -1,7 +1,7 @@
 import { Type, type TObject, type TString } from 'typebox';
 import { errorBodies, ListPayload, ListQuery, UuidParams } from '../../../shared/contracts/common.ts';
 import { listQueryOf, offers, type AdminItem, type AdminListQuery, type AdminResource, type BulkAction } from '../../../shared/admin/resource.ts';
-import { adminResourceOps, type BulkBody, type TrashBulkBody } from '../../../shared/operations/admin.ts';
+import { adminResourceOps, type BulkBody, type BulkResult, type TrashBulkBody } from '../../../shared/operations/admin.ts';
 import type { OpInput } from '../../../shared/operations/operation.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import { badRequest, invalid } from '../../errors.ts';
@@ -78,6 +78,24 @@ const TrashBulkSchema = Type.Object(
 );
 const Notices = Type.Array(Type.Object({ _id: Type.String(), message: Type.String() }));
 const DAY = 24 * 3600_000;
+
+/**
+ * A bulk verb on each item once, in turn: those it did, and each it could not with why (one refusal never stops the
+ * others).
+ */
+async function eachOf(ids: string[], run: (id: string) => Promise<void>): Promise<BulkResult> {
+  const done: string[] = [];
+  const failed: BulkResult['failed'] = [];
+  for (const id of new Set(ids)) {
+    try {
+      await run(id);
+      done.push(id);
+    } catch (err) {
+      failed.push({ _id: id, message: err instanceof Error ? err.message : 'Failed.' });
+    }
+  }
+  return { done, failed };
+}
 
 /**
  * The change `price` and `category` make to each item, as its own form would send it (through the adapter's `update`,
@@ -204,25 +222,18 @@ export function adminResourceOperations(api: App, resource: AdminResource, adapt
           const { action, ids, value } = body as BulkBody;
           if (!resource.bulk?.includes(action)) throw badRequest(`${resource.label} cannot be changed with '${action}' in bulk.`);
           const patch = action === 'price' || action === 'category' ? bulkPatch(action, value) : null;
-          const done: string[] = [];
-          const failed: { _id: string; message: string }[] = [];
-          for (const target of [...new Set(ids)]) {
-            try {
-              const before = await adapter.get(target);
-              if (action === 'delete') await adapter.remove(target, actor);
-              const after =
-                action === 'delete'
-                  ? null
-                  : patch
-                    ? await adapter.update(target, patch, actor)
-                    : await adapter.bulk![action as Exclude<BulkAction, 'delete' | 'price' | 'category'>]!(target, actor);
-              await audit(actor, action, target, before, after);
-              done.push(target);
-            } catch (err) {
-              failed.push({ _id: target, message: err instanceof Error ? err.message : 'Failed.' });
-            }
-          }
-          return changed({ done, failed });
+          const result = await eachOf(ids, async (target) => {
+            const before = await adapter.get(target);
+            if (action === 'delete') await adapter.remove(target, actor);
+            const after =
+              action === 'delete'
+                ? null
+                : patch
+                  ? await adapter.update(target, patch, actor)
+                  : await adapter.bulk![action as Exclude<BulkAction, 'delete' | 'price' | 'category'>]!(target, actor);
+            await audit(actor, action, target, before, after);
+          });
+          return changed(result);
         },
       }),
     });
@@ -306,21 +317,14 @@ function trashOperations(
         run: async ({ body }, ctx) => {
           const actor = h.actorOf(ctx);
           const { action, ids } = body as TrashBulkBody;
-          const done: string[] = [];
-          const failed: { _id: string; message: string }[] = [];
           const notices: { _id: string; message: string }[] = [];
-          for (const id of [...new Set(ids)]) {
-            try {
-              if (action === 'purge') await purge(id, actor);
-              else {
-                const { notice } = await restore(id, actor);
-                if (notice) notices.push({ _id: id, message: notice });
-              }
-              done.push(id);
-            } catch (err) {
-              failed.push({ _id: id, message: err instanceof Error ? err.message : 'Failed.' });
+          const { done, failed } = await eachOf(ids, async (id) => {
+            if (action === 'purge') await purge(id, actor);
+            else {
+              const { notice } = await restore(id, actor);
+              if (notice) notices.push({ _id: id, message: notice });
             }
-          }
+          });
           return action === 'restore' && done.length ? h.changed({ done, failed, notices }) : { done, failed, notices };
         },
       }),
