@@ -112,10 +112,10 @@ export default function ResourceList({ resource: name, query: rendered, page, ca
   const all = list.items.length > 0 && list.items.every((i) => selected.includes(i._id));
   // The item's first picture (a poster, a cover), shown small beside its name.
   const pictureKey = fieldsOf(resource.body).find((f) => f.kind === 'image' || f.kind === 'images')?.name;
-  const pictureOf = (item: AdminItem): AdminMedia | null => {
+  /** The item's picture's address, or null. */
+  const pictureOf = (item: AdminItem): string | null => {
     const value = pictureKey ? item[pictureKey] : null;
-    const first = (Array.isArray(value) ? value[0] : value) as AdminMedia | null | undefined;
-    return first?.url ? first : null;
+    return ((Array.isArray(value) ? value[0] : value) as AdminMedia | null | undefined)?.url ?? null;
   };
 
   return (
@@ -280,12 +280,7 @@ export default function ResourceList({ resource: name, query: rendered, page, ca
                   <td key={c.key} data-label={c.key === resource.titleKey ? undefined : c.label}>
                     {c.key === resource.titleKey ? (
                       <span className="admin-title-cell">
-                        {pictureKey &&
-                          (pictureOf(item) ? (
-                            <img className="admin-thumb" src={pictureOf(item)!.url!} alt="" width={56} height={42} loading="lazy" decoding="async" />
-                          ) : (
-                            <span className="admin-thumb" aria-hidden="true" />
-                          ))}
+                        {pictureKey && <Thumb src={pictureOf(item)} />}
                         <a href={`/admin/${name}/${item._id}`}>{cellText(item[c.key])}</a>
                       </span>
                     ) : resource.panel === 'media' && c.key === 'media' ? (
@@ -312,5 +307,14 @@ export default function ResourceList({ resource: name, query: rendered, page, ca
       )}
       <ListPager list={list} offset={offset} pageSize={PAGE_SIZE} loading={loading} go={(next) => go({ offset: next })} />
     </div>
+  );
+}
+
+/** An item's picture, small, beside its name in a list (an empty tile when it has none). */
+function Thumb({ src }: { src: string | null }) {
+  return src ? (
+    <img className="admin-thumb" src={src} alt="" width={56} height={42} loading="lazy" decoding="async" />
+  ) : (
+    <span className="admin-thumb" aria-hidden="true" />
   );
 }
