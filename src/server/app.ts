@@ -30,6 +30,9 @@ import { countryGate } from './plugins/country-gate.ts';
 import { resolveAppSecret } from './db/app-secret.ts';
 import { MediaSigner } from './lib/media/signed-url.ts';
 import { createStorage } from './lib/storage/create-storage.ts';
+import { contentModules } from './content-modules.ts';
+import { contentChanges } from './modules/content/publication-jobs.ts';
+import { AdminUploads } from './modules/media-library/uploads.ts';
 import type { Storage } from './lib/storage/storage.ts';
 import { MediaView } from './modules/catalogue/media-view.ts';
 import { ViewCounter } from './modules/catalogue/views.ts';
@@ -175,6 +178,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   const auth = new AuthService(database.db, config.passwordCost, endLive, config.loginRateLimit, redis ? new RedisFailures(redis.client) : undefined);
   const ledger = new LedgerService(database.db, emit);
   const accounts = new AccountsService({ db: database.db, passwordCost: config.passwordCost, mailer, captcha, log: app.log, endLive });
+  const adminUploads = new AdminUploads(mediaStorage, signer, database.db);
   const members = new MembersService(database.db, { ledger, accounts, mailer, endLive, log: app.log });
   const services: Services = {
     auth,
@@ -204,6 +208,8 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     contact: new ContactService(mailer, captcha, app.log),
     events: new EventsService(database.db),
     grants: new GrantsService(database.db, app.log),
+    adminUploads,
+    content: contentModules({ db: database.db, changes: contentChanges(changes, () => app.jobs.publication) }, adminUploads, () => app.jobs.media),
   };
   app.decorate('services', services);
   app.decorate('operations', new Map());

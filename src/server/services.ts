@@ -61,6 +61,10 @@ export interface Services {
   contact: ContactService;
   events: EventsService;
   grants: GrantsService;
+  /** The back office's one-piece uploads and the references its forms send (the media library keeps each file). */
+  adminUploads: import('./modules/media-library/uploads.ts').AdminUploads;
+  /** The content modules' writes: audited in their transactions, announced after them (content-modules.ts). */
+  content: import('./content-modules.ts').ContentModules;
 }
 
 declare module 'fastify' {
@@ -90,8 +94,8 @@ declare module 'fastify' {
     jobs: {
       queue: import('./lib/jobs/job-queue.ts').JobQueue;
       media: import('./modules/media/media-pipeline.ts').MediaPipeline;
-      publication: import('./modules/admin/publication-jobs.ts').PublicationJobs;
-      trash: import('./modules/admin/trash-jobs.ts').TrashJobs;
+      publication: import('./modules/content/publication-jobs.ts').PublicationJobs;
+      trash: import('./modules/content/trash-jobs.ts').TrashJobs;
     };
     /** The back office's resumable (tus) uploads: the protocol's handler, and finished uploads' bytes (modules/uploads). */
     uploads: import('./modules/uploads/resumable-uploads.ts').ResumableUploads;

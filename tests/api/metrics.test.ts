@@ -1,7 +1,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app.ts';
-import { PUBLISH_QUEUE } from '../../src/server/modules/admin/publication-jobs.ts';
+import { PUBLISH_QUEUE } from '../../src/server/modules/content/publication-jobs.ts';
 import type { App } from '../../src/server/types.ts';
 import { testConfig, useApi } from '../helpers/api.ts';
 

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, comments, entitlements, hiddenTargets, orders, posts, products, stories } from '../../src/server/db/schema.ts';
-import { TRASH_QUEUE } from '../../src/server/modules/admin/trash-jobs.ts';
+import { TRASH_QUEUE } from '../../src/server/modules/content/trash-jobs.ts';
 import { createMember, login, useApi } from '../helpers/api.ts';
 import { call, multipart } from '../helpers/commerce.ts';
 

@@ -15,6 +15,7 @@ import { isUuid } from '../modules/catalogue/query.ts';
 import { insertPackages, listAllPackages, setPackageActive } from '../modules/payments/payments.repository.ts';
 import { packagesFollowCurrency } from '../modules/payments/site-currency.ts';
 import { formatMoney, toMajor, toMinor } from '../../shared/money.ts';
+import type { ContentChanges } from '../modules/content/content-writes.ts';
 
 const HELP = `Tessera operator CLI — npm run cli -- <command> [options]
 
@@ -37,6 +38,9 @@ Commands
   packages add --name N --tokens T --price P [--currency C] [--description D] [--ordering O]
                                         add a token package (P in major units, e.g. 4.99; C: the site's currency)
   packages enable|disable <id>          show or hide a package on /tokens
+  content publish|unpublish <kind> <id or address>
+                                        put an item on the site now, or take it off (a draft again); <kind> is
+                                        videos, galleries, stories, posts or products; in the audit log as the CLI
 
 Uses DATA_DIR (PGlite, default ./data) or DATABASE_URL (PostgreSQL), like the server.
 With PGlite, only one process can open the data folder: stop the server first.`;
@@ -163,6 +167,8 @@ const commands: Record<string, Command> = {
     ]);
     return `Added ${values.name}: ${tokens} tokens for ${formatMoney(price, currency, 'en')}.`;
   },
+  'content publish': (open, config, args) => setContentStatus(open, config, args, 'publish'),
+  'content unpublish': (open, config, args) => setContentStatus(open, config, args, 'unpublish'),
   'packages enable': async (open, _config, [id]) => togglePackage(open, id, true),
   'packages disable': async (open, _config, [id]) => togglePackage(open, id, false),
 };
@@ -193,6 +199,41 @@ async function togglePackage(open: () => Promise<Database>, id: string | undefin
   if (!id || !isUuid(id)) throw new UsageError(`packages ${active ? 'enable' : 'disable'} needs a package id (see packages list)`);
   if (!(await setPackageActive((await open()).db, id, active))) throw new UsageError(`No package ${id}`);
   return `Package ${id} ${active ? 'enabled' : 'disabled'}.`;
+}
+
+/** How the audit log names a change made with the CLI. */
+const CLI_WRITER = { id: null, name: 'operator (CLI)' };
+
+/**
+ * `content publish|unpublish`: the content module's own write, as the back office's (audited in its transaction, the
+ * running servers told after it: through Redis, or within their caches' 5 s).
+ */
+async function setContentStatus(open: () => Promise<Database>, config: Config, args: string[], verb: 'publish' | 'unpublish'): Promise<string> {
+  const [kind, ref] = args;
+  const kinds = ['videos', 'galleries', 'stories', 'posts', 'products'] as const;
+  if (!kind || !ref || !kinds.includes(kind as (typeof kinds)[number]))
+    throw new UsageError(`content ${verb} needs a kind (${kinds.join(', ')}) and an item's id or address`);
+  // Loaded here: the other commands start without the media code (sharp).
+  const [{ contentModules }, { AdminUploads }, { createStorage }, { MediaSigner }, { resolveAppSecret }] = await Promise.all([
+    import('../content-modules.ts'),
+    import('../modules/media-library/uploads.ts'),
+    import('../lib/storage/create-storage.ts'),
+    import('../lib/media/signed-url.ts'),
+    import('../db/app-secret.ts'),
+  ]);
+  const database = await open();
+  let told = '';
+  const changes: ContentChanges = {
+    saved: async () => {
+      told = await announce(config, 'content');
+    },
+  };
+  const uploads = new AdminUploads(await createStorage(config.storage), new MediaSigner(await resolveAppSecret(database.db, config.appSecret)), database.db);
+  const writes = contentModules({ db: database.db, changes }, uploads, () => {
+    throw new Error('The CLI does not run the media pipeline.');
+  })[kind as (typeof kinds)[number]];
+  const item = await writes[verb](await writes.idOf(ref), CLI_WRITER);
+  return `${verb === 'publish' ? 'Published' : 'Unpublished'} '${String(item.title ?? item.name)}': ${String(item.state)}.${told}`;
 }
 
 /** With REDIS_URL, running servers are told at once (else they see the change within 5 s); the line says which. */

@@ -203,7 +203,7 @@ const status = () =>
     .notNull()
     .default('active');
 /**
- * The trash of a content table (modules/admin/trash.ts): when the item was deleted, the address and the status it had
+ * The trash of a content table (modules/content/trash.ts): when the item was deleted, the address and the status it had
  * then (a restore gives both back; null status: withdrawn before the trash existed, restored as a draft), and when it
  * was purged from the trash but kept as a tombstone because members' purchases, orders or grants point at it.
  */
@@ -250,7 +250,7 @@ export const NOT_DELETED = `status <> 'deleted'`;
 export const IN_TRASH = `status = 'deleted' and purged_at is null`;
 
 type IndexColumn = Parameters<ReturnType<typeof index>['on']>[0];
-/** The trash's index of a table: literal predicate, as the trash queries write it (modules/admin/trash.ts). */
+/** The trash's index of a table: literal predicate, as the trash queries write it (modules/content/trash.ts). */
 const trashIndex = (name: string, t: { deletedAt: IndexColumn; id: IndexColumn }) => index(`${name}_trash_idx`).on(t.deletedAt, t.id).where(sql.raw(IN_TRASH));
 interface CatalogueIndexColumns {
   deletedAt: IndexColumn;
@@ -554,7 +554,7 @@ export const entitlements = pgTable(
     uniqueIndex('entitlements_member_item_key').on(t.userId, t.itemType, t.itemId),
     // A member's purchases of one kind, newest first.
     index('entitlements_member_newest_idx').on(t.userId, t.itemType, t.createdAt, t.id),
-    // Whether anyone holds an item: the trash's purge keeps a held item as a tombstone (modules/admin/trash.ts).
+    // Whether anyone holds an item: the trash's purge keeps a held item as a tombstone (modules/content/trash.ts).
     index('entitlements_item_idx').on(t.itemType, t.itemId),
   ],
 );

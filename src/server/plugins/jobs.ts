@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { JobQueue } from '../lib/jobs/job-queue.ts';
-import { PublicationJobs } from '../modules/admin/publication-jobs.ts';
-import { TrashJobs } from '../modules/admin/trash-jobs.ts';
+import { PublicationJobs } from '../modules/content/publication-jobs.ts';
+import { TrashJobs } from '../modules/content/trash-jobs.ts';
 import { MediaPipeline, type UploadSource } from '../modules/media/media-pipeline.ts';
 
 /**

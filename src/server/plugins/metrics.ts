@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { unauthorized } from '../errors.ts';
 import type { JobCounts } from '../lib/jobs/job-queue.ts';
-import { PUBLISH_QUEUE } from '../modules/admin/publication-jobs.ts';
+import { PUBLISH_QUEUE } from '../modules/content/publication-jobs.ts';
 import { MEDIA_QUEUE } from '../modules/media/media-pipeline.ts';
 
 const QUEUES = [MEDIA_QUEUE, PUBLISH_QUEUE];

@@ -7,7 +7,7 @@ import type { UserRow } from '../users/users.repository.ts';
 import { badRequest, invalid } from '../../errors.ts';
 import type { App } from '../../types.ts';
 import type { Operation, OperationContext, OperationSpec } from '../../operations/define.ts';
-import { insertAudit } from './audit.repository.ts';
+import { insertAudit } from '../audit/audit.repository.ts';
 import { csvStream } from '../../lib/http/csv-stream.ts';
 
 /** Who did it (the admin of the request). */
@@ -28,7 +28,8 @@ export interface AdminAdapter<Body = Record<string, unknown>> {
   /** The item, or a 404. */
   get(id: string): Promise<AdminItem>;
   create(body: Body, actor: Actor): Promise<AdminItem>;
-  update(id: string, patch: Partial<Body>, actor: Actor): Promise<AdminItem>;
+  /** A change; `action` is its name in the audit log when it is not `update` (a bulk `price`). */
+  update(id: string, patch: Partial<Body>, actor: Actor, action?: string): Promise<AdminItem>;
   remove(id: string, actor: Actor): Promise<void>;
   /** Bulk verbs other than delete: publish, unpublish. */
   bulk?: Partial<Record<'publish' | 'unpublish', (id: string, actor: Actor) => Promise<AdminItem>>>;
@@ -36,6 +37,12 @@ export interface AdminAdapter<Body = Record<string, unknown>> {
   actions?: Record<string, (id: string, body: Record<string, unknown>, actor: Actor) => Promise<AdminItem>>;
   /** Verbs whose service writes their audit entry itself, in the change's own transaction (grants): not logged again. */
   selfAudited?: string[];
+  /**
+   * The resource's writes (create, change, delete, publish, unpublish, restore, purge) are its module's: each audits
+   * itself in its own transaction and tells the site after it committed (content modules: content-writes.ts). Not
+   * logged or announced again here; its named verbs still are, unless `selfAudited`.
+   */
+  ownWrites?: true;
   /** The resource's trash (its description's `trash`): where `remove` puts an item (trash.ts). */
   trash?: TrashAdapter;
 }
@@ -122,10 +129,13 @@ export function adminResourceOperations(api: App, resource: AdminResource, adapt
   const audit = (actor: Actor, action: string, targetId: string | null, before: AdminItem | null, after: AdminItem | null) =>
     insertAudit(api.database.db, { actorId: actor.user.id, actorName: actor.user.username, resource: resource.name, targetId, action, before, after });
   const actorOf = (ctx: OperationContext): Actor => ({ user: ctx.auth!.user });
-  const changed = <T>(answer: T): T => {
+  const announce = <T>(answer: T): T => {
     api.siteChanges.publish('content');
     return answer;
   };
+  // A write of the resource's own (ownWrites) was logged and announced by its module already.
+  const logged: typeof audit = adapter.ownWrites ? async () => {} : audit;
+  const changed = adapter.ownWrites ? <T>(answer: T): T => answer : announce;
   // An item's `{id}`: a UUID unless the resource says otherwise; a malformed one is a 400 before the adapter runs.
   const IdParams = resource.id ? Type.Object({ id: resource.id }) : UuidParams;
   const spec = (verb: string, summary: string, rest: Omit<OperationSpec<OpInput, unknown>, 'operationId' | 'summary' | 'tags' | 'access' | 'errors'>) => ({
@@ -155,7 +165,7 @@ export function adminResourceOperations(api: App, resource: AdminResource, adapt
         run: async ({ body }, ctx) => {
           const actor = actorOf(ctx);
           const item = await adapter.create(body as Record<string, unknown>, actor);
-          await audit(actor, 'create', item._id, null, item);
+          await logged(actor, 'create', item._id, null, item);
           return changed(item);
         },
       }),
@@ -173,9 +183,9 @@ export function adminResourceOperations(api: App, resource: AdminResource, adapt
         response: Item,
         run: async ({ params, body }, ctx) => {
           const actor = actorOf(ctx);
-          const before = await adapter.get(params!.id!);
+          const before = adapter.ownWrites ? null : await adapter.get(params!.id!);
           const after = await adapter.update(params!.id!, body as Record<string, unknown>, actor);
-          await audit(actor, 'update', after._id, before, after);
+          await logged(actor, 'update', after._id, before, after);
           return changed(after);
         },
       }),
@@ -188,10 +198,10 @@ export function adminResourceOperations(api: App, resource: AdminResource, adapt
         response: Type.Object({ _id: Type.String() }),
         run: async ({ params }, ctx) => {
           const actor = actorOf(ctx);
-          const before = await adapter.get(params!.id!);
+          const before = adapter.ownWrites ? null : await adapter.get(params!.id!);
           await adapter.remove(params!.id!, actor);
-          await audit(actor, 'delete', before._id, before, null);
-          return changed({ _id: before._id });
+          await logged(actor, 'delete', params!.id!, before, null);
+          return changed({ _id: params!.id! });
         },
       }),
     });
@@ -207,7 +217,7 @@ export function adminResourceOperations(api: App, resource: AdminResource, adapt
           const before = await adapter.get(params!.id!);
           const after = await adapter.actions![action.name]!(params!.id!, (body ?? {}) as Record<string, unknown>, actor);
           if (!adapter.selfAudited?.includes(action.name)) await audit(actor, action.name, after._id, before, after);
-          return changed(after);
+          return announce(after);
         },
       }),
     });
@@ -223,21 +233,22 @@ export function adminResourceOperations(api: App, resource: AdminResource, adapt
           if (!resource.bulk?.includes(action)) throw badRequest(`${resource.label} cannot be changed with '${action}' in bulk.`);
           const patch = action === 'price' || action === 'category' ? bulkPatch(action, value) : null;
           const result = await eachOf(ids, async (target) => {
-            const before = await adapter.get(target);
+            const before = adapter.ownWrites ? null : await adapter.get(target);
             if (action === 'delete') await adapter.remove(target, actor);
             const after =
               action === 'delete'
                 ? null
                 : patch
-                  ? await adapter.update(target, patch, actor)
+                  ? await adapter.update(target, patch, actor, action)
                   : await adapter.bulk![action as Exclude<BulkAction, 'delete' | 'price' | 'category'>]!(target, actor);
-            await audit(actor, action, target, before, after);
+            await logged(actor, action, target, before, after);
           });
           return changed(result);
         },
       }),
     });
-  if (resource.trash && adapter.trash) list.push(...trashOperations(api, resource, adapter.trash, { spec, audit, actorOf, changed, IdParams }));
+  if (resource.trash && adapter.trash)
+    list.push(...trashOperations(api, resource, adapter.trash, { spec, audit: logged, actorOf, changed, IdParams, own: adapter.ownWrites === true }));
   return list;
 }
 
@@ -260,6 +271,8 @@ function trashOperations(
     actorOf: (ctx: OperationContext) => Actor;
     changed: <T>(answer: T) => T;
     IdParams: TObject;
+    /** The trash's writes audit and announce themselves (`ownWrites`). */
+    own: boolean;
   },
 ): Operation[] {
   const ops = adminResourceOps(resource.name);
@@ -269,13 +282,13 @@ function trashOperations(
     purgeAt: days && typeof item.deletedAt === 'string' ? new Date(Date.parse(item.deletedAt) + days * DAY).toISOString() : null,
   });
   const restore = async (id: string, actor: Actor) => {
-    const before = await trash.get(id);
+    const before = h.own ? null : await trash.get(id);
     const result = await trash.restore(id, actor);
     await h.audit(actor, 'restore', id, before, result.item);
     return result;
   };
   const purge = async (id: string, actor: Actor) => {
-    const before = await trash.get(id);
+    const before = h.own ? null : await trash.get(id);
     const { kept } = await trash.purge(id, actor);
     await h.audit(actor, 'purge', id, before, kept ? { _id: id, keptForBuyers: true } : null);
     return { _id: id, kept };

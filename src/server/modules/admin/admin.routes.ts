@@ -2,25 +2,18 @@ import { Type, type Static } from 'typebox';
 import { ADMIN_RESOURCES } from '../../../shared/admin/resources/index.ts';
 import { Envelope, ErrorBody, ListPayload } from '../../../shared/contracts/common.ts';
 import { ok, type App } from '../../types.ts';
-import { adminResourceOperations, registerAdminExport, type Actor, type AdminAdapter } from './admin-resource.ts';
+import { adminResourceOperations, registerAdminExport, type AdminAdapter } from './admin-resource.ts';
 import { registerOperations } from '../../operations/register.ts';
 import { operations, type Operation } from '../../operations/define.ts';
 import { ADMIN, ADMIN_RAW } from '../../../shared/operations/admin.ts';
-import type { PublicationJobs } from './publication-jobs.ts';
-import type { AdminItem } from '../../../shared/admin/resource.ts';
-import { searchAudit } from './audit.repository.ts';
+import { searchAudit } from '../audit/audit.repository.ts';
 import { categoriesAdmin } from './resources/categories.admin.ts';
 import { blockedCountriesAdmin } from './resources/blocked-countries.admin.ts';
 import { settingsAdminOperations, settingsAdminRoutes } from './settings.admin.ts';
 import { withGrantActions } from './resources/grant-actions.admin.ts';
 import { dashboardAdminOperations } from './dashboard.admin.ts';
 import { mailTemplatesAdminOperations } from './mail-templates.admin.ts';
-import { postsAdmin } from './resources/posts.admin.ts';
 import { bannersAdmin } from './resources/banners.admin.ts';
-import { storiesAdmin } from './resources/stories.admin.ts';
-import { productsAdmin } from './resources/products.admin.ts';
-import { galleriesAdmin } from './resources/galleries.admin.ts';
-import { videosAdmin } from './resources/videos.admin.ts';
 import { tokenPackagesAdmin } from './resources/token-packages.admin.ts';
 import { paymentsAdmin } from './resources/payments.admin.ts';
 import { couponsAdmin } from './resources/coupons.admin.ts';
@@ -31,7 +24,8 @@ import { ordersAdmin } from './resources/orders.admin.ts';
 import { reportsAdmin } from './resources/reports.admin.ts';
 import { membersAdmin } from './resources/members.admin.ts';
 import { publicOrigin } from '../../lib/http/public-origin.ts';
-import { AdminUploads } from './uploads.ts';
+import type { AdminUploads } from '../media-library/uploads.ts';
+import { contentResource } from './resources/content.admin.ts';
 import { richTextAdminOperations } from './rich-text.admin.ts';
 import { readForm } from '../../lib/http/multipart.ts';
 import { AdminMediaBody } from '../../../shared/contracts/media-library.ts';
@@ -39,31 +33,6 @@ import { mediaLibraryOperations } from '../media-library/media-library.admin.ts'
 
 /** A resource's adapter as the routes hold it: its bodies have been checked against the resource's schema by then. */
 const erase = <B>(adapter: AdminAdapter<B>) => adapter as unknown as AdminAdapter;
-
-/** An adapter whose saves (create, change, publish, restore from the trash) give a scheduled item its publishing job. */
-function scheduled(name: string, adapter: AdminAdapter, publication: PublicationJobs): AdminAdapter {
-  const after = async (item: AdminItem) => {
-    await publication.saved(name, item);
-    return item;
-  };
-  const bulk =
-    adapter.bulk && Object.fromEntries(Object.entries(adapter.bulk).map(([verb, run]) => [verb, (id: string, actor: Actor) => run(id, actor).then(after)]));
-  const trash = adapter.trash && {
-    ...adapter.trash,
-    restore: async (id: string, actor: Actor) => {
-      const restored = await adapter.trash!.restore(id, actor);
-      await after(restored.item);
-      return restored;
-    },
-  };
-  return {
-    ...adapter,
-    create: (body, actor) => adapter.create(body, actor).then(after),
-    update: (id, patch, actor) => adapter.update(id, patch, actor).then(after),
-    ...(bulk ? { bulk } : {}),
-    ...(trash ? { trash } : {}),
-  };
-}
 
 const AuditEntry = Type.Object({
   _id: Type.String(),
@@ -91,17 +60,16 @@ const AuditQuery = Type.Object({
  */
 export async function adminRoutes(app: App) {
   const db = app.database.db;
-  const uploads = new AdminUploads(app.media.storage, app.media.signer, db);
-  const galleries = galleriesAdmin(db, uploads);
-  const { grants } = app.services;
+  const { grants, content, adminUploads: uploads } = app.services;
+  const videos = contentResource(content.videos);
   const adapters: Record<string, AdminAdapter> = {
-    videos: erase(withGrantActions('video', videosAdmin(db, uploads, app.jobs.media), grants)),
-    galleries: erase(withGrantActions('gallery', galleries, grants)),
+    videos: erase(withGrantActions('video', { ...videos, actions: { retry: (id) => content.videos.retry(id) } }, grants)),
+    galleries: erase(withGrantActions('gallery', contentResource(content.galleries), grants)),
     categories: erase(categoriesAdmin(db)),
     'blocked-countries': erase(blockedCountriesAdmin(app.services.countryBlock)),
-    posts: erase(postsAdmin(db, uploads)),
-    stories: erase(withGrantActions('story', storiesAdmin(db, uploads), grants)),
-    products: erase(productsAdmin(db, uploads)),
+    posts: erase(contentResource(content.posts)),
+    stories: erase(withGrantActions('story', contentResource(content.stories), grants)),
+    products: erase(contentResource(content.products)),
     banners: erase(bannersAdmin(db, uploads)),
     orders: ordersAdmin(app.services.orders, uploads),
     'token-packages': erase(tokenPackagesAdmin(db, async () => String((await app.services.settings.get<string>('currency')) || 'USD'))),
@@ -112,8 +80,8 @@ export async function adminRoutes(app: App) {
     reports: reportsAdmin(db, app.services.reports, uploads, () => publicOrigin(app)),
     members: membersAdmin(db, app.services.members, grants, () => publicOrigin(app)),
   };
-  const photos = galleryPhotos(app, db, uploads, galleries.find);
-  const resources = ADMIN_RESOURCES.map((resource) => ({ resource, adapter: scheduled(resource.name, adapters[resource.name]!, app.jobs.publication) }));
+  const photos = galleryPhotos(app, content.galleryPhotos, uploads);
+  const resources = ADMIN_RESOURCES.map((resource) => ({ resource, adapter: adapters[resource.name]! }));
   registerOperations(app, [
     ...resources.flatMap(({ resource, adapter }) => adminResourceOperations(app, resource, adapter)),
     ...settingsAdminOperations(app),
@@ -125,7 +93,7 @@ export async function adminRoutes(app: App) {
     ...mediaLibraryOperations(app, uploads),
   ]);
   await app.register((api: App) => uploadRoutes(api, uploads));
-  // The exports read; a photo's addition publishes its change in its handler, like the photos' operations.
+  // The exports read; a photo's addition is the galleries module's write, like the photos' operations.
   await app.register(async (api: App) => {
     api.addHook('onRequest', api.requireAdmin);
     for (const { resource, adapter } of resources) registerAdminExport(api, resource, adapter);
@@ -136,13 +104,8 @@ export async function adminRoutes(app: App) {
 /** The back office's multipart uploads (a file for a form, a picture setting), at their addresses (ADMIN_RAW). */
 async function uploadRoutes(api: App, uploads: AdminUploads) {
   api.addHook('onRequest', api.requireAdmin);
-  // What the back office changes is on the public pages at once: a write empties the page cache of this process
-  // before its answer leaves (so the operator's next look at the site is fresh), and of every other process through
-  // the shared Redis (the `content` site change). The operations do the same in their handlers.
-  api.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && reply.statusCode < 400) api.siteChanges.publish('content');
-    return payload;
-  });
+  // An upload only stores a file (nothing public changes until a form saves its reference); a picture setting is a
+  // settings change, which SettingsService announces itself.
   await settingsAdminRoutes(api);
 
   api.post(

@@ -8,7 +8,7 @@ import { operations, type Operation } from '../../operations/define.ts';
 import { ADMIN, ADMIN_RAW } from '../../../shared/operations/admin.ts';
 import type { SettingsChange } from '../settings/settings.service.ts';
 import { setSiteImage } from '../settings/site-images.ts';
-import { insertAudit } from './audit.repository.ts';
+import { insertAudit } from '../audit/audit.repository.ts';
 import { packagesFollowCurrency } from '../payments/site-currency.ts';
 
 const AdminSettingsBody = Type.Object({

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { conflict, invalid } from '../../errors.ts';
 import type { GrantKind } from '../../../shared/contracts/grants.ts';
-import { insertAudit } from '../admin/audit.repository.ts';
+import { insertAudit } from '../audit/audit.repository.ts';
 import * as repo from './grants.repository.ts';
 
 /** What a grant names, as an operator writes it in a form. */

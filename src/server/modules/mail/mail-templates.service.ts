@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { iso } from '../../lib/text/dates.ts';
-import { insertAudit } from '../admin/audit.repository.ts';
+import { insertAudit } from '../audit/audit.repository.ts';
 import {
   MAIL_KEYS,
   MAIL_KINDS,

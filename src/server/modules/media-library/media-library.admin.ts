@@ -5,8 +5,8 @@ import { MEDIA_LIBRARY } from '../../../shared/operations/admin.ts';
 import { badRequest, conflict, invalid, notFound } from '../../errors.ts';
 import { operations, type Operation } from '../../operations/define.ts';
 import type { App } from '../../types.ts';
-import { insertAudit } from '../admin/audit.repository.ts';
-import type { AdminUploads } from '../admin/uploads.ts';
+import { insertAudit } from '../audit/audit.repository.ts';
+import type { AdminUploads } from './uploads.ts';
 import {
   decodeCursor,
   deleteUnusedMediaAsset,

@@ -1,5 +1,5 @@
 import { formatMoney, toMajor } from '../../../shared/money.ts';
-import { insertAudit } from '../admin/audit.repository.ts';
+import { insertAudit } from '../audit/audit.repository.ts';
 import type { Alongside } from '../settings/settings.service.ts';
 import { followSiteCurrency, type PackageRow } from './payments.repository.ts';
 

@@ -8,9 +8,9 @@ import type { AdminItem } from '../../../../shared/admin/resource.ts';
 import type { BANNER_STATES } from '../../../../shared/admin/resources/banners.ts';
 import { isSafeLink } from '../../settings/setting-rules.ts';
 import type { AdminAdapter } from '../admin-resource.ts';
-import type { AdminUploads } from '../uploads.ts';
-import { imageValue } from './media-fields.ts';
-import { findInTrash, listTrash, moveToTrash, purgeFromTrash, restoreFromTrash, TRASH_TABLES } from '../trash.ts';
+import type { AdminUploads } from '../../media-library/uploads.ts';
+import { imageValue } from '../../media-library/media-fields.ts';
+import { findInTrash, listTrash, moveToTrash, purgeFromTrash, restoreFromTrash, TRASH_TABLES } from '../../content/trash.ts';
 
 type BannerState = keyof typeof BANNER_STATES;
 type Row = typeof banners.$inferSelect;
@@ -161,7 +161,7 @@ export function bannersAdmin(db: Db, uploads: AdminUploads): AdminAdapter<Banner
         const { row } = await restoreFromTrash(db, bin, id, (r) => (r.deletedStatus as 'active' | 'inactive' | null) ?? 'inactive');
         return { item: item(row as unknown as Row), notice: null };
       },
-      purge: async (id) => ({ kept: (await purgeFromTrash(db, bin, id)) === 'kept' }),
+      purge: async (id) => ({ kept: (await db.transaction((tx) => purgeFromTrash(tx, bin, id))) === 'kept' }),
     },
   };
 }

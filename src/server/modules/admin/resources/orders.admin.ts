@@ -4,7 +4,7 @@ import { invalid, unprocessable } from '../../../errors.ts';
 import type { OrdersService } from '../../orders/orders.service.ts';
 import { referenceLists } from '../../reference/reference-lists.ts';
 import type { AdminAdapter } from '../admin-resource.ts';
-import type { AdminUploads } from '../uploads.ts';
+import type { AdminUploads } from '../../media-library/uploads.ts';
 
 /** How the back office shows an order: the contract's order, with its product, buyer and country named for the list. */
 const itemOf = (o: OrderWithBuyer): AdminItem => ({

@@ -17,7 +17,7 @@ import {
 } from '../../reports/reports.repository.ts';
 import type { ReportsService } from '../../reports/reports.service.ts';
 import type { AdminAdapter } from '../admin-resource.ts';
-import type { AdminUploads } from '../uploads.ts';
+import type { AdminUploads } from '../../media-library/uploads.ts';
 import type { ItemKind } from '../../catalogue/kinds.ts';
 
 const ITEM_KINDS: ItemKind[] = ['video', 'gallery', 'story', 'product', 'post'];

@@ -1,12 +1,11 @@
-import type { Db } from '../../../db/client.ts';
-import { stories } from '../../../db/schema.ts';
-import { sanitizeContent } from '../../../lib/text/html.ts';
-import type { StoredImage } from '../../../lib/media/media-types.ts';
-import { contentAdapter, pricingValues, type ContentBody } from '../content.ts';
-import type { AdminUploads } from '../uploads.ts';
-import { imageValue } from './media-fields.ts';
+import { stories } from '../../db/schema.ts';
+import { sanitizeContent } from '../../lib/text/html.ts';
+import type { StoredImage } from '../../lib/media/media-types.ts';
+import { contentWrites, pricingValues, type ContentBody, type WriteDeps } from '../content/content-writes.ts';
+import type { AdminUploads } from '../media-library/uploads.ts';
+import { imageValue } from '../media-library/media-fields.ts';
 
-interface StoryBody extends ContentBody {
+export interface StoryBody extends ContentBody {
   title: string;
   shortDescription?: string;
   content?: string;
@@ -16,9 +15,9 @@ interface StoryBody extends ContentBody {
 }
 
 /** Stories: the same table as the public API; the text is sanitised as the seed's is, and locked for a price. */
-export function storiesAdmin(db: Db, uploads: AdminUploads) {
-  return contentAdapter<StoryBody>({
-    db,
+export function storyWrites(deps: WriteDeps, uploads: AdminUploads) {
+  return contentWrites<StoryBody>(deps, {
+    resource: 'stories',
     what: 'story',
     table: stories,
     columns: {

@@ -1,6 +1,7 @@
 import type { AdminItem } from '../../../shared/admin/resource.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import type { SiteChanges } from '../../lib/runtime/site-changes.ts';
+import type { ContentChanges } from './content-writes.ts';
 
 export const PUBLISH_QUEUE = 'publish';
 
@@ -38,3 +39,14 @@ export class PublicationJobs {
     await this.queue.send(PUBLISH_QUEUE, job, { startAfter: new Date(item.publishAt), singletonKey: `${resource}:${item._id}:${item.publishAt}` });
   }
 }
+
+/**
+ * What the server tells after a content write committed (content-writes.ts `ContentChanges`): every process empties
+ * its pages (the `content` site change), and an item scheduled for later gets its publishing job.
+ */
+export const contentChanges = (changes: SiteChanges, publication: () => PublicationJobs): ContentChanges => ({
+  async saved(resource, item) {
+    changes.publish('content');
+    if (item) await publication().saved(resource, item);
+  },
+});

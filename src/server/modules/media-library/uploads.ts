@@ -12,7 +12,7 @@ import { contentTypeOf, type Storage } from '../../lib/storage/storage.ts';
 import { safeFileName } from '../../lib/text/slug.ts';
 import { videoDurationOf, videoFormatOf } from '../../lib/media/video-files.ts';
 import type { Tx } from '../../db/client.ts';
-import { recordMediaAsset, type MediaAssetRow } from '../media-library/media-library.repository.ts';
+import { recordMediaAsset, type MediaAssetRow } from './media-library.repository.ts';
 
 /** How long an upload's reference may be used in a form before it must be sent again. */
 const REF_TTL_SECONDS = 24 * 3600;

@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { uploads as uploadsTable, videos, type MediaState } from '../../../db/schema.ts';
-import type { StoredFile, StoredImage, ThumbnailStrip } from '../../../lib/media/media-types.ts';
-import type { MediaPipeline } from '../../media/media-pipeline.ts';
-import { mediaLabel } from '../../../../shared/admin/resources/videos.ts';
-import { contentAdapter, pricingValues, type ContentBody } from '../content.ts';
-import { CURRENT_FILE, type AdminUploads } from '../uploads.ts';
-import { fileValue, imageValue } from './media-fields.ts';
+import type { Tx } from '../../db/client.ts';
+import { uploads as uploadsTable, videos, type MediaState } from '../../db/schema.ts';
+import type { StoredFile, StoredImage, ThumbnailStrip } from '../../lib/media/media-types.ts';
+import type { MediaPipeline } from '../media/media-pipeline.ts';
+import { mediaLabel } from '../../../shared/admin/resources/videos.ts';
+import { contentWrites, pricingValues, type ContentBody, type WriteDeps, type Writer } from '../content/content-writes.ts';
+import { CURRENT_FILE, type AdminUploads } from '../media-library/uploads.ts';
+import { fileValue, imageValue } from '../media-library/media-fields.ts';
 
-interface VideoBody extends ContentBody {
+export interface VideoBody extends ContentBody {
   title: string;
   description?: string;
   video: string;
@@ -23,9 +23,9 @@ interface VideoBody extends ContentBody {
  * reference; either way the media pipeline makes its streams, so a new file puts the video in `processing` and queues
  * the job after the save. A time to come is a premiere (`isSchedule`, `scheduledAt`), off the site until then.
  */
-export function videosAdmin(db: Db, uploads: AdminUploads, media: MediaPipeline) {
-  const adapter = contentAdapter<VideoBody>({
-    db,
+export function videoWrites(deps: WriteDeps, uploads: AdminUploads, media: () => MediaPipeline) {
+  const writes = contentWrites<VideoBody>(deps, {
+    resource: 'videos',
     what: 'video',
     table: videos,
     columns: {
@@ -61,43 +61,42 @@ export function videosAdmin(db: Db, uploads: AdminUploads, media: MediaPipeline)
       // Its frames, every `interval` seconds (the operator picks the teaser's start from them).
       strip: r.strip ? { ...stripOf(r.strip as ThumbnailStrip), url: uploads.link((r.strip as ThumbnailStrip).key) } : null,
     }),
-    values: async (body, before, problems) => ({
+    values: async (body, before, problems, tx) => ({
       ...(body.description !== undefined ? { description: body.description.trim() } : {}),
       ...(body.teaserStart !== undefined ? { teaserStart: body.teaserStart } : {}),
-      ...(await sourceValues(db, uploads, body.video, (before?.video as StoredFile) ?? null, problems)),
+      ...(await sourceValues(tx, uploads, body.video, (before?.video as StoredFile) ?? null, problems)),
       ...imageValue(uploads, 'thumbnail', body.thumbnail, (before?.thumbnail as StoredImage) ?? null, problems, { label: 'Poster', optional: true }),
       ...pricingValues(body, before, problems),
     }),
   });
+  // After the save has committed, a new file (or a new teaser start) goes to the media pipeline.
   return {
-    ...adapter,
-    async create(body: VideoBody, actor: Parameters<typeof adapter.create>[1]) {
-      const item = await adapter.create(body, actor);
-      await media.saved(item._id, { newSource: true, newTeaser: false });
+    ...writes,
+    async create(body: VideoBody, by: Writer) {
+      const item = await writes.create(body, by);
+      await media().saved(item._id, { newSource: true, newTeaser: false });
       return item;
     },
-    async update(id: string, patch: Partial<VideoBody>, actor: Parameters<typeof adapter.update>[2]) {
-      const before = await adapter.find(id);
-      const item = await adapter.update(id, patch, actor);
+    async update(id: string, patch: Partial<VideoBody>, by: Writer, action?: string) {
+      const before = await writes.find(id);
+      const item = await writes.update(id, patch, by, action);
       const newSource = patch.video !== undefined && patch.video !== CURRENT_FILE;
-      await media.saved(id, { newSource, newTeaser: patch.teaserStart !== undefined && patch.teaserStart !== before.teaserStart });
+      await media().saved(id, { newSource, newTeaser: patch.teaserStart !== undefined && patch.teaserStart !== before.teaserStart });
       return item;
     },
-    trash: adapter.trash && {
-      ...adapter.trash,
+    trash: {
+      ...writes.trash,
       /** A video deleted before its streams were made goes through the pipeline again as it comes back. */
-      async restore(id: string, actor: Parameters<NonNullable<typeof adapter.trash>['restore']>[1]) {
-        const restored = await adapter.trash!.restore(id, actor);
-        if (restored.item.mediaState === 'processing') await media.saved(id, { newSource: true, newTeaser: false });
+      async restore(id: string, by: Writer) {
+        const restored = await writes.trash.restore(id, by);
+        if (restored.item.mediaState === 'processing') await media().saved(id, { newSource: true, newTeaser: false });
         return restored;
       },
     },
-    actions: {
-      /** Puts a failed video through the pipeline again. */
-      retry: async (id: string) => {
-        await media.retry(id);
-        return adapter.get(id);
-      },
+    /** Puts a failed video through the pipeline again; the answer is the video. */
+    async retry(id: string) {
+      await media().retry(id);
+      return writes.get(id);
     },
   };
 }
@@ -107,7 +106,7 @@ export function videosAdmin(db: Db, uploads: AdminUploads, media: MediaPipeline)
  * (either kind) means new streams: the video goes to `processing`, its source named by `uploadId` (the stored file
  * for a one-piece upload).
  */
-async function sourceValues(db: Db, uploads: AdminUploads, value: string | undefined, current: StoredFile | null, problems: Record<string, string>) {
+async function sourceValues(db: Tx, uploads: AdminUploads, value: string | undefined, current: StoredFile | null, problems: Record<string, string>) {
   if (value === undefined || (current && value === CURRENT_FILE)) return {};
   const processing = { mediaState: 'processing', mediaProgress: 0, mediaStep: 'Waiting for its turn', mediaError: null } as const;
   const [upload] = value.startsWith('up.') ? [] : await db.select().from(uploadsTable).where(eq(uploadsTable.id, value)).limit(1);

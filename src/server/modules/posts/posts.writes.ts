@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { posts } from '../../../db/schema.ts';
-import { sanitizeContent } from '../../../lib/text/html.ts';
-import type { StoredImage } from '../../../lib/media/media-types.ts';
-import { contentAdapter, type ContentBody } from '../content.ts';
-import type { AdminUploads } from '../uploads.ts';
-import { imageValue } from './media-fields.ts';
+import { posts } from '../../db/schema.ts';
+import { sanitizeContent } from '../../lib/text/html.ts';
+import type { StoredImage } from '../../lib/media/media-types.ts';
+import { contentWrites, type ContentBody, type WriteDeps } from '../content/content-writes.ts';
+import type { AdminUploads } from '../media-library/uploads.ts';
+import { imageValue } from '../media-library/media-fields.ts';
 
-interface PostBody extends ContentBody {
+export interface PostBody extends ContentBody {
   title: string;
   type: 'post' | 'page';
   shortDescription?: string;
@@ -16,9 +15,9 @@ interface PostBody extends ContentBody {
 }
 
 /** Posts and pages: the same table and mapper rules as the public API; the text is sanitised as the seed's is. */
-export function postsAdmin(db: Db, uploads: AdminUploads) {
-  return contentAdapter<PostBody>({
-    db,
+export function postWrites(deps: WriteDeps, uploads: AdminUploads) {
+  return contentWrites<PostBody>(deps, {
+    resource: 'posts',
     what: 'post',
     table: posts,
     columns: {

@@ -1,12 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client.ts';
-import { orders, products } from '../../../db/schema.ts';
-import type { StoredFile, StoredImage } from '../../../lib/media/media-types.ts';
-import { contentAdapter, type ContentBody } from '../content.ts';
-import type { AdminUploads } from '../uploads.ts';
-import { fileValue, imagesValue } from './media-fields.ts';
+import { orders, products } from '../../db/schema.ts';
+import type { StoredFile, StoredImage } from '../../lib/media/media-types.ts';
+import { contentWrites, type ContentBody, type WriteDeps } from '../content/content-writes.ts';
+import type { AdminUploads } from '../media-library/uploads.ts';
+import { fileValue, imagesValue } from '../media-library/media-fields.ts';
 
-interface ProductBody extends ContentBody {
+export interface ProductBody extends ContentBody {
   name: string;
   type: 'digital' | 'physical';
   description?: string;
@@ -20,9 +19,9 @@ interface ProductBody extends ContentBody {
  * Products: the store's table. A physical product counts its stock, a digital one has its file, whose storage key
  * never leaves the server (the back office shows its name and size; buyers get signed, counted links).
  */
-export function productsAdmin(db: Db, uploads: AdminUploads) {
-  return contentAdapter<ProductBody>({
-    db,
+export function productWrites(deps: WriteDeps, uploads: AdminUploads) {
+  return contentWrites<ProductBody>(deps, {
+    resource: 'products',
     what: 'product',
     table: products,
     columns: {
@@ -51,10 +50,10 @@ export function productsAdmin(db: Db, uploads: AdminUploads) {
       images: (r.images as StoredImage[]).map((i) => uploads.imageMedia(i)),
       file: r.file ? uploads.fileMedia(r.file as StoredFile, 'download') : null,
     }),
-    values: async (body, before, problems) => {
+    values: async (body, before, problems, tx) => {
       const type = body.type ?? (before?.type as ProductBody['type'] | undefined);
       // What members bought stays as they bought it: its kind, and for a download a file to download.
-      const sold = before && (body.type !== undefined || body.file === null) ? (await db.$count(orders, eq(orders.productId, before.id))) > 0 : false;
+      const sold = before && (body.type !== undefined || body.file === null) ? (await tx.$count(orders, eq(orders.productId, before.id))) > 0 : false;
       if (sold && body.type !== undefined && body.type !== before!.type)
         problems.type = `Kind: members bought this product as ${String(before!.type)}; it keeps its kind.`;
       if (sold && body.file === null && before!.type === 'digital')

@@ -1,10 +1,9 @@
-import type { Db } from '../../../db/client.ts';
-import { galleries } from '../../../db/schema.ts';
-import type { StoredImage } from '../../../lib/media/media-types.ts';
-import { contentAdapter, pricingValues, type ContentBody } from '../content.ts';
-import type { AdminUploads } from '../uploads.ts';
+import { galleries } from '../../db/schema.ts';
+import type { StoredImage } from '../../lib/media/media-types.ts';
+import { contentWrites, pricingValues, type ContentBody, type WriteDeps } from '../content/content-writes.ts';
+import type { AdminUploads } from '../media-library/uploads.ts';
 
-interface GalleryBody extends ContentBody {
+export interface GalleryBody extends ContentBody {
   title: string;
   description?: string;
   isSale?: boolean;
@@ -12,9 +11,9 @@ interface GalleryBody extends ContentBody {
 }
 
 /** Galleries: the same table as the public API; a gallery goes public only with a photo (its cover). */
-export function galleriesAdmin(db: Db, uploads: AdminUploads) {
-  return contentAdapter<GalleryBody>({
-    db,
+export function galleryWrites(deps: WriteDeps, uploads: AdminUploads) {
+  return contentWrites<GalleryBody>(deps, {
+    resource: 'galleries',
     what: 'gallery',
     table: galleries,
     columns: {

@@ -11,8 +11,8 @@ import type { AdminItem, AdminListQuery } from '../../../shared/admin/resource.t
 import type { PublicationState } from '../../../shared/admin/resources/content.ts';
 import type { CategoryGroup } from '../../../shared/contracts/categories.ts';
 import { iso } from '../../lib/text/dates.ts';
-import { releasedWhere, textQuery } from '../catalogue/query.ts';
-import type { AdminAdapter } from './admin-resource.ts';
+import { isUuid, releasedWhere, textQuery } from '../catalogue/query.ts';
+import { insertAudit } from '../audit/audit.repository.ts';
 import { addressBefore, findInTrash, freeAddress, listTrash, moveToTrash, purgeFromTrash, restoreFromTrash, TRASH_TABLES } from './trash.ts';
 
 /**
@@ -49,8 +49,30 @@ export interface ContentBody {
   publishAt?: string | null;
 }
 
-export interface ContentOptions<B extends ContentBody> {
+/** Who makes a change, as the audit log names them: an admin (their id and username), or the operator CLI (no id). */
+export interface Writer {
+  id: string | null;
+  name: string;
+}
+
+/**
+ * What a content write tells once it has committed (never before: a rolled-back write announces nothing): the page
+ * caches of every process, and the publishing job of an item scheduled for later (app.ts). The CLI tells the running
+ * servers through Redis.
+ */
+export interface ContentChanges {
+  saved(resource: string, item: AdminItem | null): Promise<void>;
+}
+
+/** What a content module's writes are given: the database, and whom to tell after a write committed. */
+export interface WriteDeps {
   db: Db;
+  changes: ContentChanges;
+}
+
+export interface ContentOptions<B extends ContentBody> {
+  /** The items' back-office resource (`posts`): the audit log's and the trash's name for them. */
+  resource: string;
   /** How messages name one item: 'post', 'video'. */
   what: string;
   table: PgTable;
@@ -63,8 +85,8 @@ export interface ContentOptions<B extends ContentBody> {
   filters?: (query: AdminListQuery) => (SQL | undefined)[];
   /** The row as the back office shows it (publication, categories and tags are added). */
   toItem: (row: Row) => AdminItem;
-  /** The table's own columns from a body (`before` is null on create); problems are added by field name. */
-  values: (body: Partial<B>, before: Row | null, problems: Record<string, string>) => Promise<Values> | Values;
+  /** The table's own columns from a body (`before` is null on create; read with `tx`); problems are added by field name. */
+  values: (body: Partial<B>, before: Row | null, problems: Record<string, string>, tx: Tx) => Promise<Values> | Values;
   /** Why the item cannot go public yet (a gallery without photos), by field; null when it can. */
   unpublishable?: (row: Row) => Record<string, string> | null;
 }
@@ -140,22 +162,36 @@ const slugTaken = (slug: string) => {
   return new AppError(409, 'CONFLICT', message, {}, { slug: message });
 };
 
+/** What a write gives back, and what its audit entry says: the item before and after (null: none). */
+interface Change<T> {
+  id: string;
+  before: AdminItem | null;
+  after: AdminItem | null;
+  answer: T;
+}
+
 /**
- * The adapter of a content resource: list (search, state, the resource's filters, sort), create, read, change,
- * publish and unpublish (one or many), and delete — which puts the item in the resource's trash (trash.ts: status
+ * A content module's writes (its `*.writes.ts`): list (search, state, the resource's filters, sort), create, read,
+ * change, publish and unpublish, and delete — which puts the item in the resource's trash (trash.ts: status
  * `deleted`, its address freed), from where it is restored as it was or deleted for good; entitlements, orders,
- * downloads and the ledger keep what they point at throughout.
+ * downloads and the ledger keep what they point at throughout. Every write is one transaction with its audit entry
+ * (the item before and after, and who), and tells the site after it committed (`ContentChanges`): the back office,
+ * the CLI and the jobs change content the one way.
  */
-export function contentAdapter<B extends ContentBody>(o: ContentOptions<B>): AdminAdapter<B> & { find: (id: string) => Promise<Row> } {
-  const { db, table, columns: c } = o;
+export function contentWrites<B extends ContentBody>(deps: WriteDeps, o: ContentOptions<B>) {
+  const { db, changes } = deps;
+  const { table, columns: c } = o;
   const bin = Object.values(TRASH_TABLES).find((t) => t.table === table);
   if (!bin) throw new Error(`${o.what}: a content table needs its trash (trash.ts TRASH_TABLES).`);
-  const find = async (id: string): Promise<Row> => {
-    const [row] = await db
+
+  /** The item (not in the trash), or a 404; `lock` holds its row until the transaction ends. */
+  const find = async (id: string, tx: Tx = db, lock = false): Promise<Row> => {
+    const query = tx
       .select()
       .from(table)
       .where(and(eq(c.id, id), ne(c.status, 'deleted')))
       .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
     if (!row) throw notFound(`No such ${o.what}.`);
     return row as Row;
   };
@@ -169,12 +205,36 @@ export function contentAdapter<B extends ContentBody>(o: ContentOptions<B>): Adm
     createdAt: iso(timeOf(row.createdAt)),
     ...(c.updatedAt ? { updatedAt: iso(timeOf(row.updatedAt)) } : {}),
   });
+  /** An item of the trash: as it will come back (its address and status before the delete), and when it went. */
+  const trashItem = (row: Row): AdminItem => {
+    const status = (row.deletedStatus as string | null) ?? 'inactive';
+    return { ...item({ ...row, status, slug: addressBefore(row) ?? row.slug }), deletedAt: iso(timeOf(row.deletedAt)) };
+  };
+
+  /** One write: its change and its audit entry in one transaction; once committed, the site is told. */
+  async function audited<T>(by: Writer, action: string, run: (tx: Tx) => Promise<Change<T>>): Promise<T> {
+    const done = await db.transaction(async (tx) => {
+      const change = await run(tx);
+      await insertAudit(tx, {
+        actorId: by.id,
+        actorName: by.name,
+        resource: o.resource,
+        targetId: change.id,
+        action,
+        before: change.before,
+        after: change.after,
+      });
+      return change;
+    });
+    await changes.saved(o.resource, done.after);
+    return done.answer;
+  }
 
   /** A free address: the one asked for, or one made from the title (with a number added while it is taken). */
-  async function slugFor(asked: string | undefined, title: string, exceptId: string | null): Promise<string> {
+  async function slugFor(tx: Tx, asked: string | undefined, title: string, exceptId: string | null): Promise<string> {
     const taken = async (slug: string) =>
       (
-        await db
+        await tx
           .select({ id: c.id })
           .from(table)
           .where(and(eq(c.slug, slug), exceptId ? ne(c.id, exceptId) : undefined))
@@ -188,11 +248,11 @@ export function contentAdapter<B extends ContentBody>(o: ContentOptions<B>): Adm
   }
 
   /** The row's columns from a body: the common fields here, the resource's own in `o.values`. */
-  async function valuesOf(body: Partial<B>, before: Row | null): Promise<Values> {
+  async function valuesOf(tx: Tx, body: Partial<B>, before: Row | null): Promise<Values> {
     const problems: Record<string, string> = {};
-    const values: Values = { ...(await o.values(body, before, problems)) };
+    const values: Values = { ...(await o.values(body, before, problems, tx)) };
     if (o.group && body.categoryIds !== undefined) {
-      const wrong = await checkCategories(db, body.categoryIds, o.group);
+      const wrong = await checkCategories(tx, body.categoryIds, o.group);
       if (wrong) problems.categoryIds = wrong;
       values.categoryIds = [...new Set(body.categoryIds)];
     }
@@ -210,7 +270,7 @@ export function contentAdapter<B extends ContentBody>(o: ContentOptions<B>): Adm
     }
     if (Object.keys(problems).length) throw invalid(problems);
     if (!before || body.slug !== undefined)
-      values.slug = await slugFor(body.slug || undefined, String(values[o.titleField] ?? before?.[o.titleField] ?? ''), before?.id ?? null);
+      values.slug = await slugFor(tx, body.slug || undefined, String(values[o.titleField] ?? before?.[o.titleField] ?? ''), before?.id ?? null);
     return values;
   }
 
@@ -221,7 +281,8 @@ export function contentAdapter<B extends ContentBody>(o: ContentOptions<B>): Adm
     if (problems) throw invalid(problems);
   }
 
-  const write = async (run: () => Promise<unknown[]>, slug: unknown): Promise<Row> => {
+  /** The saved row; an address taken by a concurrent save is the form's 409 at the address (the transaction is over). */
+  const saved = async (run: () => Promise<unknown[]>, slug: unknown): Promise<Row> => {
     try {
       return (await run())[0] as Row;
     } catch (err) {
@@ -230,20 +291,32 @@ export function contentAdapter<B extends ContentBody>(o: ContentOptions<B>): Adm
     }
   };
 
-  async function setStatus(id: string, status: 'active' | 'inactive'): Promise<AdminItem> {
-    const before = await find(id);
-    const values: Values = { status };
-    // Publishing means now: a time still to come is brought forward.
-    if (status === 'active' && stateOf({ ...before, status: 'active' }, c.release) === 'scheduled') Object.assign(values, releaseValues(c.release, null));
-    checkPublishable({ ...before, ...values });
-    if (c.updatedAt) values.updatedAt = new Date();
-    const [row] = await db.update(table).set(values).where(eq(c.id, id)).returning();
-    return item(row as Row);
-  }
+  /** Publish (now: a time still to come is brought forward) or unpublish, audited as `publish` or `unpublish`. */
+  const setStatus = (id: string, status: 'active' | 'inactive', by: Writer) =>
+    audited(by, status === 'active' ? 'publish' : 'unpublish', async (tx) => {
+      const before = await find(id, tx, true);
+      const values: Values = { status };
+      if (status === 'active' && stateOf({ ...before, status: 'active' }, c.release) === 'scheduled') Object.assign(values, releaseValues(c.release, null));
+      checkPublishable({ ...before, ...values });
+      if (c.updatedAt) values.updatedAt = new Date();
+      const [row] = await tx.update(table).set(values).where(eq(c.id, id)).returning();
+      const after = item(row as Row);
+      return { id, before: item(before), after, answer: after };
+    });
 
   return {
-    find,
-    async list(query) {
+    find: (id: string) => find(id),
+    /** An item's id from its id or its address (the CLI's way to name it), or a 404. */
+    async idOf(ref: string): Promise<string> {
+      const [row] = await db
+        .select({ id: c.id })
+        .from(table)
+        .where(and(isUuid(ref) ? eq(c.id, ref) : eq(c.slug, ref), ne(c.status, 'deleted')))
+        .limit(1);
+      if (!row) throw notFound(`No such ${o.what}.`);
+      return row.id as string;
+    },
+    async list(query: AdminListQuery): Promise<{ data: AdminItem[]; total: number }> {
       // The literal predicate of the back office's partial indexes (db/schema.ts NOT_DELETED), not a parameter.
       const filters: (SQL | undefined)[] = [sql.raw(NOT_DELETED), ...(o.filters?.(query) ?? [])];
       const state = query.state as PublicationState | undefined;
@@ -265,56 +338,73 @@ export function contentAdapter<B extends ContentBody>(o: ContentOptions<B>): Adm
       const total = await listTotalOf(db, table, where, { ...page, rows: rows.length, ahead: aheadOf(query.q) });
       return { data: rows.map(item), ...total };
     },
-    get: async (id) => item(await find(id)),
-    async create(body) {
-      const values = await valuesOf(body, null);
-      checkPublishable(values as Row);
-      return item(await write(() => db.insert(table).values(values).returning(), values.slug));
-    },
-    async update(id, patch) {
-      const before = await find(id);
-      const values = await valuesOf(patch, before);
-      checkPublishable({ ...before, ...values });
-      if (c.updatedAt) values.updatedAt = new Date();
-      return item(await write(() => db.update(table).set(values).where(eq(c.id, id)).returning(), values.slug));
-    },
-    async remove(id) {
-      await find(id);
-      if (!(await moveToTrash(db, bin, id))) throw notFound(`No such ${o.what}.`);
-    },
-    bulk: { publish: (id) => setStatus(id, 'active'), unpublish: (id) => setStatus(id, 'inactive') },
+    get: async (id: string): Promise<AdminItem> => item(await find(id)),
+    create: (body: B, by: Writer): Promise<AdminItem> =>
+      audited(by, 'create', async (tx) => {
+        const values = await valuesOf(tx, body, null);
+        checkPublishable(values as Row);
+        const after = item(await saved(() => tx.insert(table).values(values).returning(), values.slug));
+        return { id: after._id, before: null, after, answer: after };
+      }),
+    /** A change; `action` names it in the audit log (a bulk price is `price`). */
+    update: (id: string, patch: Partial<B>, by: Writer, action = 'update'): Promise<AdminItem> =>
+      audited(by, action, async (tx) => {
+        const before = await find(id, tx, true);
+        const values = await valuesOf(tx, patch, before);
+        checkPublishable({ ...before, ...values });
+        if (c.updatedAt) values.updatedAt = new Date();
+        const after = item(await saved(() => tx.update(table).set(values).where(eq(c.id, id)).returning(), values.slug));
+        return { id, before: item(before), after, answer: after };
+      }),
+    /** Into the trash. */
+    remove: (id: string, by: Writer): Promise<void> =>
+      audited(by, 'delete', async (tx) => {
+        const before = item(await find(id, tx, true));
+        if (!(await moveToTrash(tx, bin, id))) throw notFound(`No such ${o.what}.`);
+        return { id, before, after: null, answer: undefined };
+      }),
+    publish: (id: string, by: Writer) => setStatus(id, 'active', by),
+    unpublish: (id: string, by: Writer) => setStatus(id, 'inactive', by),
     trash: {
-      async list(query) {
+      async list(query: AdminListQuery) {
         const { rows, ...total } = await listTrash(db, bin, query);
         return { data: rows.map((row) => trashItem(row as unknown as Row)), ...total };
       },
-      async get(id) {
+      async get(id: string): Promise<AdminItem> {
         const row = await findInTrash(db, bin, id);
         if (!row) throw notFound(`No such ${o.what} in the trash.`);
         return trashItem(row as unknown as Row);
       },
-      async restore(id) {
-        // What cannot be public now (it could when it was deleted) comes back as a draft, and says why.
-        let heldBack: Record<string, string> | null = null;
-        const { row, addressTaken } = await restoreFromTrash(db, bin, id, (trashed) => {
-          const was = (trashed.deletedStatus as 'active' | 'inactive' | null) ?? 'inactive';
-          heldBack = was === 'active' ? (o.unpublishable?.({ ...(trashed as unknown as Row), status: 'active' }) ?? null) : null;
-          return heldBack ? 'inactive' : was;
-        });
-        const why = heldBack as Record<string, string> | null;
-        const notices = [
-          addressTaken ? `Its address '${addressTaken}' was taken by another ${o.what} meanwhile: it is back at '${String(row.slug)}'.` : null,
-          why ? `It is back as a draft: ${Object.values(why).join(' ')}` : null,
-        ].filter(Boolean);
-        return { item: item(row as Row), notice: notices.length ? notices.join(' ') : null };
-      },
-      purge: async (id) => ({ kept: (await purgeFromTrash(db, bin, id)) === 'kept' }),
+      /** Back as it was; what cannot be public now (it could when it was deleted) comes back as a draft, and says why. */
+      restore: (id: string, by: Writer): Promise<{ item: AdminItem; notice: string | null }> =>
+        audited(by, 'restore', async (tx) => {
+          const inTrash = await findInTrash(tx, bin, id);
+          if (!inTrash) throw notFound(`No such ${o.what} in the trash.`);
+          let heldBack: Record<string, string> | null = null;
+          const { row, addressTaken } = await restoreFromTrash(tx, bin, id, (trashed) => {
+            const was = (trashed.deletedStatus as 'active' | 'inactive' | null) ?? 'inactive';
+            heldBack = was === 'active' ? (o.unpublishable?.({ ...(trashed as unknown as Row), status: 'active' }) ?? null) : null;
+            return heldBack ? 'inactive' : was;
+          });
+          const why = heldBack as Record<string, string> | null;
+          const notices = [
+            addressTaken ? `Its address '${addressTaken}' was taken by another ${o.what} meanwhile: it is back at '${String(row.slug)}'.` : null,
+            why ? `It is back as a draft: ${Object.values(why).join(' ')}` : null,
+          ].filter(Boolean);
+          const after = item(row as Row);
+          return { id, before: trashItem(inTrash as unknown as Row), after, answer: { item: after, notice: notices.length ? notices.join(' ') : null } };
+        }),
+      /** For good, or `kept` out of sight as a tombstone for the members whose records point at it. */
+      purge: (id: string, by: Writer): Promise<{ kept: boolean }> =>
+        audited(by, 'purge', async (tx) => {
+          const inTrash = await findInTrash(tx, bin, id);
+          if (!inTrash) throw notFound(`No such ${o.what} in the trash.`);
+          const kept = (await purgeFromTrash(tx, bin, id)) === 'kept';
+          return { id, before: trashItem(inTrash as unknown as Row), after: kept ? { _id: id, keptForBuyers: true } : null, answer: { kept } };
+        }),
     },
   };
-
-  /** An item of the trash: as it will come back (its address and status before the delete), and when it went. */
-  function trashItem(row: Row): AdminItem {
-    const status = (row.deletedStatus as string | null) ?? 'inactive';
-    return { ...item({ ...row, status, slug: addressBefore(row) ?? row.slug }), deletedAt: iso(timeOf(row.deletedAt)) };
-  }
 }
+
+/** A content module's writes, as `contentWrites` makes them. */
+export type ContentWrites<B extends ContentBody = ContentBody> = ReturnType<typeof contentWrites<B>>;

@@ -178,11 +178,14 @@ export async function restoreFromTrash(db: Tx, t: TrashTable, id: string, status
     if (t.c.slug && asked) values.slug = await freeAddress(asked, addressTaken(db, t, id));
     if (t.c.updatedAt) values.updatedAt = new Date();
     try {
-      const [back] = await db
-        .update(loose(t))
-        .set(values)
-        .where(and(eq(t.c.id, id), inTrash()))
-        .returning();
+      // A savepoint: an address taken between the look and the write fails this attempt, not the caller's transaction.
+      const [back] = await (db as Db).transaction((attempt) =>
+        attempt
+          .update(loose(t))
+          .set(values)
+          .where(and(eq(t.c.id, id), inTrash()))
+          .returning(),
+      );
       if (!back) throw notFound('It is not in the trash: restored or deleted for good meanwhile.');
       return { row: back as Restored['row'], addressTaken: t.c.slug && asked && values.slug !== asked ? asked : null };
     } catch (err) {
@@ -237,25 +240,24 @@ async function removeDependents(db: Tx, kind: ItemKind, id: string): Promise<voi
 export type Purged = 'deleted' | 'kept';
 
 /**
- * Purges an item from the trash, in one transaction: erased with what lives only on it, or, when members' records point
- * at it, kept whole as a tombstone (`purged_at`: out of the trash, never restorable). A 404 when it is not in the trash.
+ * Purges an item from the trash, in the caller's transaction (with its audit entry): erased with what lives only on it,
+ * or, when members' records point at it, kept whole as a tombstone (`purged_at`: out of the trash, never restorable).
+ * A 404 when it is not in the trash.
  */
-export function purgeFromTrash(db: Db, t: TrashTable, id: string): Promise<Purged> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ id: t.c.id })
-      .from(t.table)
-      .where(and(eq(t.c.id, id), inTrash()))
-      .for('update');
-    if (!row) throw notFound('It is not in the trash: restored or deleted for good meanwhile.');
-    if (t.kind && (await pointedAt(tx, t.kind, id))) {
-      await tx.update(loose(t)).set({ purgedAt: new Date() }).where(eq(t.c.id, id));
-      return 'kept';
-    }
-    if (t.kind) await removeDependents(tx, t.kind, id);
-    await tx.delete(t.table).where(eq(t.c.id, id));
-    return 'deleted';
-  });
+export async function purgeFromTrash(tx: Tx, t: TrashTable, id: string): Promise<Purged> {
+  const [row] = await tx
+    .select({ id: t.c.id })
+    .from(t.table)
+    .where(and(eq(t.c.id, id), inTrash()))
+    .for('update');
+  if (!row) throw notFound('It is not in the trash: restored or deleted for good meanwhile.');
+  if (t.kind && (await pointedAt(tx, t.kind, id))) {
+    await tx.update(loose(t)).set({ purgedAt: new Date() }).where(eq(t.c.id, id));
+    return 'kept';
+  }
+  if (t.kind) await removeDependents(tx, t.kind, id);
+  await tx.delete(t.table).where(eq(t.c.id, id));
+  return 'deleted';
 }
 
 /** Items of a table in the trash since before `before`, oldest first, at most `limit` (the purge job's batch). */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
-import { insertAudit } from './audit.repository.ts';
+import { insertAudit } from '../audit/audit.repository.ts';
 import { expiredInTrash, purgeFromTrash, TRASH_TABLES, type Purged } from './trash.ts';
 
 export const TRASH_QUEUE = 'trash-purge';
@@ -65,22 +65,27 @@ export class TrashJobs {
       for (;;) {
         const rows = await expiredInTrash(this.o.db, t, before, BATCH);
         for (const row of rows) {
-          // Restored or purged by an operator meanwhile: nothing left to do.
-          const purged = await purgeFromTrash(this.o.db, t, row.id).catch((err: { statusCode?: number }) => {
-            if (err.statusCode === 404) return null;
-            throw err;
-          });
-          if (!purged) continue;
-          done[purged]++;
-          await insertAudit(this.o.db, {
-            actorId: null,
-            actorName: `trash after ${this.o.days} days`,
-            resource: t.resource,
-            targetId: row.id,
-            action: 'purge',
-            before: { _id: row.id, title: row.title, slug: row.slug, deletedAt: row.deletedAt.toISOString() },
-            after: purged === 'kept' ? { _id: row.id, keptForBuyers: true } : null,
-          });
+          // Each purge with its audit entry, in one transaction. Restored or purged by an operator meanwhile: nothing
+          // left to do.
+          const purged = await this.o.db
+            .transaction(async (tx) => {
+              const result = await purgeFromTrash(tx, t, row.id);
+              await insertAudit(tx, {
+                actorId: null,
+                actorName: `trash after ${this.o.days} days`,
+                resource: t.resource,
+                targetId: row.id,
+                action: 'purge',
+                before: { _id: row.id, title: row.title, slug: row.slug, deletedAt: row.deletedAt.toISOString() },
+                after: result === 'kept' ? { _id: row.id, keptForBuyers: true } : null,
+              });
+              return result;
+            })
+            .catch((err: { statusCode?: number }) => {
+              if (err.statusCode === 404) return null;
+              throw err;
+            });
+          if (purged) done[purged]++;
         }
         if (rows.length < BATCH) break;
       }

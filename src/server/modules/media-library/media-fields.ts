@@ -1,5 +1,5 @@
-import type { StoredFile, StoredImage } from '../../../lib/media/media-types.ts';
-import { CURRENT_FILE, type AdminUploads } from '../uploads.ts';
+import type { StoredFile, StoredImage } from '../../lib/media/media-types.ts';
+import { CURRENT_FILE, type AdminUploads } from './uploads.ts';
 
 /** Words for a reference that names no upload: made up, altered, or older than a day. */
 const stale = (label: string) => `${label}: upload the file again (this reference is unknown or has expired).`;
