@@ -1,6 +1,8 @@
 import type { WriteDeps } from './modules/content/content-writes.ts';
 import type { AdminUploads } from './modules/media-library/uploads.ts';
 import type { MediaPipeline } from './modules/media/media-pipeline.ts';
+import { bannerWrites } from './modules/banners/banners.writes.ts';
+import { categoryWrites } from './modules/categories/categories.writes.ts';
 import { galleryWrites } from './modules/galleries/galleries.writes.ts';
 import { galleryPhotoWrites } from './modules/galleries/photos.writes.ts';
 import { postWrites } from './modules/posts/posts.writes.ts';
@@ -20,6 +22,8 @@ export function contentModules(deps: WriteDeps, uploads: AdminUploads, media: ()
     stories: storyWrites(deps, uploads),
     posts: postWrites(deps, uploads),
     products: productWrites(deps, uploads),
+    banners: bannerWrites(deps, uploads),
+    categories: categoryWrites(deps),
   };
 }
 

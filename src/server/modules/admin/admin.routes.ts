@@ -7,13 +7,11 @@ import { registerOperations } from '../../operations/register.ts';
 import { operations, type Operation } from '../../operations/define.ts';
 import { ADMIN, ADMIN_RAW } from '../../../shared/operations/admin.ts';
 import { searchAudit } from '../audit/audit.repository.ts';
-import { categoriesAdmin } from './resources/categories.admin.ts';
 import { blockedCountriesAdmin } from './resources/blocked-countries.admin.ts';
 import { settingsAdminOperations, settingsAdminRoutes } from './settings.admin.ts';
 import { withGrantActions } from './resources/grant-actions.admin.ts';
 import { dashboardAdminOperations } from './dashboard.admin.ts';
 import { mailTemplatesAdminOperations } from './mail-templates.admin.ts';
-import { bannersAdmin } from './resources/banners.admin.ts';
 import { tokenPackagesAdmin } from './resources/token-packages.admin.ts';
 import { paymentsAdmin } from './resources/payments.admin.ts';
 import { couponsAdmin } from './resources/coupons.admin.ts';
@@ -25,7 +23,7 @@ import { reportsAdmin } from './resources/reports.admin.ts';
 import { membersAdmin } from './resources/members.admin.ts';
 import { publicOrigin } from '../../lib/http/public-origin.ts';
 import type { AdminUploads } from '../media-library/uploads.ts';
-import { contentResource } from './resources/content.admin.ts';
+import { moduleResource } from './resources/module-resource.ts';
 import { richTextAdminOperations } from './rich-text.admin.ts';
 import { readForm } from '../../lib/http/multipart.ts';
 import { AdminMediaBody } from '../../../shared/contracts/media-library.ts';
@@ -61,16 +59,16 @@ const AuditQuery = Type.Object({
 export async function adminRoutes(app: App) {
   const db = app.database.db;
   const { grants, content, adminUploads: uploads } = app.services;
-  const videos = contentResource(content.videos);
+  const videos = moduleResource(content.videos);
   const adapters: Record<string, AdminAdapter> = {
     videos: erase(withGrantActions('video', { ...videos, actions: { retry: (id) => content.videos.retry(id) } }, grants)),
-    galleries: erase(withGrantActions('gallery', contentResource(content.galleries), grants)),
-    categories: erase(categoriesAdmin(db)),
+    galleries: erase(withGrantActions('gallery', moduleResource(content.galleries), grants)),
+    categories: erase(moduleResource(content.categories)),
     'blocked-countries': erase(blockedCountriesAdmin(app.services.countryBlock)),
-    posts: erase(contentResource(content.posts)),
-    stories: erase(withGrantActions('story', contentResource(content.stories), grants)),
-    products: erase(contentResource(content.products)),
-    banners: erase(bannersAdmin(db, uploads)),
+    posts: erase(moduleResource(content.posts)),
+    stories: erase(withGrantActions('story', moduleResource(content.stories), grants)),
+    products: erase(moduleResource(content.products)),
+    banners: erase(moduleResource(content.banners)),
     orders: ordersAdmin(app.services.orders, uploads),
     'token-packages': erase(tokenPackagesAdmin(db, async () => String((await app.services.settings.get<string>('currency')) || 'USD'))),
     coupons: erase(couponsAdmin(db)),

@@ -163,11 +163,25 @@ const slugTaken = (slug: string) => {
 };
 
 /** What a write gives back, and what its audit entry says: the item before and after (null: none). */
-interface Change<T> {
+export interface Change<T> {
   id: string;
   before: AdminItem | null;
   after: AdminItem | null;
   answer: T;
+}
+
+/**
+ * One write of a resource: its change and its audit entry (who, what, the item before and after) in one transaction;
+ * once committed, the site is told (`ContentChanges`). A refused or failed write logs nothing and tells nobody.
+ */
+export async function auditedWrite<T>(deps: WriteDeps, resource: string, by: Writer, action: string, run: (tx: Tx) => Promise<Change<T>>): Promise<T> {
+  const done = await deps.db.transaction(async (tx) => {
+    const change = await run(tx);
+    await insertAudit(tx, { actorId: by.id, actorName: by.name, resource, targetId: change.id, action, before: change.before, after: change.after });
+    return change;
+  });
+  await deps.changes.saved(resource, done.after);
+  return done.answer;
 }
 
 /**
@@ -179,7 +193,7 @@ interface Change<T> {
  * the CLI and the jobs change content the one way.
  */
 export function contentWrites<B extends ContentBody>(deps: WriteDeps, o: ContentOptions<B>) {
-  const { db, changes } = deps;
+  const { db } = deps;
   const { table, columns: c } = o;
   const bin = Object.values(TRASH_TABLES).find((t) => t.table === table);
   if (!bin) throw new Error(`${o.what}: a content table needs its trash (trash.ts TRASH_TABLES).`);
@@ -211,24 +225,7 @@ export function contentWrites<B extends ContentBody>(deps: WriteDeps, o: Content
     return { ...item({ ...row, status, slug: addressBefore(row) ?? row.slug }), deletedAt: iso(timeOf(row.deletedAt)) };
   };
 
-  /** One write: its change and its audit entry in one transaction; once committed, the site is told. */
-  async function audited<T>(by: Writer, action: string, run: (tx: Tx) => Promise<Change<T>>): Promise<T> {
-    const done = await db.transaction(async (tx) => {
-      const change = await run(tx);
-      await insertAudit(tx, {
-        actorId: by.id,
-        actorName: by.name,
-        resource: o.resource,
-        targetId: change.id,
-        action,
-        before: change.before,
-        after: change.after,
-      });
-      return change;
-    });
-    await changes.saved(o.resource, done.after);
-    return done.answer;
-  }
+  const audited = <T>(by: Writer, action: string, run: (tx: Tx) => Promise<Change<T>>) => auditedWrite(deps, o.resource, by, action, run);
 
   /** A free address: the one asked for, or one made from the title (with a number added while it is taken). */
   async function slugFor(tx: Tx, asked: string | undefined, title: string, exceptId: string | null): Promise<string> {

@@ -3,8 +3,7 @@ import type { Tx } from '../../db/client.ts';
 import { galleries, photos } from '../../db/schema.ts';
 import { invalid, notFound, unprocessable } from '../../errors.ts';
 import type { StoredImage } from '../../lib/media/media-types.ts';
-import { insertAudit } from '../audit/audit.repository.ts';
-import type { WriteDeps, Writer } from '../content/content-writes.ts';
+import { auditedWrite, type WriteDeps, type Writer } from '../content/content-writes.ts';
 
 export type GalleryPhoto = typeof photos.$inferSelect;
 
@@ -17,7 +16,11 @@ const photosOf = (tx: Tx, galleryId: string): Promise<GalleryPhoto[]> =>
     .orderBy(asc(photos.ordering), asc(photos.createdAt));
 
 /** What the audit log keeps of a gallery's photos: their order and the cover. */
-const summary = (rows: GalleryPhoto[]) => ({ photos: rows.map((p) => p.id), cover: rows.find((p) => p.isCover)?.id ?? null });
+const summary = (galleryId: string, rows: GalleryPhoto[]) => ({
+  _id: galleryId,
+  photos: rows.map((p) => p.id),
+  cover: rows.find((p) => p.isCover)?.id ?? null,
+});
 
 /**
  * A gallery's photos, written by the galleries module: add, order, choose the cover, remove. Each change is one
@@ -25,14 +28,15 @@ const summary = (rows: GalleryPhoto[]) => ({ photos: rows.map((p) => p.id), cove
  * photo count (the cover photo, else the first), and writes its audit entry (the order and cover before and after);
  * once committed, the site is told. A published gallery keeps at least one photo.
  */
-export function galleryPhotoWrites({ db, changes }: WriteDeps) {
-  async function change<T>(
+export function galleryPhotoWrites(deps: WriteDeps) {
+  const { db } = deps;
+  const change = <T>(
     by: Writer,
     galleryId: string,
     action: string,
     run: (tx: Tx, gallery: { status: string; title: string }, rows: GalleryPhoto[]) => Promise<T>,
-  ) {
-    const done = await db.transaction(async (tx) => {
+  ): Promise<{ value: T; photos: GalleryPhoto[] }> =>
+    auditedWrite(deps, 'galleries', by, action, async (tx) => {
       const [gallery] = await tx
         .select({ status: galleries.status, title: galleries.title })
         .from(galleries)
@@ -42,20 +46,8 @@ export function galleryPhotoWrites({ db, changes }: WriteDeps) {
       const before = await photosOf(tx, galleryId);
       const value = await run(tx, gallery, before);
       const after = await settle(tx, galleryId);
-      await insertAudit(tx, {
-        actorId: by.id,
-        actorName: by.name,
-        resource: 'galleries',
-        targetId: galleryId,
-        action,
-        before: summary(before),
-        after: summary(after),
-      });
-      return { value, photos: after };
+      return { id: galleryId, before: summary(galleryId, before), after: summary(galleryId, after), answer: { value, photos: after } };
     });
-    await changes.saved('galleries', null);
-    return done;
-  }
 
   /** The cover and count from the photos as they now are; the photos as they are then. */
   async function settle(tx: Tx, galleryId: string): Promise<GalleryPhoto[]> {

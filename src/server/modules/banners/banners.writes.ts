@@ -1,21 +1,21 @@
 import { and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { containing, type Db } from '../../../db/client.ts';
-import { listTotalOf } from '../../../db/lists.ts';
-import { banners, NOT_DELETED } from '../../../db/schema.ts';
-import { invalid, notFound } from '../../../errors.ts';
-import { iso } from '../../../lib/text/dates.ts';
-import type { AdminItem } from '../../../../shared/admin/resource.ts';
-import type { BANNER_STATES } from '../../../../shared/admin/resources/banners.ts';
-import { isSafeLink } from '../../settings/setting-rules.ts';
-import type { AdminAdapter } from '../admin-resource.ts';
-import type { AdminUploads } from '../../media-library/uploads.ts';
-import { imageValue } from '../../media-library/media-fields.ts';
-import { findInTrash, listTrash, moveToTrash, purgeFromTrash, restoreFromTrash, TRASH_TABLES } from '../../content/trash.ts';
+import { containing, type Tx } from '../../db/client.ts';
+import { listTotalOf } from '../../db/lists.ts';
+import { banners, NOT_DELETED } from '../../db/schema.ts';
+import { invalid, notFound } from '../../errors.ts';
+import { iso } from '../../lib/text/dates.ts';
+import type { AdminItem, AdminListQuery } from '../../../shared/admin/resource.ts';
+import type { BANNER_STATES } from '../../../shared/admin/resources/banners.ts';
+import { isSafeLink } from '../settings/setting-rules.ts';
+import type { AdminUploads } from '../media-library/uploads.ts';
+import { imageValue } from '../media-library/media-fields.ts';
+import { findInTrash, listTrash, moveToTrash, purgeFromTrash, restoreFromTrash, TRASH_TABLES } from '../content/trash.ts';
+import { auditedWrite, type WriteDeps, type Writer } from '../content/content-writes.ts';
 
 type BannerState = keyof typeof BANNER_STATES;
 type Row = typeof banners.$inferSelect;
 
-interface BannerBody {
+export interface BannerBody {
   title: string;
   description?: string;
   link?: string;
@@ -43,17 +43,22 @@ function stateOf(r: Row, now = Date.now()): BannerState {
 }
 
 /**
- * Banners (site promos): shown at their position between their dates; deleting one puts it in the trash (trash.ts),
- * and deleting it for good erases it (nobody buys a banner).
+ * Banners (site promos), written by their module: shown at their position between their dates; deleting one puts it
+ * in the trash (trash.ts), and deleting it for good erases it (nobody buys a banner). Each write is one transaction
+ * with its audit entry, and tells the site once committed (content-writes.ts `auditedWrite`).
  */
-export function bannersAdmin(db: Db, uploads: AdminUploads): AdminAdapter<BannerBody> {
+export function bannerWrites(deps: WriteDeps, uploads: AdminUploads) {
+  const { db } = deps;
   const bin = TRASH_TABLES.banners!;
-  const find = async (id: string): Promise<Row> => {
-    const [row] = await db
+  const audited = <T>(by: Writer, action: string, run: Parameters<typeof auditedWrite<T>>[4]) => auditedWrite(deps, 'banners', by, action, run);
+  /** The banner (not in the trash), or a 404; `lock` holds its row until the transaction ends. */
+  const find = async (id: string, tx: Tx = db, lock = false): Promise<Row> => {
+    const query = tx
       .select()
       .from(banners)
       .where(and(eq(banners.id, id), ne(banners.status, 'deleted')))
       .limit(1);
+    const [row] = lock ? await query.for('update') : await query;
     if (!row) throw notFound('No such banner.');
     return row;
   };
@@ -99,16 +104,18 @@ export function bannersAdmin(db: Db, uploads: AdminUploads): AdminAdapter<Banner
     return values;
   }
 
-  async function setStatus(id: string, status: 'active' | 'inactive') {
-    const before = await find(id);
-    // Showing means now: a start still to come is brought forward.
-    const startsAt = status === 'active' && before.startsAt && before.startsAt.getTime() > Date.now() ? null : before.startsAt;
-    const [row] = await db.update(banners).set({ status, startsAt }).where(eq(banners.id, id)).returning();
-    return item(row!);
-  }
+  const setStatus = (id: string, status: 'active' | 'inactive', by: Writer) =>
+    audited(by, status === 'active' ? 'publish' : 'unpublish', async (tx) => {
+      const before = await find(id, tx, true);
+      // Showing means now: a start still to come is brought forward.
+      const startsAt = status === 'active' && before.startsAt && before.startsAt.getTime() > Date.now() ? null : before.startsAt;
+      const [row] = await tx.update(banners).set({ status, startsAt }).where(eq(banners.id, id)).returning();
+      const after = item(row!);
+      return { id, before: item(before), after, answer: after };
+    });
 
   return {
-    async list(query) {
+    async list(query: AdminListQuery) {
       const filters: (SQL | undefined)[] = [sql.raw(NOT_DELETED)];
       if (query.position) filters.push(eq(banners.position, query.position as Row['position']));
       if (query.state) filters.push(STATE_WHERE[query.state as BannerState]);
@@ -131,37 +138,56 @@ export function bannersAdmin(db: Db, uploads: AdminUploads): AdminAdapter<Banner
       const total = await listTotalOf(db, banners, where, { ...page, rows: rows.length });
       return { data: rows.map(item), ...total };
     },
-    get: async (id) => item(await find(id)),
-    async create(body) {
-      const values = valuesOf(body, null) as typeof banners.$inferInsert;
-      const [row] = await db.insert(banners).values(values).returning();
-      return item(row!);
-    },
-    async update(id, patch) {
-      const before = await find(id);
-      const [row] = await db.update(banners).set(valuesOf(patch, before)).where(eq(banners.id, id)).returning();
-      return item(row!);
-    },
-    async remove(id) {
-      await find(id);
-      if (!(await moveToTrash(db, bin, id))) throw notFound('No such banner.');
-    },
-    bulk: { publish: (id) => setStatus(id, 'active'), unpublish: (id) => setStatus(id, 'inactive') },
+    get: async (id: string) => item(await find(id)),
+    create: (body: BannerBody, by: Writer) =>
+      audited(by, 'create', async (tx) => {
+        const [row] = await tx
+          .insert(banners)
+          .values(valuesOf(body, null) as typeof banners.$inferInsert)
+          .returning();
+        const after = item(row!);
+        return { id: after._id, before: null, after, answer: after };
+      }),
+    update: (id: string, patch: Partial<BannerBody>, by: Writer, action = 'update') =>
+      audited(by, action, async (tx) => {
+        const before = await find(id, tx, true);
+        const [row] = await tx.update(banners).set(valuesOf(patch, before)).where(eq(banners.id, id)).returning();
+        const after = item(row!);
+        return { id, before: item(before), after, answer: after };
+      }),
+    remove: (id: string, by: Writer) =>
+      audited(by, 'delete', async (tx) => {
+        const before = item(await find(id, tx, true));
+        if (!(await moveToTrash(tx, bin, id))) throw notFound('No such banner.');
+        return { id, before, after: null, answer: undefined };
+      }),
+    publish: (id: string, by: Writer) => setStatus(id, 'active', by),
+    unpublish: (id: string, by: Writer) => setStatus(id, 'inactive', by),
     trash: {
-      async list(query) {
+      async list(query: AdminListQuery) {
         const { rows, ...total } = await listTrash(db, bin, query);
         return { data: rows.map((r) => trashItem(r as unknown as Row)), ...total };
       },
-      async get(id) {
+      async get(id: string) {
         const row = await findInTrash(db, bin, id);
         if (!row) throw notFound('No such banner in the trash.');
         return trashItem(row as unknown as Row);
       },
-      async restore(id) {
-        const { row } = await restoreFromTrash(db, bin, id, (r) => (r.deletedStatus as 'active' | 'inactive' | null) ?? 'inactive');
-        return { item: item(row as unknown as Row), notice: null };
-      },
-      purge: async (id) => ({ kept: (await db.transaction((tx) => purgeFromTrash(tx, bin, id))) === 'kept' }),
+      restore: (id: string, by: Writer) =>
+        audited(by, 'restore', async (tx) => {
+          const trashed = await findInTrash(tx, bin, id);
+          if (!trashed) throw notFound('No such banner in the trash.');
+          const { row } = await restoreFromTrash(tx, bin, id, (r) => (r.deletedStatus as 'active' | 'inactive' | null) ?? 'inactive');
+          const after = item(row as unknown as Row);
+          return { id, before: trashItem(trashed as unknown as Row), after, answer: { item: after, notice: null } };
+        }),
+      purge: (id: string, by: Writer) =>
+        audited(by, 'purge', async (tx) => {
+          const trashed = await findInTrash(tx, bin, id);
+          if (!trashed) throw notFound('No such banner in the trash.');
+          const kept = (await purgeFromTrash(tx, bin, id)) === 'kept';
+          return { id, before: trashItem(trashed as unknown as Row), after: null, answer: { kept } };
+        }),
     },
   };
 }
