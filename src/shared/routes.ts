@@ -44,6 +44,8 @@ export const REGISTER_ROUTE = '/auth/register';
 export const FORGOT_PASSWORD_ROUTE = '/auth/forgot-password';
 export const RESET_PASSWORD_ROUTE = '/auth/reset-password';
 export const VERIFY_EMAIL_ROUTE = '/auth/verify-email';
+/** Where the link mailed to a new address leads: the change is made there. */
+export const CONFIRM_EMAIL_ROUTE = '/auth/confirm-email';
 export const RESEND_VERIFICATION_ROUTE = '/auth/resend-verification';
 export const ACCOUNT_ROUTE = '/account';
 export const CONTACT_ROUTE = '/contact';

@@ -8,6 +8,7 @@ export const USERNAME_POLICY = 'Username must be 3-30 characters: lower-case let
 /** Lifetimes of the mailed links. */
 export const VERIFY_LINK_HOURS = 48;
 export const RESET_LINK_MINUTES = 60;
+export const CHANGE_EMAIL_LINK_HOURS = 24;
 
 const captcha = { recaptchaToken: Type.Optional(Type.String({ maxLength: 4000, description: 'needed when the site has a captcha secret' })) };
 
@@ -45,6 +46,16 @@ export const ChangePasswordBody = Type.Object(
   { additionalProperties: false },
 );
 export type ChangePasswordBody = Static<typeof ChangePasswordBody>;
+
+/** `POST /auth/users/me/email`: the address to use from now on, with the password (a stolen session is not enough). */
+export const ChangeEmailBody = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 254, title: 'New e-mail address' }),
+    password: Type.String({ minLength: 1, maxLength: 200, title: 'Password' }),
+  },
+  { additionalProperties: false },
+);
+export type ChangeEmailBody = Static<typeof ChangeEmailBody>;
 
 export const MessageResult = Type.Object({ success: Type.Boolean(), message: Type.String() });
 export type MessageResult = Static<typeof MessageResult>;

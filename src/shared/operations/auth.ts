@@ -1,4 +1,4 @@
-import type { ChangePasswordBody, EmailBody, MessageResult, RegisterBody } from '../contracts/accounts.ts';
+import type { ChangeEmailBody, ChangePasswordBody, EmailBody, MessageResult, RegisterBody } from '../contracts/accounts.ts';
 import type { LoginBody, LoginResult } from '../contracts/auth.ts';
 import { op } from './operation.ts';
 
@@ -17,4 +17,7 @@ export const ACCOUNTS = {
   forgotPassword: op<{ body: EmailBody }, MessageResult>('POST', '/auth/users/forgot'),
   resetPassword: op<{ body: { token: string; password: string } }, MessageResult>('POST', '/auth/users/reset-password'),
   changePassword: op<{ body: ChangePasswordBody }, MessageResult>('PUT', '/auth/users/me/password'),
+  /** A new address: mailed a link, and used once the link is opened. */
+  changeEmail: op<{ body: ChangeEmailBody }, MessageResult>('POST', '/auth/users/me/email'),
+  confirmEmailChange: op<{ body: { token: string } }, MessageResult>('POST', '/auth/users/me/email/confirm'),
 };

@@ -1,4 +1,5 @@
 import {
+  ChangeEmailBody,
   ChangePasswordBody,
   EmailBody,
   MessageResult,
@@ -96,6 +97,28 @@ export function accountsOperations(app: App) {
       response: MessageResult,
       errors,
       run: ({ body }, { auth }) => accounts.changePassword(auth!, body, publicOrigin(app)),
+    },
+    changeEmail: {
+      operationId: 'auth_change_email',
+      summary: 'Ask to change my e-mail address (password required): a link goes to the new address, a notice to the old; nothing changes until it is opened',
+      tags: ['auth'],
+      access: 'member',
+      body: ChangeEmailBody,
+      response: MessageResult,
+      errors,
+      limits: [perIp('e-mail changes', mailPerHour * 4), perAddress('e-mail changes')],
+      run: ({ body }, { auth }) => accounts.requestEmailChange(auth!, body, publicOrigin(app)),
+    },
+    confirmEmailChange: {
+      operationId: 'auth_confirm_email_change',
+      summary: "Open the link mailed to a new address: the account's address becomes it (the link works once, for 24 hours)",
+      tags: ['auth'],
+      access: 'anyone',
+      body: TokenBody,
+      response: MessageResult,
+      errors,
+      limits: [perIp('e-mail change confirmations', 30)],
+      run: ({ body }) => accounts.confirmEmailChange(body.token),
     },
   });
 }

@@ -9,18 +9,37 @@ import type { Mailer } from '../mail/mailer.ts';
 import { findUserByLogin, updateUser, type UserRow } from '../users/users.repository.ts';
 import { createUser, isEmail, isStrongPassword, normaliseEmail } from '../users/users.service.ts';
 import { deleteUserSessions } from './sessions.repository.ts';
-import { consumeUserToken, insertUserToken, retireUserTokens, type LinkPurpose } from './user-tokens.repository.ts';
+import { consumeEmailChange, consumeUserToken, insertUserToken, retireUserTokens, type LinkPurpose } from './user-tokens.repository.ts';
 import type { AuthContext } from './auth.service.ts';
+import type { ServerErrorCode } from '../../../shared/contracts/errors.ts';
 import type { EndLiveSessions } from '../../types.ts';
-import { PASSWORD_POLICY, RESET_LINK_MINUTES, VERIFY_LINK_HOURS, type ChangePasswordBody, type RegisterBody } from '../../../shared/contracts/accounts.ts';
+import {
+  CHANGE_EMAIL_LINK_HOURS,
+  PASSWORD_POLICY,
+  RESET_LINK_MINUTES,
+  VERIFY_LINK_HOURS,
+  type ChangeEmailBody,
+  type ChangePasswordBody,
+  type RegisterBody,
+} from '../../../shared/contracts/accounts.ts';
 import { MAIL_LINK_SENT } from '../../../shared/messages.ts';
-import { LOGIN_ROUTE, RESET_PASSWORD_ROUTE, VERIFY_EMAIL_ROUTE } from '../../../shared/routes.ts';
+import { ACCOUNT_ROUTE, CONFIRM_EMAIL_ROUTE, LOGIN_ROUTE, RESET_PASSWORD_ROUTE, VERIFY_EMAIL_ROUTE } from '../../../shared/routes.ts';
+import { uniqueViolation } from '../../db/client.ts';
 
 export const LINK_INVALID = 'This link is invalid, has expired or was already used. Please ask for a new one.';
-const LIFETIME_MS: Record<LinkPurpose, number> = { verify_email: VERIFY_LINK_HOURS * 3_600_000, reset_password: RESET_LINK_MINUTES * 60_000 };
+const LIFETIME_MS: Record<LinkPurpose, number> = {
+  verify_email: VERIFY_LINK_HOURS * 3_600_000,
+  reset_password: RESET_LINK_MINUTES * 60_000,
+  change_email: CHANGE_EMAIL_LINK_HOURS * 3_600_000,
+};
+/** A refusal said at its field (a form shows it there). */
+const fieldError = (status: number, code: ServerErrorCode, field: string, message: string) => new AppError(status, code, message, {}, { [field]: message });
+const EMAIL_IN_USE = 'New e-mail address: another account uses it.';
+/** `ada@example.com` → `a***@example.com`: enough for the owner to recognise, not a stranger's address in full. */
+const masked = (email: string) => `${email.slice(0, 1)}***${email.slice(email.indexOf('@'))}`;
 
 /**
- * Accounts: registration, e-mail verification, forgotten and changed passwords. Mailed links carry a random token whose
+ * Accounts: registration, e-mail verification and change, forgotten and changed passwords. Mailed links carry a random token whose
  * hash is stored; each works once and expires. Calls that take an e-mail address answer the same whether or not it
  * has an account, and mail in the background, so neither the answer nor its timing tells.
  */
@@ -137,6 +156,44 @@ export class AccountsService {
     return { success: true, message: n ? `Password changed. ${n} other session${n === 1 ? ' was' : 's were'} logged out.` : 'Password changed.' };
   }
 
+  /**
+   * A new address for the logged-in member: their password, a real address, not theirs already nor another account's.
+   * A link is mailed to it and a notice to the old one; nothing changes until the link is opened (a newer request
+   * replaces an older link).
+   */
+  async requestEmailChange(auth: AuthContext, body: ChangeEmailBody, origin: string) {
+    const email = normaliseEmail(body.email);
+    if (!isEmail(email)) throw fieldError(400, 'VALIDATION_ERROR', 'email', 'New e-mail address: give an e-mail address, like ada@example.com.');
+    if (!(await verifyPassword(body.password, auth.user.passwordHash)))
+      throw fieldError(422, 'WRONG_PASSWORD', 'password', 'Password: this is not your password.');
+    if (email === auth.user.email.toLowerCase()) throw fieldError(400, 'VALIDATION_ERROR', 'email', 'New e-mail address: this is already your address.');
+    if (await findUserByLogin(this.db, email)) throw fieldError(409, 'EMAIL_TAKEN', 'email', EMAIL_IN_USE);
+    const token = await this.issue(auth.user.id, 'change_email', email);
+    const link = `${origin}${CONFIRM_EMAIL_ROUTE}?token=${token}`;
+    this.mailer.send(email, 'change-email', { name: auth.user.name, link, hours: String(CHANGE_EMAIL_LINK_HOURS) }, { origin });
+    this.mailer.send(auth.user.email, 'email-change-notice', { name: auth.user.name, newEmail: masked(email), link: `${origin}${ACCOUNT_ROUTE}` }, { origin });
+    this.log.info({ userId: auth.user.id }, 'e-mail change asked for');
+    return { success: true, message: `We sent a link to ${email}. Your address changes when you open it (within ${CHANGE_EMAIL_LINK_HOURS} hours).` };
+  }
+
+  /** Opens the link mailed to the new address: the account takes it (verified: the link reached it). Works once. */
+  async confirmEmailChange(token: string) {
+    const changed = await this.db
+      .transaction(async (tx) => {
+        const asked = await consumeEmailChange(tx, hashSecret(token));
+        return asked && updateUser(tx, asked.userId, { email: asked.newEmail, verifiedEmail: true });
+      })
+      .catch((err: unknown) => {
+        // Taken by an account made since the request: the link is left unused (the transaction rolled back).
+        if (uniqueViolation(err) !== null)
+          throw conflict('Another account took this address meanwhile. Ask for the change again with another one.', 'EMAIL_TAKEN');
+        throw err;
+      });
+    if (!changed) throw badRequest(LINK_INVALID, 'LINK_INVALID');
+    this.log.info({ userId: changed.id }, 'e-mail address changed');
+    return { success: true, message: `Your e-mail address is now ${changed.email}.` };
+  }
+
   private async memberByEmail(raw: string): Promise<UserRow | null> {
     const email = normaliseEmail(raw);
     if (!isEmail(email)) throw invalid({ email: 'E-mail must be an e-mail address.' });
@@ -151,11 +208,11 @@ export class AccountsService {
   }
 
   /** A new link token (the member's older unused ones of that purpose stop working). */
-  private async issue(userId: string, purpose: LinkPurpose): Promise<string> {
+  private async issue(userId: string, purpose: LinkPurpose, newEmail: string | null = null): Promise<string> {
     const token = newSecret();
     await this.db.transaction(async (tx) => {
       await retireUserTokens(tx, userId, purpose);
-      await insertUserToken(tx, { userId, purpose, tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + LIFETIME_MS[purpose]) });
+      await insertUserToken(tx, { userId, purpose, newEmail, tokenHash: hashSecret(token), expiresAt: new Date(Date.now() + LIFETIME_MS[purpose]) });
     });
     return token;
   }

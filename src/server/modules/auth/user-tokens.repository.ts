@@ -25,3 +25,13 @@ export async function retireUserTokens(db: Tx, userId: string, purpose: LinkPurp
     .set({ usedAt: new Date() })
     .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
 }
+
+/** Uses an e-mail change link once: its member and the address they asked for, or null (unknown, used, expired). */
+export async function consumeEmailChange(db: Tx, tokenHash: string): Promise<{ userId: string; newEmail: string } | null> {
+  const [row] = await db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.purpose, 'change_email'), isNull(userTokens.usedAt), gt(userTokens.expiresAt, new Date())))
+    .returning({ userId: userTokens.userId, newEmail: userTokens.newEmail });
+  return row?.newEmail ? { userId: row.userId, newEmail: row.newEmail } : null;
+}
