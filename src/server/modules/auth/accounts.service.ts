@@ -17,7 +17,10 @@ import { MAIL_LINK_SENT } from '../../../shared/messages.ts';
 import { LOGIN_ROUTE, RESET_PASSWORD_ROUTE, VERIFY_EMAIL_ROUTE } from '../../../shared/routes.ts';
 
 export const LINK_INVALID = 'This link is invalid, has expired or was already used. Please ask for a new one.';
-const LIFETIME_MS: Record<LinkPurpose, number> = { verify_email: VERIFY_LINK_HOURS * 3_600_000, reset_password: RESET_LINK_MINUTES * 60_000 };
+const LIFETIME_MS: Record<Exclude<LinkPurpose, 'login_second_factor'>, number> = {
+  verify_email: VERIFY_LINK_HOURS * 3_600_000,
+  reset_password: RESET_LINK_MINUTES * 60_000,
+};
 
 /**
  * Accounts: registration, e-mail verification, forgotten and changed passwords. Mailed links carry a random token whose
@@ -151,7 +154,7 @@ export class AccountsService {
   }
 
   /** A new link token (the member's older unused ones of that purpose stop working). */
-  private async issue(userId: string, purpose: LinkPurpose): Promise<string> {
+  private async issue(userId: string, purpose: keyof typeof LIFETIME_MS): Promise<string> {
     const token = newSecret();
     await this.db.transaction(async (tx) => {
       await retireUserTokens(tx, userId, purpose);

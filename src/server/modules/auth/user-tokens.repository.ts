@@ -25,3 +25,12 @@ export async function retireUserTokens(db: Tx, userId: string, purpose: LinkPurp
     .set({ usedAt: new Date() })
     .where(and(eq(userTokens.userId, userId), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt)));
 }
+
+/** The member of a live, unused token of this purpose, without using it (a login's code step may be retried). */
+export async function findUserToken(db: Tx, tokenHash: string, purpose: LinkPurpose): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: userTokens.userId })
+    .from(userTokens)
+    .where(and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, new Date())));
+  return row?.userId ?? null;
+}
