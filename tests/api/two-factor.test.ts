@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { recoveryCodes, sessions, twoFactor } from '../../src/server/db/schema.ts';
+import { SecretBox } from '../../src/server/lib/auth/totp-key.ts';
 import { createMember, login, PASSWORD, useApi, type ApiHarness } from '../helpers/api.ts';
 
 /** The member's authenticator app: the codes of the secret the setup showed, at a time of our choosing. */
@@ -143,6 +145,17 @@ describe('the second factor (TOTP and recovery codes)', () => {
       expect(stored).not.toContain(code);
       expect(stored).not.toContain(code.replace('-', ''));
     }
+  });
+
+  it("tells a member whose secret the site's key cannot open to use a recovery code (a field error, not a 5xx), and takes one", async () => {
+    const { member, codes } = await withTwoFactor(h);
+    const otherKey = new SecretBox(randomBytes(32)).seal('JBSWY3DPEHPK3PXP', member.id);
+    await h.database.db.update(twoFactor).set({ secret: otherKey }).where(eq(twoFactor.userId, member.id));
+    const ticket = (await password(member.username)).json().data.ticket;
+    const refused = await call('POST', '/api/auth/login/second-factor', null, { ticket, code: '123456' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.code).toMatch(/Use a recovery code/);
+    expect((await call('POST', '/api/auth/login/second-factor', null, { ticket, code: codes[3] })).statusCode).toBe(200);
   });
 
   it('with requireAdminTwoFactor on, refuses an admin without a second factor the back office (403) until they turn it on', async () => {

@@ -13,6 +13,8 @@ import * as repo from './two-factor.repository.ts';
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '../../../shared/contracts/auth.ts';
 import { CODE_REUSED, RECOVERY_CODE_USED, WRONG_CODE, WRONG_PASSWORD_FIELD } from '../../../shared/messages.ts';
 
+const SECRET_UNREADABLE = "Codes from your app cannot be checked: the site's key has changed. Use a recovery code, or ask the site's operator.";
+
 /** The usual authenticator-app parameters: every app reads them, so none is configurable. */
 const PERIOD = 30;
 const DIGITS = 6;
@@ -115,7 +117,7 @@ export class TwoFactorService {
     let problem: string | null = WRONG_CODE;
     if (/^\d{6}$/.test(digits)) {
       const now = Date.now();
-      const totp = this.totp(this.box.open(row.secret, userId));
+      const totp = this.totp(this.openSecret(row, userId));
       const delta = totp.validate({ token: digits, timestamp: now, window: 1 });
       if (delta !== null) problem = (await repo.takeStep(this.db, userId, totp.counter({ timestamp: now }) + delta)) ? null : CODE_REUSED;
     } else if (recovery && normaliseRecovery(code).length === 10) {
@@ -125,6 +127,18 @@ export class TwoFactorService {
     if (!problem) return;
     await this.throttle.failed(key);
     throw invalid({ code: problem });
+  }
+
+  /**
+   * The plain secret. One sealed with another key (TOTP_KEY changed or lost, the data folder not restored) cannot be
+   * opened: the member is told to use a recovery code (those are hashes, still good), not given a 500.
+   */
+  private openSecret(row: repo.TwoFactorRow, userId: string): string {
+    try {
+      return this.box.open(row.secret, userId);
+    } catch {
+      throw invalid({ code: SECRET_UNREADABLE });
+    }
   }
 
   private key = (userId: string) => `second-factor:${userId}`;
