@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
+import { chromiumMissing, hydrated, logIn, operatorOf, screenshot, useE2e } from '../helpers/e2e.ts';
 
 /** The member's authenticator app, in the test: the codes of the secret the page showed as text. */
 const appOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
@@ -77,6 +77,29 @@ describe.skipIf(chromiumMissing)('two-factor authentication in the browser', () 
     // A recovery code works (once).
     await page.fill('#login-code', codes[0]!);
     await Promise.all([page.waitForURL(`${base()}/`), page.click('[data-testid=login-code-submit]')]);
+    await context.close();
+  });
+
+  it('once the operator requires it of admins, an admin without it is sent from the back office to set it up, then let in', async () => {
+    const { context, page } = await operatorOf(e2e);
+    await page.goto(`${base()}/admin/settings`);
+    await hydrated(page, '[data-testid=settings-save]');
+    await page.check('#setting-requireAdminTwoFactor');
+    await page.click('[data-testid=settings-save]');
+    await page.locator('.toast', { hasText: 'Settings saved.' }).waitFor();
+
+    await page.goto(`${base()}/admin`);
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/account/security?required=admin');
+    expect(await page.textContent('[data-testid=two-factor-required]')).toContain('requires two-factor authentication for admins');
+
+    await hydrated(page, '[data-testid=two-factor-start]');
+    await page.click('[data-testid=two-factor-start]');
+    const secret = (await page.textContent('[data-testid=totp-secret]'))!.trim();
+    await page.fill('#totp-enable-code', appOf(secret).generate());
+    await page.click('[data-testid=two-factor-enable]');
+    await page.waitForSelector('[data-testid=recovery-codes]');
+    expect((await page.goto(`${base()}/admin`))!.status()).toBe(200);
+    expect(new URL(page.url()).pathname).toBe('/admin');
     await context.close();
   });
 });
