@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeProblems, overflowOnPhone } from '../helpers/axe.ts';
 import { chromiumMissing, hydrated, logIn, operatorOf, screenshot, useE2e } from '../helpers/e2e.ts';
 
 /** The member's authenticator app, in the test: the codes of the secret the page showed as text. */
@@ -33,6 +34,9 @@ describe.skipIf(chromiumMissing)('two-factor authentication in the browser', () 
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(await page.getAttribute('img.qr-code', 'src')).toMatch(/^data:image\/svg\+xml/);
     await screenshot(page, 'two-factor-setup');
+    // The QR code, the long key and the form are usable by everyone, on a phone too.
+    expect(await axeProblems(page, 'two-factor setup')).toEqual([]);
+    expect(await overflowOnPhone(page)).toBe(0);
 
     // A wrong first code is said at the field; nothing is on.
     const app = appOf(secret);
@@ -52,6 +56,7 @@ describe.skipIf(chromiumMissing)('two-factor authentication in the browser', () 
     const saved = await fs.readFile((await download.path())!, 'utf8');
     for (const code of codes) expect(saved).toContain(code);
     await screenshot(page, 'two-factor-recovery-codes');
+    expect(await axeProblems(page, 'recovery codes')).toEqual([]);
 
     await page.click('.member-button');
     await Promise.all([page.waitForURL(`${base()}/auth/login`), page.click('text=Log out')]);
@@ -73,6 +78,7 @@ describe.skipIf(chromiumMissing)('two-factor authentication in the browser', () 
     expect(await page.textContent('#login-code-error')).toBe('This code was already used. Wait for the next one in your app.');
     expect(page.url()).toBe(`${base()}/auth/login`);
     await screenshot(page, 'two-factor-code-reused');
+    expect(await axeProblems(page, 'code step')).toEqual([]);
 
     // A recovery code works (once).
     await page.fill('#login-code', codes[0]!);

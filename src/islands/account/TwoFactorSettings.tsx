@@ -72,7 +72,10 @@ function Confirm({ secret, qrSvg }: { secret: string; qrSvg: string }) {
       <ol>
         <li>Scan this QR code with your authenticator app.</li>
         <li>
-          Or type this key into it: <code data-testid="totp-secret">{secret}</code>
+          Or type this key into it:{' '}
+          <code className="totp-secret" data-testid="totp-secret">
+            {secret}
+          </code>
         </li>
         <li>Type the 6-digit code the app then shows.</li>
       </ol>
