@@ -170,6 +170,8 @@ describe('the second factor (TOTP and recovery codes)', () => {
         error: 'TWO_FACTOR_REQUIRED',
         message: 'Turn on two-factor authentication first: this site requires it for admins.',
       });
+      // The older admin-only order search too (an operation open to members that checks for an admin itself).
+      expect((await call('GET', '/api/orders/details/search', token)).json()).toMatchObject({ statusCode: 403, error: 'TWO_FACTOR_REQUIRED' });
       expect((await call('GET', '/api/auth/two-factor', token)).json().data).toMatchObject({ enabled: false, required: true });
       // Members are not asked; the admin's own account pages stay open so they can set it up.
       const member = await createMember(h);
@@ -177,6 +179,7 @@ describe('the second factor (TOTP and recovery codes)', () => {
       const setup = (await call('POST', '/api/auth/two-factor/setup', token)).json().data;
       expect((await call('POST', '/api/auth/two-factor/enable', token, { code: app(setup.secret).generate() })).statusCode).toBe(200);
       expect((await call('GET', '/api/admin/settings', token)).statusCode).toBe(200);
+      expect((await call('GET', '/api/orders/details/search', token)).statusCode).toBe(200);
     } finally {
       await h.app.services.settings.set('requireAdminTwoFactor', false);
     }
