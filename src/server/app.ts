@@ -51,7 +51,8 @@ import { StoriesService } from './modules/stories/stories.service.ts';
 import { videosOperations } from './modules/videos/videos.operations.ts';
 import { VideosService } from './modules/videos/videos.service.ts';
 import { HlsLinks } from './lib/media/hls.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
+import { createAuthServices } from './modules/auth/auth.service.ts';
+import { resolveTotpKey, SecretBox } from './lib/auth/totp-key.ts';
 import { RedisFailures } from './modules/auth/login-throttle.ts';
 import { authOperations } from './modules/auth/auth.operations.ts';
 import { categoriesOperations } from './modules/categories/categories.operations.ts';
@@ -86,6 +87,7 @@ import { CaptchaService } from './modules/captcha/captcha.service.ts';
 import { captchaOperations } from './modules/captcha/captcha.operations.ts';
 import { AccountsService } from './modules/auth/accounts.service.ts';
 import { accountsOperations } from './modules/auth/accounts.operations.ts';
+import { twoFactorOperations } from './modules/auth/two-factor.operations.ts';
 import { ProfileService } from './modules/users/profile.service.ts';
 import { referenceOperations } from './modules/reference/reference.operations.ts';
 import { CommentsService } from './modules/comments/comments.service.ts';
@@ -175,13 +177,22 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   const orders = new OrdersService(database.db, signer, emit, app.log, config.downloads, siteMail);
   const captcha = new CaptchaService(settings, app.log);
   app.decorate('media', { storage: mediaStorage, signer });
-  const auth = new AuthService(database.db, config.passwordCost, endLive, config.loginRateLimit, redis ? new RedisFailures(redis.client) : undefined);
+  const { auth, twoFactor } = createAuthServices({
+    db: database.db,
+    passwordCost: config.passwordCost,
+    endLive,
+    limit: config.loginRateLimit,
+    failures: redis ? new RedisFailures(redis.client) : undefined,
+    settings,
+    box: new SecretBox(resolveTotpKey(config.totpKey, config.dataDir)),
+  });
   const ledger = new LedgerService(database.db, emit);
   const accounts = new AccountsService({ db: database.db, passwordCost: config.passwordCost, mailer, captcha, log: app.log, endLive });
   const adminUploads = new AdminUploads(mediaStorage, signer, database.db);
   const members = new MembersService(database.db, { ledger, accounts, mailer, endLive, log: app.log });
   const services: Services = {
     auth,
+    twoFactor,
     setup: new SetupService(database.db, config.passwordCost, auth, settings),
     settings,
     countryBlock: new CountryBlockService(database.db, geo, config.trustedCountryHeader, changes),
@@ -278,6 +289,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
         healthOperations,
         authOperations,
         accountsOperations,
+        twoFactorOperations,
         usersOperations,
         setupOperations,
         captchaOperations,

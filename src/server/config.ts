@@ -59,6 +59,11 @@ export interface Config {
   pendingUploads: { maxOpen: number; maxBytes: number };
   /** Secret for signed media URLs and other HMACs; generated into the data folder when not set. */
   appSecret: string | null;
+  /**
+   * The key that encrypts second-factor secrets (TOTP_KEY: 32 bytes as 64 hex digits or base64); null: one generated
+   * into DATA_DIR/totp.key on first use. Kept apart from the database, so that a dump alone opens no account.
+   */
+  totpKey: string | null;
   /** Where media files live: a folder on local disk (default DATA_DIR/media), or an S3-compatible bucket. */
   storage:
     | { driver: 'local'; dir: string }
@@ -163,6 +168,7 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
     videoUploadLimit: int(env, 'VIDEO_UPLOAD_LIMIT_MB', 4096, 1, 1_048_576) * 1024 * 1024,
     pendingUploads: { maxOpen: int(env, 'UPLOADS_OPEN_MAX', 20, 1, 10_000), maxBytes: int(env, 'UPLOADS_PENDING_MB', 20_480, 1, 1_048_576) * 1024 * 1024 },
     appSecret: env.APP_SECRET || null,
+    totpKey: env.TOTP_KEY || null,
     storage: storageConfig(env, path.resolve(cwd, env.DATA_DIR || 'data')),
     jobs: { mediaWorkers: int(env, 'MEDIA_WORKERS', 1, 0, 16), superviseSeconds: int(env, 'JOBS_SUPERVISE_SECONDS', 10, 1, 3600) },
     trashDays: int(env, 'TRASH_DAYS', 30, 0, 3650),

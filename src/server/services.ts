@@ -35,6 +35,7 @@ import type { EmitToRoom, EmitToUser, EndLiveSessions } from './types.ts';
 
 export interface Services {
   auth: AuthService;
+  twoFactor: import('./modules/auth/two-factor.service.ts').TwoFactorService;
   setup: import('./modules/setup/setup.service.ts').SetupService;
   settings: SettingsService;
   countryBlock: CountryBlockService;

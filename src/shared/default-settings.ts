@@ -39,6 +39,8 @@ export const DEFAULT_PRIVATE_SETTINGS: Record<string, unknown> = {
   /** reCAPTCHA-style verification is on when a secret is set. */
   recaptchaSecret: '',
   recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+  /** Admins must turn on a second factor before the back office opens (issue 36). */
+  requireAdminTwoFactor: false,
 };
 
 /** Which group each known public key belongs to (`GET /settings/public?group=`). */
@@ -56,6 +58,7 @@ export const SETTING_GROUPS: Record<string, string> = {
   mailColour: 'general',
   recaptchaSecret: 'account',
   recaptchaVerifyUrl: 'account',
+  requireAdminTwoFactor: 'account',
   timeZone: 'general',
   currency: 'commerce',
   currencySymbol: 'commerce',

@@ -16,3 +16,11 @@ export const MAIL_LINK_SENT = 'If that address belongs to an account, we have se
 export const SITE_LANGUAGE = 'en';
 /** The site's own description: the home page's, and that of any page without one of its own. */
 export const siteDescription = (siteName: string) => `${siteName}: videos, photo galleries, stories and a store, unlocked with tokens.`;
+
+/** The second factor's field errors (issue 36): the login's code step and the security page say the same. */
+export const WRONG_CODE = 'That code is not right. Type the newest code your app shows, or a recovery code.';
+export const CODE_REUSED = 'This code was already used. Wait for the next one in your app.';
+export const RECOVERY_CODE_USED = 'This recovery code was already used. Each one works once.';
+export const WRONG_PASSWORD_FIELD = 'Your password is not correct.';
+export const SECOND_FACTOR_EXPIRED = 'The login took too long. Please log in again.';
+export const TWO_FACTOR_REQUIRED = 'Turn on two-factor authentication first: this site requires it for admins.';

@@ -37,6 +37,8 @@ export const PAYMENT_SUCCESS_ROUTE = '/payment/success';
 export const PAYMENT_CANCEL_ROUTE = '/payment/cancel';
 export const ACCOUNT_TOKENS_ROUTE = '/account/tokens';
 export const ACCOUNT_ORDERS_ROUTE = '/account/orders';
+/** The member's second factor (and, later, passkeys and devices): issue 36. */
+export const ACCOUNT_SECURITY_ROUTE = '/account/security';
 export const orderRoute = (id: string): string => `${ACCOUNT_ORDERS_ROUTE}/${encodeURIComponent(id)}`;
 
 /** Accounts and community. */

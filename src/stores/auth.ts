@@ -1,4 +1,4 @@
-import { computed, map } from 'nanostores';
+import { atom, computed, map } from 'nanostores';
 import { client, loggingOut, sessionCookie } from '../client/api.ts';
 import * as accountsCalls from '../shared/calls/accounts.ts';
 import * as sessionCalls from '../shared/calls/session.ts';
@@ -16,7 +16,8 @@ import { setUser } from './user.ts';
 /** Login state (SPEC.md §3): loggedIn, the login request state, and the forgot-password request state. */
 export interface AuthState {
   loggedIn: boolean;
-  login: RequestState<CurrentUser>;
+  /** null: the password was right and the login waits for its code step ($loginTicket). */
+  login: RequestState<CurrentUser | null>;
   forgot: RequestState<MessageResult>;
 }
 
@@ -29,21 +30,44 @@ export function startSession(user: CurrentUser | null): void {
   if ($auth.get().loggedIn !== Boolean(user)) $auth.setKey('loggedIn', Boolean(user));
 }
 
-/** requesting → success (token stored, member fetched, go to /) or failure with the server's message (SPEC.md §4, §8). */
+/** A login's code step (a second factor on): the ticket of the right password and the remember choice, until it ends. */
+export const $loginTicket = atom<{ ticket: string; remember: boolean } | null>(null);
+
+/** A session token in the cookie, and the member it belongs to. */
+export async function sessionFrom(token: string, remember: boolean): Promise<CurrentUser> {
+  sessionCookie.set(token, remember);
+  return payload(sessionCalls.me(client()));
+}
+
+/** Logged in: the member known to every store, and home. */
+export function enter(user: CurrentUser): void {
+  $loginTicket.set(null);
+  setUser(user);
+  $auth.setKey('loggedIn', true);
+  navigation.go(HOME_ROUTE);
+}
+
+/**
+ * requesting → success (token stored, member fetched, go to /) or failure with the server's message (SPEC.md §4, §8).
+ * An account with a second factor answers a ticket instead: $loginTicket is set and the form asks for the code.
+ */
 export async function login(body: LoginBody): Promise<boolean> {
+  $loginTicket.set(null);
+  const remember = body.remember !== false;
   const result = await track(
     () => $auth.get().login,
     (state) => $auth.setKey('login', state),
     async () => {
-      const { token } = await payload(sessionCalls.login(client(), body));
-      sessionCookie.set(token, body.remember !== false);
-      return payload(sessionCalls.me(client()));
+      const answer = await payload(sessionCalls.login(client(), body));
+      if (!('token' in answer)) {
+        $loginTicket.set({ ticket: answer.ticket, remember });
+        return null;
+      }
+      return sessionFrom(answer.token, remember);
     },
   );
   if (!result.ok) return false;
-  setUser(result.data);
-  $auth.setKey('loggedIn', true);
-  navigation.go(HOME_ROUTE);
+  if (result.data) enter(result.data);
   return true;
 }
 
@@ -73,4 +97,7 @@ export const forgotPassword = (email: string, recaptchaToken?: string) =>
 /** The forgot-password request state alone (for its form). */
 export const $forgot = computed($auth, (auth) => auth.forgot);
 
-onResetAll(() => $auth.set(initial()));
+onResetAll(() => {
+  $auth.set(initial());
+  $loginTicket.set(null);
+});

@@ -35,6 +35,8 @@ function stubContext(opts: {
   blocked?: boolean;
   user?: object | null;
   setupNeeded?: boolean;
+  /** What `/auth/two-factor` answers the member (the operator's requirement of admins). */
+  twoFactor?: { enabled: boolean; required: boolean };
   /** The host's decision; without it the page renders as under `astro dev` (no host). */
   hostMode?: SiteMode;
 }) {
@@ -51,6 +53,7 @@ function stubContext(opts: {
       api: {
         me: opts.me ?? (async () => ({ data: member })),
         countryCheck: async () => ({ data: { blocked: opts.blocked ?? false, country: opts.blocked ? 'FR' : null } }),
+        twoFactorStatus: async () => ({ data: { enabled: false, required: false, recoveryCodesLeft: 0, ...opts.twoFactor } }),
       },
       admin: { setupStatus: async () => ({ data: { needed: opts.setupNeeded ?? false } }) },
     },
@@ -178,6 +181,17 @@ describe('auth guard', () => {
     expect((await run(authGuard, stubContext({ route: '/admin', setupNeeded: false }))).headers.get('location')).toBe('/auth/login');
     // Only the back office leads there: other pages that need a login still go to it.
     expect((await run(authGuard, stubContext({ route: '/account', setupNeeded: true }))).headers.get('location')).toBe('/auth/login');
+  });
+
+  it('sends an admin without a second factor to /account/security when the operator requires one, and only then', async () => {
+    const admin = { ...member, roles: ['member', 'admin'] };
+    const to = async (twoFactor: { enabled: boolean; required: boolean }, route = '/admin/[resource]') =>
+      (await run(authGuard, stubContext({ route, user: admin, twoFactor }))).headers.get('location');
+    expect(await to({ enabled: false, required: true })).toBe('/account/security?required=admin');
+    expect(await to({ enabled: true, required: true })).toBeNull();
+    expect(await to({ enabled: false, required: false })).toBeNull();
+    // The admin's own pages stay open, so that they can set it up.
+    expect(await to({ enabled: false, required: true }, '/account')).toBeNull();
   });
 
   it('lets a member through, and public pages for everyone', async () => {

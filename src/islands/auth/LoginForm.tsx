@@ -1,10 +1,13 @@
-import { useRef, useState, type SubmitEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { messageOf } from '../../shared/contracts/errors.ts';
 import { INCORRECT_CREDENTIALS } from '../../shared/messages.ts';
-import { $auth, login } from '../../stores/auth.ts';
+import { $auth, $loginTicket, login } from '../../stores/auth.ts';
 import Field from '../forms/Field.tsx';
 import { checkFields, focusFirstError } from '../forms/validate.ts';
+
+// The code step (a second factor on) is fetched only when a login needs it.
+const CodeStep = lazy(() => import('./CodeStep.tsx'));
 
 const RULES = [
   { name: 'login', what: 'your username or e-mail address', required: true },
@@ -14,6 +17,7 @@ const RULES = [
 /** Username or e-mail, password, remember me (365-day cookie; 1 day without). */
 export default function LoginForm() {
   const { login: state } = useStore($auth);
+  const ticket = useStore($loginTicket);
   const [remember, setRemember] = useState(true);
   const [invalid, setInvalid] = useState<Record<string, string>>({});
   const form = useRef<HTMLFormElement>(null);
@@ -32,6 +36,13 @@ export default function LoginForm() {
     if (!(await login({ ...(name.includes('@') ? { email: name } : { username: name }), password: values.password!, remember })))
       form.current?.querySelector('input')?.focus();
   }
+
+  if (ticket)
+    return (
+      <Suspense fallback={<p aria-busy="true">Loading…</p>}>
+        <CodeStep />
+      </Suspense>
+    );
 
   const fieldProps = (name: string) => (invalid[name] ? { error: invalid[name] } : refused ? { 'aria-invalid': true, 'aria-describedby': 'login-error' } : {});
   return (

@@ -97,6 +97,35 @@ export const loginAddresses = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.ip] })],
 );
 
+/**
+ * A member's second factor (TOTP, issue 36). The secret is encrypted (AES-256-GCM, a key from TOTP_KEY or the data
+ * folder: lib/auth/totp-key.ts), so a dump of the database alone gives nobody a code. `enabledAt` is null while the
+ * setup waits for its first code; `lastStep` is the time step of the last code accepted, so a code works once.
+ */
+export const twoFactor = pgTable('two_factor', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  enabledAt: timestamp('enabled_at', { withTimezone: true, mode: 'date' }),
+  lastStep: bigint('last_step', { mode: 'number' }),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes of a second factor: only their SHA-256 (with the member's id) is stored. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('recovery_codes_hash_key').on(t.codeHash), index('recovery_codes_user_idx').on(t.userId)],
+);
+
 /** Site settings: public ones are served by /settings/public, private ones never leave the server. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),
@@ -826,7 +855,7 @@ export const userTokens = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'change_email'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify_email', 'reset_password', 'change_email', 'login_second_factor'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     /** `change_email`: the address the member asked for (their account keeps its own until the link is opened). */
     newEmail: text('new_email'),

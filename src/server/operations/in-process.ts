@@ -2,7 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { OpInput } from '../../shared/operations/operation.ts';
 import { viewerOf } from '../modules/catalogue/access.ts';
-import { requireAdminSession, requireSession, requireVerifiedPurchaser, sessionOf } from '../plugins/auth.ts';
+import { requireAdminSecondFactor, requireAdminSession, requireSession, requireVerifiedPurchaser, sessionOf } from '../plugins/auth.ts';
 import { countryBlockedError } from '../plugins/country-gate.ts';
 import { ok } from '../types.ts';
 import type { ServedOperation } from './register.ts';
@@ -21,7 +21,10 @@ export interface Caller {
 export async function runInProcess(app: FastifyInstance, served: ServedOperation, input: OpInput, caller: Caller): Promise<unknown> {
   const { spec } = served;
   const auth = await sessionOf(app, typeof caller.headers.authorization === 'string' ? caller.headers.authorization : undefined);
-  if (spec.access === 'admin') requireAdminSession(auth);
+  if (spec.access === 'admin') {
+    requireAdminSession(auth);
+    await requireAdminSecondFactor(app, auth!);
+  }
   if (served.countryGated && (await app.services.countryBlock.blocks(caller))) throw countryBlockedError();
   const checked: OpInput = {
     params: check(app, spec.params, 'params', { ...input.params }),

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { forbidden, unauthorized } from '../errors.ts';
-import { EMAIL_NOT_VERIFIED } from '../../shared/messages.ts';
+import { EMAIL_NOT_VERIFIED, TWO_FACTOR_REQUIRED } from '../../shared/messages.ts';
 import { sessionTokenFromHeader } from '../lib/auth/sessions.ts';
 import { lookUpOnce } from '../lib/auth/session-memo.ts';
 import type { AuthContext } from '../modules/auth/auth.service.ts';
@@ -22,6 +22,15 @@ export function requireAdminSession(auth: AuthContext | null): void {
   if (!auth.user.roles.includes('admin')) throw forbidden('Only an admin can do this.');
 }
 
+/**
+ * After an admin's check, on every back-office call: where the operator requires a second factor of admins
+ * (`requireAdminTwoFactor`), an admin without one is refused until they turn it on at /account/security.
+ */
+export async function requireAdminSecondFactor(app: FastifyInstance, auth: AuthContext): Promise<void> {
+  const { twoFactor } = app.services;
+  if ((await twoFactor.required(auth.user)) && !(await twoFactor.isOn(auth.user.id))) throw forbidden(TWO_FACTOR_REQUIRED, 'TWO_FACTOR_REQUIRED');
+}
+
 /** After a session check, on every call that spends or pays: the operator may require a verified e-mail first. */
 export async function requireVerifiedPurchaser(app: FastifyInstance, auth: AuthContext): Promise<void> {
   if (auth.user.verifiedEmail) return;
@@ -35,6 +44,9 @@ export function registerAuth(app: FastifyInstance) {
     if (request.headers.authorization) request.auth = await sessionOf(app, request.headers.authorization);
   });
   app.decorate('requireAuth', async (request) => requireSession(request.auth));
-  app.decorate('requireAdmin', async (request) => requireAdminSession(request.auth));
+  app.decorate('requireAdmin', async (request) => {
+    requireAdminSession(request.auth);
+    await requireAdminSecondFactor(app, request.auth!);
+  });
   app.decorate('requirePurchaser', async (request) => requireVerifiedPurchaser(app, request.auth!));
 }

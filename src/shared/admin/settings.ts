@@ -50,6 +50,10 @@ const properties = {
     pattern: '^$|^#[0-9a-fA-F]{6}$',
   }),
   requireEmailVerification: Type.Boolean({ title: 'Members confirm their e-mail before buying' }),
+  requireAdminTwoFactor: Type.Boolean({
+    title: 'Admins use two-factor authentication',
+    description: 'An admin without it is sent to set it up before the back office opens.',
+  }),
   recaptchaSiteKey: text('reCAPTCHA site key', 200, 'Public key of the captcha on registration, password reset and contact.'),
   recaptchaSecret: text('reCAPTCHA secret', 200, 'The captcha is on while a secret is set. Never shown again once saved.', { 'x-kind': 'secret' }),
   recaptchaVerifyUrl: text('reCAPTCHA verify address', 2000, 'Leave as it is for Google reCAPTCHA.', { 'x-kind': 'text' }),
@@ -79,7 +83,7 @@ export const SETTINGS_SECTIONS: { id: string; title: string; keys: SettingKey[] 
   {
     id: 'accounts',
     title: 'Mail, sign-up and captcha',
-    keys: ['adminEmail', 'mailColour', 'requireEmailVerification', 'recaptchaSiteKey', 'recaptchaSecret', 'recaptchaVerifyUrl'],
+    keys: ['adminEmail', 'mailColour', 'requireEmailVerification', 'requireAdminTwoFactor', 'recaptchaSiteKey', 'recaptchaSecret', 'recaptchaVerifyUrl'],
   },
   { id: 'pages', title: 'Page texts', keys: ['maintenanceMessage', 'blockedMessage'] },
 ];

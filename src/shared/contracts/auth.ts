@@ -17,6 +17,60 @@ export const LoginResult = Type.Object({
 });
 export type LoginResult = Static<typeof LoginResult>;
 
+/** After a right password for an account with a second factor: no session yet, a short-lived ticket for the code step. */
+export const SecondFactorNeeded = Type.Object({
+  secondFactor: Type.Literal('totp'),
+  ticket: Type.String({ description: 'single use; send it with the code to POST /auth/login/second-factor' }),
+  expiresAt: Type.String({ format: 'date-time' }),
+});
+export type SecondFactorNeeded = Static<typeof SecondFactorNeeded>;
+
+/** `POST /auth/login`: a session, or (a second factor on) the ticket of the code step. */
+export const LoginAnswer = Type.Union([LoginResult, SecondFactorNeeded]);
+export type LoginAnswer = Static<typeof LoginAnswer>;
+
+/** A 6-digit code of the authenticator app, or (where the call says) one of the ten recovery codes. */
+const Code = Type.String({ minLength: 1, maxLength: 40, title: 'Code' });
+
+export const SecondFactorBody = Type.Object(
+  {
+    ticket: Type.String({ minLength: 1, maxLength: 200, title: 'Login ticket' }),
+    code: Code,
+    remember: Type.Optional(Type.Boolean({ default: true })),
+  },
+  { additionalProperties: false },
+);
+export type SecondFactorBody = Static<typeof SecondFactorBody>;
+
+export const TwoFactorStatus = Type.Object({
+  enabled: Type.Boolean(),
+  required: Type.Boolean({ description: 'the operator requires a second factor of admins, and this member is one' }),
+  recoveryCodesLeft: Type.Integer({ minimum: 0 }),
+});
+export type TwoFactorStatus = Static<typeof TwoFactorStatus>;
+
+export const TwoFactorSetup = Type.Object({
+  secret: Type.String({ description: 'base32, for typing into the app' }),
+  uri: Type.String({ description: 'the otpauth:// address the QR code holds' }),
+  qrSvg: Type.String({ description: 'the QR code as an SVG document' }),
+});
+export type TwoFactorSetup = Static<typeof TwoFactorSetup>;
+
+export const CodeBody = Type.Object({ code: Code }, { additionalProperties: false });
+export type CodeBody = Static<typeof CodeBody>;
+
+export const RecoveryCodes = Type.Object({ recoveryCodes: Type.Array(Type.String(), { minItems: 10, maxItems: 10 }) });
+export type RecoveryCodes = Static<typeof RecoveryCodes>;
+
+export const DisableTwoFactorBody = Type.Object(
+  { password: Type.String({ minLength: 1, maxLength: 200, title: 'Password' }), code: Code },
+  { additionalProperties: false },
+);
+export type DisableTwoFactorBody = Static<typeof DisableTwoFactorBody>;
+
+/** How long the code step of a login may take. */
+export const SECOND_FACTOR_MINUTES = 5;
+
 /** Session lifetimes, matching the `token` cookie of SPEC.md §3 and §9. */
 export const SESSION_DAYS_REMEMBER = 365;
 export const SESSION_DAYS_SHORT = 1;

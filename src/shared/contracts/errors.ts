@@ -29,6 +29,10 @@ export const SERVER_ERROR_CODES = [
   'CAPTCHA_FAILED',
   'NOT_AN_IMAGE',
   'NOT_A_VIDEO',
+  // the second factor (issue 36)
+  'TWO_FACTOR_ON',
+  'TWO_FACTOR_REQUIRED',
+  'SECOND_FACTOR_EXPIRED',
   // site
   'COUNTRY_BLOCKED',
   'UNKNOWN_SETTING',

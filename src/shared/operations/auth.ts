@@ -1,10 +1,21 @@
 import type { ChangeEmailBody, ChangePasswordBody, EmailBody, MessageResult, RegisterBody } from '../contracts/accounts.ts';
-import type { LoginBody, LoginResult } from '../contracts/auth.ts';
+import type {
+  CodeBody,
+  DisableTwoFactorBody,
+  LoginAnswer,
+  LoginBody,
+  LoginResult,
+  RecoveryCodes,
+  SecondFactorBody,
+  TwoFactorSetup,
+  TwoFactorStatus,
+} from '../contracts/auth.ts';
 import { op } from './operation.ts';
 
 /** Sessions (SPEC.md: /auth): logging in and out. */
 export const AUTH = {
-  login: op<{ body: LoginBody }, LoginResult>('POST', '/auth/login'),
+  login: op<{ body: LoginBody }, LoginAnswer>('POST', '/auth/login'),
+  secondFactor: op<{ body: SecondFactorBody }, LoginResult>('POST', '/auth/login/second-factor'),
   logout: op<object, { success: boolean }>('POST', '/auth/logout'),
   logoutEverywhere: op<object, { success: boolean; ended: number }>('POST', '/auth/logout-all'),
 };
@@ -20,4 +31,12 @@ export const ACCOUNTS = {
   /** A new address: mailed a link, and used once the link is opened. */
   changeEmail: op<{ body: ChangeEmailBody }, MessageResult>('POST', '/auth/users/me/email'),
   confirmEmailChange: op<{ body: { token: string } }, MessageResult>('POST', '/auth/users/me/email/confirm'),
+};
+
+/** The member's second factor (issue 36): an authenticator app (TOTP) and ten single-use recovery codes. */
+export const TWO_FACTOR = {
+  status: op<object, TwoFactorStatus>('GET', '/auth/two-factor'),
+  setup: op<object, TwoFactorSetup>('POST', '/auth/two-factor/setup'),
+  enable: op<{ body: CodeBody }, RecoveryCodes>('POST', '/auth/two-factor/enable'),
+  disable: op<{ body: DisableTwoFactorBody }, MessageResult>('POST', '/auth/two-factor/disable'),
 };

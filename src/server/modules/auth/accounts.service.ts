@@ -27,7 +27,7 @@ import { ACCOUNT_ROUTE, CONFIRM_EMAIL_ROUTE, LOGIN_ROUTE, RESET_PASSWORD_ROUTE, 
 import { uniqueViolation } from '../../db/client.ts';
 
 export const LINK_INVALID = 'This link is invalid, has expired or was already used. Please ask for a new one.';
-const LIFETIME_MS: Record<LinkPurpose, number> = {
+const LIFETIME_MS: Record<Exclude<LinkPurpose, 'login_second_factor'>, number> = {
   verify_email: VERIFY_LINK_HOURS * 3_600_000,
   reset_password: RESET_LINK_MINUTES * 60_000,
   change_email: CHANGE_EMAIL_LINK_HOURS * 3_600_000,
@@ -208,7 +208,7 @@ export class AccountsService {
   }
 
   /** A new link token (the member's older unused ones of that purpose stop working). */
-  private async issue(userId: string, purpose: LinkPurpose, newEmail: string | null = null): Promise<string> {
+  private async issue(userId: string, purpose: keyof typeof LIFETIME_MS, newEmail: string | null = null): Promise<string> {
     const token = newSecret();
     await this.db.transaction(async (tx) => {
       await retireUserTokens(tx, userId, purpose);

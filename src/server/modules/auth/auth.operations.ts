@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { LoginBody, LoginResult } from '../../../shared/contracts/auth.ts';
+import { LoginAnswer, LoginBody, LoginResult, SecondFactorBody } from '../../../shared/contracts/auth.ts';
 import { AUTH } from '../../../shared/operations/auth.ts';
 import { operations } from '../../operations/define.ts';
 import type { App } from '../../types.ts';
@@ -10,13 +10,24 @@ export function authOperations(app: App) {
     // Failed attempts are limited per account (whatever name was typed) and per address in AuthService.login.
     login: {
       operationId: 'auth_login',
-      summary: 'Log in with username or email and password',
+      summary: 'Log in with username or email and password (a second factor on: no session yet, the ticket of the code step)',
       tags: ['auth'],
       access: 'anyone',
       body: LoginBody,
-      response: LoginResult,
+      response: LoginAnswer,
       errors: [400, 403, 422, 429],
       run: ({ body }, { ip, headers }) => auth.login(body, { ip, userAgent: headers['user-agent'] }),
+    },
+    // Wrong codes are limited per account in TwoFactorService, like passwords.
+    secondFactor: {
+      operationId: 'auth_login_second_factor',
+      summary: "A login's second step: the ticket and a code of the authenticator app or a recovery code; a session",
+      tags: ['auth'],
+      access: 'anyone',
+      body: SecondFactorBody,
+      response: LoginResult,
+      errors: [400, 403, 429],
+      run: ({ body }, { ip, headers }) => auth.secondFactor(body, { ip, userAgent: headers['user-agent'] }),
     },
     logout: {
       operationId: 'auth_logout',

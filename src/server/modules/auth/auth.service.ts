@@ -1,13 +1,25 @@
 import type { Db } from '../../db/client.ts';
-import { AppError, forbidden, invalid, rateLimited } from '../../errors.ts';
+import { AppError, badRequest, forbidden, invalid, rateLimited } from '../../errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/auth/password.ts';
 import { hashSecret, newSecret } from '../../lib/auth/secrets.ts';
-import { SESSION_DAYS_REMEMBER, SESSION_DAYS_SHORT, type LoginBody } from '../../../shared/contracts/auth.ts';
-import { INCORRECT_CREDENTIALS } from '../../../shared/messages.ts';
-import { findUserByLogin, type UserRow } from '../users/users.repository.ts';
+import {
+  SECOND_FACTOR_MINUTES,
+  SESSION_DAYS_REMEMBER,
+  SESSION_DAYS_SHORT,
+  type LoginAnswer,
+  type LoginBody,
+  type LoginResult,
+  type SecondFactorBody,
+} from '../../../shared/contracts/auth.ts';
+import { INCORRECT_CREDENTIALS, SECOND_FACTOR_EXPIRED } from '../../../shared/messages.ts';
+import { findActiveMember, findUserByLogin, type UserRow } from '../users/users.repository.ts';
 import type { EndLiveSessions } from '../../types.ts';
 import { deleteSession, deleteUserSessions, findLiveSession, insertSession, isKnownAddress, rememberAddress } from './sessions.repository.ts';
+import type { SecretBox } from '../../lib/auth/totp-key.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import { AddressLimit, LoginThrottle, MemoryFailures, type FailureStore } from './login-throttle.ts';
+import { TwoFactorService } from './two-factor.service.ts';
+import { consumeUserToken, findUserToken, insertUserToken } from './user-tokens.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,18 +36,14 @@ export class AuthService {
   private readonly endLive: EndLiveSessions;
   private readonly throttle: LoginThrottle;
   private readonly addresses: AddressLimit;
-  constructor(
-    db: Db,
-    passwordCost: number,
-    endLive: EndLiveSessions,
-    limit: { perAccount: number; perIp: number; windowMs: number },
-    failures: FailureStore = new MemoryFailures(),
-  ) {
-    this.db = db;
-    this.endLive = endLive;
-    this.throttle = new LoginThrottle({ max: limit.perAccount, windowMs: limit.windowMs, store: failures });
-    this.addresses = new AddressLimit({ max: limit.perIp, windowMs: limit.windowMs, store: failures });
-    this.decoy = hashPassword('decoy-password-for-timing', passwordCost);
+  private readonly twoFactor: TwoFactorService;
+  constructor(deps: { db: Db; passwordCost: number; endLive: EndLiveSessions; throttle: LoginThrottle; addresses: AddressLimit; twoFactor: TwoFactorService }) {
+    this.db = deps.db;
+    this.endLive = deps.endLive;
+    this.throttle = deps.throttle;
+    this.addresses = deps.addresses;
+    this.twoFactor = deps.twoFactor;
+    this.decoy = hashPassword('decoy-password-for-timing', deps.passwordCost);
   }
 
   /** The login name of a login body: `username` or `email`, whichever the client sent. */
@@ -48,9 +56,10 @@ export class AuthService {
   /**
    * Only failed attempts count: against the account, whichever name or letter case was typed (past its limit,
    * addresses the member has logged in from before are not slowed, others wait: LoginThrottle), and against the
-   * client address (past its limit, the address waits for the window's end: AddressLimit).
+   * client address (past its limit, the address waits for the window's end: AddressLimit). An account with a second
+   * factor gets no session yet: a ticket for the code step (stored hashed like a mailed link, a few minutes).
    */
-  async login(body: LoginBody, meta: { ip?: string; userAgent?: string }) {
+  async login(body: LoginBody, meta: { ip?: string; userAgent?: string }): Promise<LoginAnswer> {
     const name = AuthService.loginName(body);
     const addressWait = meta.ip ? await this.addresses.wait(meta.ip) : 0;
     if (addressWait > 0) throw rateLimited('login attempts', addressWait);
@@ -65,8 +74,33 @@ export class AuthService {
       throw new AppError(422, 'INVALID_CREDENTIALS', INCORRECT_CREDENTIALS);
     }
     if (user.status !== 'active') throw forbidden('This account is inactive.', 'ACCOUNT_INACTIVE');
+    if (await this.twoFactor.isOn(user.id)) {
+      const ticket = newSecret();
+      const expiresAt = new Date(Date.now() + SECOND_FACTOR_MINUTES * 60_000);
+      await insertUserToken(this.db, { userId: user.id, purpose: 'login_second_factor', tokenHash: hashSecret(ticket), expiresAt });
+      return { secondFactor: 'totp', ticket, expiresAt: expiresAt.toISOString() };
+    }
+    return this.startSession(user, body.remember, meta);
+  }
+
+  /**
+   * A login's code step: the ticket of a right password and a code (the app's, or a recovery code). A wrong code leaves
+   * the ticket usable (typing again is normal) and counts against the account (TwoFactorService); a right one uses it.
+   */
+  async secondFactor(body: SecondFactorBody, meta: { ip?: string; userAgent?: string }): Promise<LoginResult> {
+    const ticketHash = hashSecret(body.ticket);
+    const userId = await findUserToken(this.db, ticketHash, 'login_second_factor');
+    if (!userId) throw badRequest(SECOND_FACTOR_EXPIRED, 'SECOND_FACTOR_EXPIRED');
+    await this.twoFactor.verify(userId, body.code);
+    const user = await findActiveMember(this.db, userId);
+    if (!user) throw forbidden('This account is inactive.', 'ACCOUNT_INACTIVE');
+    if (!(await consumeUserToken(this.db, ticketHash, 'login_second_factor'))) throw badRequest(SECOND_FACTOR_EXPIRED, 'SECOND_FACTOR_EXPIRED');
+    return this.startSession(user, body.remember, meta);
+  }
+
+  private async startSession(user: UserRow, remember: boolean | undefined, meta: { ip?: string; userAgent?: string }): Promise<LoginResult> {
     const token = newSecret();
-    const days = body.remember === false ? SESSION_DAYS_SHORT : SESSION_DAYS_REMEMBER;
+    const days = remember === false ? SESSION_DAYS_SHORT : SESSION_DAYS_REMEMBER;
     const expiresAt = new Date(Date.now() + days * DAY_MS);
     await insertSession(this.db, {
       userId: user.id,
@@ -99,4 +133,24 @@ export class AuthService {
     this.endLive(ended);
     return ended.length;
   }
+}
+
+/**
+ * The login's services on one failure store (this process's memory, or Redis for every process): a password and a
+ * second-factor code count against the same limits, under keys of their own.
+ */
+export function createAuthServices(opts: {
+  db: Db;
+  passwordCost: number;
+  endLive: EndLiveSessions;
+  limit: { perAccount: number; perIp: number; windowMs: number };
+  failures?: FailureStore;
+  settings: SettingsService;
+  box: SecretBox;
+}) {
+  const store = opts.failures ?? new MemoryFailures();
+  const throttle = new LoginThrottle({ max: opts.limit.perAccount, windowMs: opts.limit.windowMs, store });
+  const addresses = new AddressLimit({ max: opts.limit.perIp, windowMs: opts.limit.windowMs, store });
+  const twoFactor = new TwoFactorService({ db: opts.db, box: opts.box, throttle, settings: opts.settings });
+  return { twoFactor, auth: new AuthService({ db: opts.db, passwordCost: opts.passwordCost, endLive: opts.endLive, throttle, addresses, twoFactor }) };
 }

@@ -35,3 +35,12 @@ export async function consumeEmailChange(db: Tx, tokenHash: string): Promise<{ u
     .returning({ userId: userTokens.userId, newEmail: userTokens.newEmail });
   return row?.newEmail ? { userId: row.userId, newEmail: row.newEmail } : null;
 }
+
+/** The member of a live, unused token of this purpose, without using it (a login's code step may be retried). */
+export async function findUserToken(db: Tx, tokenHash: string, purpose: LinkPurpose): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: userTokens.userId })
+    .from(userTokens)
+    .where(and(eq(userTokens.tokenHash, tokenHash), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, new Date())));
+  return row?.userId ?? null;
+}

@@ -4,7 +4,7 @@ import { DownloadLink, Order, OrderFile, OrderSearchQuery, OrderUpdateBody, Orde
 import { ORDERS } from '../../../shared/operations/orders.ts';
 import { operations, type ErrorStatus, type OperationSpec } from '../../operations/define.ts';
 import type { ListResult } from '../../../shared/api-client.ts';
-import { requireAdminSession } from '../../plugins/auth.ts';
+import { requireAdminSecondFactor, requireAdminSession } from '../../plugins/auth.ts';
 import type { App } from '../../types.ts';
 
 const errors: ErrorStatus[] = [400, 401, 403, 404];
@@ -35,8 +35,9 @@ export function ordersOperations(app: App) {
       query: OrderSearchQuery,
       response: ListPayload(OrderWithBuyer),
       errors,
-      run: ({ query }, { auth }) => {
+      run: async ({ query }, { auth }) => {
         requireAdminSession(auth);
+        await requireAdminSecondFactor(app, auth!);
         return orders.search(query, null);
       },
     },
@@ -59,8 +60,9 @@ export function ordersOperations(app: App) {
       body: OrderUpdateBody,
       response: Order,
       errors,
-      run: ({ params, body }, { auth }) => {
+      run: async ({ params, body }, { auth }) => {
         requireAdminSession(auth);
+        await requireAdminSecondFactor(app, auth!);
         return orders.update(params.id, body);
       },
     },

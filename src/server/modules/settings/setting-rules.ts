@@ -100,6 +100,7 @@ export const SETTING_RULES: Record<string, Rule> = {
   gaCode: pattern(/^$|^[A-Z0-9-]{4,40}$/i, 'a measurement id such as G-XXXXXXX (or empty)'),
   maintenanceMode: boolean,
   requireEmailVerification: boolean,
+  requireAdminTwoFactor: boolean,
   recaptchaSiteKey: text(200),
   adminEmail: email,
   timeZone: (v) => (typeof v === 'string' && isTimeZone(v) ? pass(v) : fail('must be a time zone such as Europe/Oslo or UTC')),

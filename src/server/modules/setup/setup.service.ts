@@ -92,6 +92,9 @@ export class SetupService {
     this.done = true;
     // Contact messages need somewhere to go: the admin's address, until the operator names another in Settings.
     if (!(await this.settings.get('adminEmail'))) await this.settings.setMany({ adminEmail: admin.email });
-    return this.auth.login({ username: body.username, password: body.password, remember: true }, meta);
+    const session = await this.auth.login({ username: body.username, password: body.password, remember: true }, meta);
+    // An account made a moment ago has no second factor yet, so the login answers a session.
+    if (!('token' in session)) throw new Error('the new admin has a second factor');
+    return session;
   }
 }
