@@ -86,6 +86,37 @@ describe.skipIf(chromiumMissing)('members and community in a browser', () => {
     await context.close();
   });
 
+  it('e-mail change: a wrong password is said at the field; the link mailed to the new address makes the change', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await logIn(page, base(), 'member2', 'member-pass-123');
+    await page.goto(`${base()}/account`);
+    await hydrated(page, '#email-new');
+    await page.fill('#email-new', 'milo@mail.test');
+    await page.fill('#email-password', 'not-my-password-1');
+    await page.click('text=Change e-mail address');
+    await page.waitForSelector('#email-password[aria-invalid=true]');
+    expect(await page.textContent('#email-password-error')).toMatch(/not your password/);
+    await page.fill('#email-password', 'member-pass-123');
+    await page.click('text=Change e-mail address');
+    await page.waitForSelector('[data-testid=email-form] .alert-success');
+    expect(await page.textContent('[data-testid=email-form] .alert-success')).toContain('We sent a link to milo@mail.test');
+    await screenshot(page, 'email-change-asked');
+    // Nothing changed yet; the old address was told.
+    await page.reload();
+    expect(await page.textContent('[data-testid=email-form]')).toContain('member2@tessera.local');
+    await sink.waitFor('member2@tessera.local', /is about to change/);
+
+    const link = linkIn(await sink.waitFor('milo@mail.test', /Confirm your new/), '/auth/confirm-email');
+    await page.goto(`${base()}${link.pathname}${link.search}`);
+    await page.waitForSelector('[data-testid=email-change-result].alert-success');
+    await screenshot(page, 'email-change-done');
+    await page.click('text=Back to my account');
+    await page.waitForURL(`${base()}/account`);
+    expect(await page.textContent('[data-testid=email-form]')).toContain('milo@mail.test');
+    await context.close();
+  });
+
   it('comment on a video: a second viewer sees it arrive and leave live; markup stays text', async () => {
     const author = await (await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     const viewer = await (await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
