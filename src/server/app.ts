@@ -52,6 +52,7 @@ import { videosOperations } from './modules/videos/videos.operations.ts';
 import { VideosService } from './modules/videos/videos.service.ts';
 import { HlsLinks } from './lib/media/hls.ts';
 import { createAuthServices } from './modules/auth/auth.service.ts';
+import { DevicesService } from './modules/auth/devices.service.ts';
 import { resolveTotpKey, SecretBox } from './lib/auth/totp-key.ts';
 import { RedisFailures } from './modules/auth/login-throttle.ts';
 import { authOperations } from './modules/auth/auth.operations.ts';
@@ -177,7 +178,9 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   const orders = new OrdersService(database.db, signer, emit, app.log, config.downloads, siteMail);
   const captcha = new CaptchaService(settings, app.log);
   app.decorate('media', { storage: mediaStorage, signer });
+  const devices = new DevicesService({ db: database.db, endLive, mail: siteMail });
   const { auth, twoFactor } = createAuthServices({
+    newPlace: (user, from) => devices.newPlace(user, from),
     db: database.db,
     passwordCost: config.passwordCost,
     endLive,
@@ -193,6 +196,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   const services: Services = {
     auth,
     twoFactor,
+    devices,
     setup: new SetupService(database.db, config.passwordCost, auth, settings),
     settings,
     countryBlock: new CountryBlockService(database.db, geo, config.trustedCountryHeader, changes),

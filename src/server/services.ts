@@ -36,6 +36,8 @@ import type { EmitToRoom, EmitToUser, EndLiveSessions } from './types.ts';
 export interface Services {
   auth: AuthService;
   twoFactor: import('./modules/auth/two-factor.service.ts').TwoFactorService;
+  /** The member's sessions as devices: listed, ended one by one or all but this one; a login from a new place mailed. */
+  devices: import('./modules/auth/devices.service.ts').DevicesService;
   setup: import('./modules/setup/setup.service.ts').SetupService;
   settings: SettingsService;
   countryBlock: CountryBlockService;

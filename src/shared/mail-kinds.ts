@@ -84,6 +84,22 @@ export const MAIL_KINDS = {
     body: 'Hi {{name}},\n\nThe password of your account was just changed, and every other session was logged out.\n\nIf this was not you, reset your password now from the login page.',
     smallPrint: '',
   },
+  'new-login': {
+    title: 'Login from a new place',
+    when: 'To a member logged in from an address they never used before (not on their first login).',
+    optional: true,
+    placeholders: {
+      name,
+      device: { about: 'The browser and system', sample: 'Firefox 133 on Android' },
+      place: { about: 'The country of the address, as far as it is known', sample: 'Portugal' },
+      time: { about: 'When (UTC)', sample: '29 Nov 2026, 16:05 UTC' },
+      link: link('The security page (devices)', 'https://shop.example/account/security'),
+    },
+    action: 'See where I am logged in',
+    subject: 'New login to your {{site}} account',
+    body: 'Hi {{name}},\n\nYour account was just logged in to from {{device}} in {{place}} ({{time}}).\n\nIf this was you, there is nothing to do. If not, log that device out from your security page and change your password.',
+    smallPrint: 'We tell you of every login from a place your account has not been used from before.',
+  },
   'change-email': {
     title: 'Confirm a new e-mail address',
     when: 'To the new address a member asked for; their account keeps the old one until the link is opened.',

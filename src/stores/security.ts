@@ -48,4 +48,21 @@ export const $disable = requestStore(async (password: string, code: string) => {
   return answer;
 });
 
-onResetAll(() => $twoFactor.set(null));
+/** The sessions this page ended (their ids): gone from its list of devices. */
+export const $endedSessions = atom<string[]>([]);
+export const $endSession = requestStore(async (id: string) => {
+  const answer = await payload(securityCalls.endSession(client(), id));
+  $endedSessions.set([...$endedSessions.get(), id]);
+  return answer;
+});
+/** Every session but this one: the page's list keeps only the current one. */
+export const $endOthers = requestStore(async (others: string[]) => {
+  const answer = await payload(securityCalls.endOtherSessions(client()));
+  $endedSessions.set([...$endedSessions.get(), ...others]);
+  return answer;
+});
+
+onResetAll(() => {
+  $twoFactor.set(null);
+  $endedSessions.set([]);
+});

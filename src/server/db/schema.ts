@@ -79,6 +79,10 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     userAgent: text('user_agent'),
     ip: text('ip'),
+    /** The country of the login's address (the local GeoIP database), for the member's list of devices. */
+    country: text('country'),
+    /** When the session was last used, to within a few minutes (auth.service.ts `authenticate`). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('sessions_token_hash_key').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],

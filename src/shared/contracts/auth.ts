@@ -74,3 +74,18 @@ export const SECOND_FACTOR_MINUTES = 5;
 /** Session lifetimes, matching the `token` cookie of SPEC.md §3 and §9. */
 export const SESSION_DAYS_REMEMBER = 365;
 export const SESSION_DAYS_SHORT = 1;
+
+/** One of the member's sessions, as `/account/security` lists them (issue 36: devices). */
+export const SessionView = Type.Object({
+  _id: Type.String(),
+  /** The browser and system the session's user agent names: `Chrome 131 on Windows`. */
+  device: Type.String(),
+  kind: Type.Union([Type.Literal('desktop'), Type.Literal('phone'), Type.Literal('tablet'), Type.Literal('other')]),
+  /** The country of the login's address (a rough place), or null when it is not known. */
+  place: Type.Union([Type.String(), Type.Null()]),
+  createdAt: Type.String({ format: 'date-time' }),
+  lastSeenAt: Type.String({ format: 'date-time' }),
+  /** The session of this request. */
+  current: Type.Boolean(),
+});
+export type SessionView = Static<typeof SessionView>;

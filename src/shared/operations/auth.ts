@@ -7,9 +7,11 @@ import type {
   LoginResult,
   RecoveryCodes,
   SecondFactorBody,
+  SessionView,
   TwoFactorSetup,
   TwoFactorStatus,
 } from '../contracts/auth.ts';
+import type { ListResult } from '../api-client.ts';
 import { op } from './operation.ts';
 
 /** Sessions (SPEC.md: /auth): logging in and out. */
@@ -18,6 +20,10 @@ export const AUTH = {
   secondFactor: op<{ body: SecondFactorBody }, LoginResult>('POST', '/auth/login/second-factor'),
   logout: op<object, { success: boolean }>('POST', '/auth/logout'),
   logoutEverywhere: op<object, { success: boolean; ended: number }>('POST', '/auth/logout-all'),
+  /** Where the member is logged in (their devices), the current one marked. */
+  sessions: op<object, ListResult<SessionView>>('GET', '/auth/sessions'),
+  endSession: op<{ params: { id: string } }, { success: boolean }>('DELETE', '/auth/sessions/:id'),
+  endOtherSessions: op<object, { success: boolean; ended: number }>('POST', '/auth/sessions/end-others'),
 };
 
 /** Accounts (SPEC.md: /auth/users, /auth/email-verification): registering, verifying an address, passwords. */

@@ -1,11 +1,18 @@
 import { Type } from 'typebox';
-import { LoginAnswer, LoginBody, LoginResult, SecondFactorBody } from '../../../shared/contracts/auth.ts';
+import { LoginAnswer, LoginBody, LoginResult, SecondFactorBody, SessionView } from '../../../shared/contracts/auth.ts';
+import { ListPayload, UuidParams } from '../../../shared/contracts/common.ts';
 import { AUTH } from '../../../shared/operations/auth.ts';
 import { operations } from '../../operations/define.ts';
 import type { App } from '../../types.ts';
 
 export function authOperations(app: App) {
-  const auth = app.services.auth;
+  const { auth, devices, countryBlock } = app.services;
+  /** Where a login comes from: its address, browser and country (the member's list of devices shows them). */
+  const from = (ip: string, headers: Record<string, string | string[] | undefined>) => ({
+    ip,
+    userAgent: typeof headers['user-agent'] === 'string' ? headers['user-agent'] : undefined,
+    country: countryBlock.country({ ip, headers }),
+  });
   return operations(AUTH, {
     // Failed attempts are limited per account (whatever name was typed) and per address in AuthService.login.
     login: {
@@ -16,7 +23,7 @@ export function authOperations(app: App) {
       body: LoginBody,
       response: LoginAnswer,
       errors: [400, 403, 422, 429],
-      run: ({ body }, { ip, headers }) => auth.login(body, { ip, userAgent: headers['user-agent'] }),
+      run: ({ body }, { ip, headers }) => auth.login(body, from(ip, headers)),
     },
     // Wrong codes are limited per account in TwoFactorService, like passwords.
     secondFactor: {
@@ -27,7 +34,7 @@ export function authOperations(app: App) {
       body: SecondFactorBody,
       response: LoginResult,
       errors: [400, 403, 429],
-      run: ({ body }, { ip, headers }) => auth.secondFactor(body, { ip, userAgent: headers['user-agent'] }),
+      run: ({ body }, { ip, headers }) => auth.secondFactor(body, from(ip, headers)),
     },
     logout: {
       operationId: 'auth_logout',
@@ -46,6 +53,34 @@ export function authOperations(app: App) {
       response: Type.Object({ success: Type.Boolean(), ended: Type.Integer() }),
       errors: [401],
       run: async (_input, ctx) => ({ success: true, ended: await auth.logoutEverywhere(ctx.auth!) }),
+    },
+    sessions: {
+      operationId: 'auth_sessions',
+      summary: 'Where I am logged in: my sessions with their device, rough place and last use, this one marked',
+      tags: ['auth'],
+      access: 'member',
+      response: ListPayload(SessionView),
+      errors: [401],
+      run: (_input, ctx) => devices.list(ctx.auth!),
+    },
+    endSession: {
+      operationId: 'auth_end_session',
+      summary: 'Log out one of my sessions; its live connections close at once (404: not one of mine, or ended)',
+      tags: ['auth'],
+      access: 'member',
+      params: UuidParams,
+      response: Type.Object({ success: Type.Boolean() }),
+      errors: [400, 401, 404],
+      run: ({ params }, ctx) => devices.end(ctx.auth!, params.id),
+    },
+    endOtherSessions: {
+      operationId: 'auth_end_other_sessions',
+      summary: 'Log out every session of mine but this one; their live connections close at once',
+      tags: ['auth'],
+      access: 'member',
+      response: Type.Object({ success: Type.Boolean(), ended: Type.Integer() }),
+      errors: [401],
+      run: (_input, ctx) => devices.endOthers(ctx.auth!),
     },
   });
 }

@@ -14,7 +14,17 @@ import {
 import { INCORRECT_CREDENTIALS, SECOND_FACTOR_EXPIRED } from '../../../shared/messages.ts';
 import { findActiveMember, findUserByLogin, type UserRow } from '../users/users.repository.ts';
 import type { EndLiveSessions } from '../../types.ts';
-import { deleteSession, deleteUserSessions, findLiveSession, insertSession, isKnownAddress, rememberAddress } from './sessions.repository.ts';
+import {
+  deleteSession,
+  deleteUserSessions,
+  findLiveSession,
+  hasLoggedIn,
+  insertSession,
+  isKnownAddress,
+  rememberAddress,
+  touchSession,
+} from './sessions.repository.ts';
+import type { LoginPlace } from './devices.ts';
 import type { SecretBox } from '../../lib/auth/totp-key.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { AddressLimit, LoginThrottle, MemoryFailures, type FailureStore } from './login-throttle.ts';
@@ -22,6 +32,8 @@ import { TwoFactorService } from './two-factor.service.ts';
 import { consumeUserToken, findUserToken, insertUserToken } from './user-tokens.repository.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** How stale a session's "last seen" may get: it is written at most this often, not at every request. */
+const LAST_SEEN_EVERY_MS = 5 * 60_000;
 
 export interface AuthContext {
   user: UserRow;
@@ -37,8 +49,19 @@ export class AuthService {
   private readonly throttle: LoginThrottle;
   private readonly addresses: AddressLimit;
   private readonly twoFactor: TwoFactorService;
-  constructor(deps: { db: Db; passwordCost: number; endLive: EndLiveSessions; throttle: LoginThrottle; addresses: AddressLimit; twoFactor: TwoFactorService }) {
+  private readonly newPlace: (user: UserRow, from: LoginPlace) => void;
+  constructor(deps: {
+    db: Db;
+    passwordCost: number;
+    endLive: EndLiveSessions;
+    throttle: LoginThrottle;
+    addresses: AddressLimit;
+    twoFactor: TwoFactorService;
+    /** Told of a login from an address the member never used (not their first login): DevicesService mails them. */
+    newPlace?: (user: UserRow, from: LoginPlace) => void;
+  }) {
     this.db = deps.db;
+    this.newPlace = deps.newPlace ?? (() => {});
     this.endLive = deps.endLive;
     this.throttle = deps.throttle;
     this.addresses = deps.addresses;
@@ -59,7 +82,7 @@ export class AuthService {
    * client address (past its limit, the address waits for the window's end: AddressLimit). An account with a second
    * factor gets no session yet: a ticket for the code step (stored hashed like a mailed link, a few minutes).
    */
-  async login(body: LoginBody, meta: { ip?: string; userAgent?: string }): Promise<LoginAnswer> {
+  async login(body: LoginBody, meta: LoginPlace): Promise<LoginAnswer> {
     const name = AuthService.loginName(body);
     const addressWait = meta.ip ? await this.addresses.wait(meta.ip) : 0;
     if (addressWait > 0) throw rateLimited('login attempts', addressWait);
@@ -87,7 +110,7 @@ export class AuthService {
    * A login's code step: the ticket of a right password and a code (the app's, or a recovery code). A wrong code leaves
    * the ticket usable (typing again is normal) and counts against the account (TwoFactorService); a right one uses it.
    */
-  async secondFactor(body: SecondFactorBody, meta: { ip?: string; userAgent?: string }): Promise<LoginResult> {
+  async secondFactor(body: SecondFactorBody, meta: LoginPlace): Promise<LoginResult> {
     const ticketHash = hashSecret(body.ticket);
     const userId = await findUserToken(this.db, ticketHash, 'login_second_factor');
     if (!userId) throw badRequest(SECOND_FACTOR_EXPIRED, 'SECOND_FACTOR_EXPIRED');
@@ -98,18 +121,24 @@ export class AuthService {
     return this.startSession(user, body.remember, meta);
   }
 
-  private async startSession(user: UserRow, remember: boolean | undefined, meta: { ip?: string; userAgent?: string }): Promise<LoginResult> {
+  private async startSession(user: UserRow, remember: boolean | undefined, meta: LoginPlace): Promise<LoginResult> {
     const token = newSecret();
     const days = remember === false ? SESSION_DAYS_SHORT : SESSION_DAYS_REMEMBER;
-    const expiresAt = new Date(Date.now() + days * DAY_MS);
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + days * DAY_MS);
+    // A new place: an address this account was never used from, on a login that is not its first.
+    const newPlace = meta.ip ? !(await isKnownAddress(this.db, user.id, meta.ip)) && (await hasLoggedIn(this.db, user.id)) : false;
     await insertSession(this.db, {
       userId: user.id,
       tokenHash: hashSecret(token),
       expiresAt,
       ip: meta.ip,
       userAgent: meta.userAgent?.slice(0, 300),
+      country: meta.country ?? null,
+      lastSeenAt: now,
     });
     if (meta.ip) await rememberAddress(this.db, user.id, meta.ip);
+    if (newPlace) this.newPlace(user, meta);
     return { token, expiresAt: expiresAt.toISOString() };
   }
 
@@ -117,6 +146,9 @@ export class AuthService {
     const tokenHash = hashSecret(token);
     const row = await findLiveSession(this.db, tokenHash);
     if (!row || row.user.status !== 'active') return null;
+    // "Last seen" for the member's list of devices, written at most every few minutes (never awaited, never failing a request).
+    const seen = row.session.lastSeenAt ?? row.session.createdAt;
+    if (Date.now() - seen.getTime() > LAST_SEEN_EVERY_MS) touchSession(this.db, row.session.id).catch(() => {});
     return { user: row.user, sessionId: row.session.id, tokenHash };
   }
 
@@ -147,10 +179,12 @@ export function createAuthServices(opts: {
   failures?: FailureStore;
   settings: SettingsService;
   box: SecretBox;
+  newPlace?: (user: UserRow, from: LoginPlace) => void;
 }) {
   const store = opts.failures ?? new MemoryFailures();
   const throttle = new LoginThrottle({ max: opts.limit.perAccount, windowMs: opts.limit.windowMs, store });
   const addresses = new AddressLimit({ max: opts.limit.perIp, windowMs: opts.limit.windowMs, store });
   const twoFactor = new TwoFactorService({ db: opts.db, box: opts.box, throttle, settings: opts.settings });
-  return { twoFactor, auth: new AuthService({ db: opts.db, passwordCost: opts.passwordCost, endLive: opts.endLive, throttle, addresses, twoFactor }) };
+  const { db, passwordCost, endLive, newPlace } = opts;
+  return { twoFactor, auth: new AuthService({ db, passwordCost, endLive, throttle, addresses, twoFactor, newPlace }) };
 }

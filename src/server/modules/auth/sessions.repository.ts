@@ -1,4 +1,4 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import { prepared, type Tx } from '../../db/client.ts';
 import { loginAddresses, sessions, users } from '../../db/schema.ts';
 
@@ -50,4 +50,36 @@ export async function deleteUserSessions(db: Tx, userId: string, keepId?: string
     .where(and(eq(sessions.userId, userId), keepId ? ne(sessions.id, keepId) : undefined))
     .returning({ id: sessions.id });
   return rows.map((r) => r.id);
+}
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+/** A member's live sessions, the most recently used first. */
+export function listUserSessions(db: Tx, userId: string): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})`), desc(sessions.id))
+    .limit(100);
+}
+
+/** Ends one session of a member (another member's, or one already ended: nothing); its id when it ended. */
+export async function deleteUserSession(db: Tx, userId: string, id: string): Promise<string[]> {
+  const rows = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.id, id)))
+    .returning({ id: sessions.id });
+  return rows.map((r) => r.id);
+}
+
+/** Marks a session as used now. */
+export async function touchSession(db: Tx, id: string): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, id));
+}
+
+/** Whether the member has logged in before from any address (a first login is not "a new device"). */
+export async function hasLoggedIn(db: Tx, userId: string): Promise<boolean> {
+  const rows = await db.select({ ip: loginAddresses.ip }).from(loginAddresses).where(eq(loginAddresses.userId, userId)).limit(1);
+  return rows.length > 0;
 }
