@@ -12,3 +12,4 @@ export * from './calls/catalogue.ts';
 export * from './calls/wallet.ts';
 export * from './calls/coupons.ts';
 export * from './calls/orders.ts';
+export * from './calls/data-export.ts';
