@@ -303,7 +303,8 @@ export async function buildApp(config: Config, { database, realtime = true, serv
       ];
       // Still routes: what needs the raw request or reply (the pictures' and an order file's multipart, a comment's edit
       // with its image, the payment webhook's raw body, downloads), the back office and the resumable uploads.
-      for (const routes of [usersRoutes, paymentsRoutes, ordersRoutes, commentsRoutes, adminRoutes, uploadsRoutes, dataExportRoutes]) await api.register(routes);
+      for (const routes of [usersRoutes, paymentsRoutes, ordersRoutes, commentsRoutes, adminRoutes, uploadsRoutes, dataExportRoutes])
+        await api.register(routes);
       // The catalogue and search answer 451 to a blocked country, like the pages.
       await api.register(async (content) => {
         content.addHook('onRequest', countryGate(app));

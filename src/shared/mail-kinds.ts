@@ -225,7 +225,8 @@ export const MAIL_KINDS = {
     action: 'Download my data',
     subject: 'Your {{site}} data is ready to download',
     body: 'Hi {{name}},\n\nThe copy of your data you asked for is ready: your profile, comments, reactions and lists, purchases, orders, token history, payments, the reports you filed and your pictures, in one zip file.',
-    smallPrint: 'The link works for {{hours}} hours, only while you are logged in to your account. If you did not ask for it, change your password: somebody may be using your account.',
+    smallPrint:
+      'The link works for {{hours}} hours, only while you are logged in to your account. If you did not ask for it, change your password: somebody may be using your account.',
   },
   contact: {
     title: 'Contact form message',

@@ -18,9 +18,8 @@ export default function DataExport({ latest }: Props) {
     <div className="panel" aria-labelledby="data-export-title">
       <h2 id="data-export-title">Download my data</h2>
       <p>
-        A copy of everything we hold about you: your profile, comments, reactions and lists, purchases, orders with their addresses, token history,
-        payments, the reports you filed and your pictures, in one zip file. We e-mail you a link when it is ready; it works for 24 hours, only while you
-        are logged in.
+        A copy of everything we hold about you: your profile, comments, reactions and lists, purchases, orders with their addresses, token history, payments,
+        the reports you filed and your pictures, in one zip file. We e-mail you a link when it is ready; it works for 24 hours, only while you are logged in.
       </p>
       {current && (
         <div className={`alert ${current.state === 'failed' ? 'alert-error' : 'alert-info'}`} role="status" data-testid="data-export-status">

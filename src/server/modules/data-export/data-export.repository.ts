@@ -55,6 +55,18 @@ export const expiredExports = (db: Tx, now: Date, limit: number) =>
     .where(and(isNotNull(dataExports.storageKey), lt(dataExports.expiresAt, now)))
     .limit(limit);
 
+/**
+ * Exports queued or running since before `before` whose job is gone for good (its retries spent, the queue emptied by
+ * an operator): failed, so that they no longer hold their member's one export at a time.
+ */
+export const failStaleExports = (db: Tx, before: Date) =>
+  db
+    .update(dataExports)
+    .set({ state: 'failed' })
+    .where(and(inArray(dataExports.state, ['queued', 'running']), lt(dataExports.createdAt, before)))
+    .returning({ id: dataExports.id })
+    .then((rows) => rows.length);
+
 export const findMember = (db: Tx, id: string) =>
   db
     .select()

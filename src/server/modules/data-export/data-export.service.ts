@@ -11,7 +11,17 @@ import type { SiteMail } from '../mail/mailer.ts';
 import { DATA_EXPORT_HOURS, DATA_EXPORT_QUEUED, type DataExport } from '../../../shared/contracts/data-export.ts';
 import { dataExportRoute } from '../../../shared/routes.ts';
 import { exportEntries } from './export-entries.ts';
-import { expiredExports, findExport, findMember, insertExport, latestExport, startExport, updateExport, type DataExportRow } from './data-export.repository.ts';
+import {
+  expiredExports,
+  failStaleExports,
+  findExport,
+  findMember,
+  insertExport,
+  latestExport,
+  startExport,
+  updateExport,
+  type DataExportRow,
+} from './data-export.repository.ts';
 import { writeZip } from './zip-file.ts';
 
 export const DATA_EXPORT_QUEUE = 'data-export';
@@ -32,7 +42,10 @@ const toExport = (row: DataExportRow): DataExport => ({
   size: row.size,
   createdAt: row.createdAt.toISOString(),
   expiresAt: row.expiresAt?.toISOString() ?? null,
-  message: row.state === 'ready' && row.expiresAt && row.expiresAt <= new Date() ? 'Your last download link has expired. Ask again for a new one.' : MESSAGES[row.state],
+  message:
+    row.state === 'ready' && row.expiresAt && row.expiresAt <= new Date()
+      ? 'Your last download link has expired. Ask again for a new one.'
+      : MESSAGES[row.state],
 });
 
 export interface DataExportOptions {
@@ -122,12 +135,20 @@ export class DataExportService {
     if (row.state !== 'ready') throw conflict('Your data is not ready yet: we’ll e-mail you a link when it is.', 'EXPORT_NOT_READY');
     if (row.linkHash !== hashSecret(key)) throw notFound('This download does not exist.');
     if (!row.storageKey || !row.expiresAt || row.expiresAt <= new Date())
-      throw new AppError(410, 'EXPORT_EXPIRED', `This link has expired (it works for ${DATA_EXPORT_HOURS} hours). Ask for a new copy of your data from your account.`);
+      throw new AppError(
+        410,
+        'EXPORT_EXPIRED',
+        `This link has expired (it works for ${DATA_EXPORT_HOURS} hours). Ask for a new copy of your data from your account.`,
+      );
     return { storageKey: row.storageKey, name: `my-data-${row.createdAt.toISOString().slice(0, 10)}.zip` };
   }
 
-  /** Removes the files of exports whose link has expired (the hourly sweep's work; the tests call it with a time). */
+  /**
+   * Removes the files of exports whose link has expired, and fails exports stuck for a day (the hourly sweep's work;
+   * the tests call it with a time). Says how many files went.
+   */
   async sweep(now = new Date()): Promise<number> {
+    await failStaleExports(this.o.db, new Date(now.getTime() - DATA_EXPORT_HOURS * HOUR));
     let removed = 0;
     for (;;) {
       const rows = await expiredExports(this.o.db, now, SWEEP_BATCH);
