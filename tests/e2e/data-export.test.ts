@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import yauzl from 'yauzl';
 import { describe, expect, it } from 'vitest';
+import { axeProblems } from '../helpers/axe.ts';
 import { chromiumMissing, hydrated, logIn, screenshot, useE2e } from '../helpers/e2e.ts';
 import { linkIn, useSmtp } from '../helpers/smtp.ts';
 
@@ -37,6 +38,7 @@ describe.skipIf(chromiumMissing)('download my data in a browser', () => {
     expect(await page.textContent('[data-testid=data-export-status]')).toContain('We’ll e-mail you');
     // One at a time: the button waits while this one is gathered.
     expect(await page.isDisabled(button)).toBe(true);
+    expect(await axeProblems(page, 'my data')).toEqual([]);
     await screenshot(page, 'account-data-export');
 
     // The server's job writes the zip and mails the member.
@@ -47,5 +49,16 @@ describe.skipIf(chromiumMissing)('download my data in a browser', () => {
     const names = await entriesOf(await fs.readFile((await download.path())!));
     expect(names).toEqual(expect.arrayContaining(['profile.json', 'comments.jsonl', 'orders.jsonl', 'ledger.jsonl']));
     await context.close();
+
+    // The link works only for its owner: logged out it asks for the login first, and another member gets "not found".
+    const stranger = await e2e.browser.newContext();
+    const other = await stranger.newPage();
+    await other.goto(`${base()}${link.pathname}${link.search}`);
+    expect(new URL(other.url()).pathname).toBe('/auth/login');
+    await logIn(other, base(), 'member2');
+    const refused = await other.goto(`${base()}${link.pathname}${link.search}`);
+    expect(refused?.status()).toBe(404);
+    expect(await other.textContent('body')).toContain('This download does not exist.');
+    await stranger.close();
   });
 });
