@@ -22,8 +22,8 @@ export interface PageMeta {
   shared?: boolean;
 }
 
-// Every page, and the back office's endpoints (each of which must export its `meta`).
-const modules = import.meta.glob<PageMeta>(['../pages/**/*.astro', '../pages/admin/**/*.ts'], { import: 'meta', eager: true });
+// Every page, and the back office's and the account's endpoints (each of which must export its `meta`).
+const modules = import.meta.glob<PageMeta>(['../pages/**/*.astro', '../pages/admin/**/*.ts', '../pages/account/**/*.ts'], { import: 'meta', eager: true });
 
 /** Route pattern (`/account/[id]`) → the meta its page exports. */
 const byPattern = new Map<string, PageMeta>(

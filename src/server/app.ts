@@ -83,6 +83,9 @@ import { ordersOperations } from './modules/orders/orders.operations.ts';
 import { ReactionsService } from './modules/reactions/reactions.service.ts';
 import { reactionsOperations } from './modules/reactions/reactions.operations.ts';
 import { Mailer } from './modules/mail/mailer.ts';
+import { DataExportService } from './modules/data-export/data-export.service.ts';
+import { dataExportOperations } from './modules/data-export/data-export.operations.ts';
+import { dataExportRoutes } from './modules/data-export/data-export.routes.ts';
 import { MailTemplatesService } from './modules/mail/mail-templates.service.ts';
 import { CaptchaService } from './modules/captcha/captcha.service.ts';
 import { captchaOperations } from './modules/captcha/captcha.operations.ts';
@@ -223,6 +226,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     contact: new ContactService(mailer, captcha, app.log),
     events: new EventsService(database.db),
     grants: new GrantsService(database.db, app.log),
+    dataExport: new DataExportService({ db: database.db, storage: mediaStorage, queue: () => app.jobs.queue, mail: siteMail, log: app.log }),
     adminUploads,
     content: contentModules({ db: database.db, changes: contentChanges(changes, () => app.jobs.publication) }, adminUploads, () => app.jobs.media),
   };
@@ -299,6 +303,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
         captchaOperations,
         referenceOperations,
         contactOperations,
+        dataExportOperations,
       ];
       for (const table of operationModules) registerOperations(api, table(api));
       const catalogueModules: ((app: App) => Operation[])[] = [
@@ -314,7 +319,8 @@ export async function buildApp(config: Config, { database, realtime = true, serv
       ];
       // Still routes: what needs the raw request or reply (the pictures' and an order file's multipart, a comment's edit
       // with its image, the payment webhook's raw body, downloads), the back office and the resumable uploads.
-      for (const routes of [usersRoutes, paymentsRoutes, ordersRoutes, commentsRoutes, adminRoutes, uploadsRoutes]) await api.register(routes);
+      for (const routes of [usersRoutes, paymentsRoutes, ordersRoutes, commentsRoutes, adminRoutes, uploadsRoutes, dataExportRoutes])
+        await api.register(routes);
       // The catalogue and search answer 451 to a blocked country, like the pages.
       await api.register(async (content) => {
         content.addHook('onRequest', countryGate(app));

@@ -13,3 +13,4 @@ export * from './calls/wallet.ts';
 export * from './calls/coupons.ts';
 export * from './calls/orders.ts';
 export * from './calls/security.ts';
+export * from './calls/data-export.ts';

@@ -257,6 +257,21 @@ export const MAIL_KINDS = {
     body: 'Hi {{name}},\n\nThank you for reporting {{what}}. A moderator looked at it. {{outcome}}',
     smallPrint: 'Reports help keep {{site}} a good place. We do not say who reported what.',
   },
+  'data-export': {
+    title: 'Your data is ready',
+    when: 'To a member whose “Download my data” archive has been written.',
+    optional: false,
+    placeholders: {
+      name,
+      link: link('The archive’s download link (works only for them, logged in)', 'https://shop.example/account/data/…?key=…'),
+      hours: { about: 'How long the link works', sample: '24' },
+    },
+    action: 'Download my data',
+    subject: 'Your {{site}} data is ready to download',
+    body: 'Hi {{name}},\n\nThe copy of your data you asked for is ready: your profile, comments, reactions and lists, purchases, orders, token history, payments, the reports you filed and your pictures, in one zip file.',
+    smallPrint:
+      'The link works for {{hours}} hours, only while you are logged in to your account. If you did not ask for it, change your password: somebody may be using your account.',
+  },
   contact: {
     title: 'Contact form message',
     when: 'To the operator (Settings → Admin e-mail) when a visitor writes through the contact form.',

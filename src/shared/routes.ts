@@ -50,6 +50,9 @@ export const VERIFY_EMAIL_ROUTE = '/auth/verify-email';
 export const CONFIRM_EMAIL_ROUTE = '/auth/confirm-email';
 export const RESEND_VERIFICATION_ROUTE = '/auth/resend-verification';
 export const ACCOUNT_ROUTE = '/account';
+/** "Download my data", and each export's download (the mailed link, with its key). */
+export const ACCOUNT_DATA_ROUTE = '/account/data';
+export const dataExportRoute = (id: string, key: string): string => `${ACCOUNT_DATA_ROUTE}/${encodeURIComponent(id)}?key=${encodeURIComponent(key)}`;
 export const CONTACT_ROUTE = '/contact';
 export const EVENTS_ROUTE = '/events';
 export const eventRoute = (id: string): string => `${EVENTS_ROUTE}/${encodeURIComponent(id)}`;

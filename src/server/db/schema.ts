@@ -1112,3 +1112,41 @@ export const mediaAssets = pgTable(
     check('media_assets_kind_check', sql`${t.kind} in ('image', 'video', 'file')`),
   ],
 );
+
+/**
+ * A member's "Download my data" (modules/data-export): queued, then written by a job into storage as one zip under a
+ * private key, mailed as a link that works for 24 hours and only for its owner. At most one queued or running export
+ * per member (the partial unique index: a second request while one runs is a 409, even from two processes at once).
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: ['queued', 'running', 'ready', 'failed'] })
+      .notNull()
+      .default('queued'),
+    /** The zip's storage key once written (private: never under the public media prefix). */
+    storageKey: text('storage_key'),
+    /** The zip's bytes once written. */
+    size: bigint('size', { mode: 'number' }),
+    /** SHA-256 of the mailed link's secret: a database dump alone does not give the link. */
+    linkHash: text('link_hash'),
+    createdAt: createdAt(),
+    /** When the link stops working and the file is removed (set once it is ready: 24 hours later). */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [
+    uniqueIndex('data_exports_one_running_key')
+      .on(t.userId)
+      .where(sql`state in ('queued', 'running')`),
+    index('data_exports_user_idx').on(t.userId, t.createdAt),
+    // The hourly sweep: expired files still stored.
+    index('data_exports_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`storage_key is not null`),
+    check('data_exports_state_check', sql`${t.state} in ('queued', 'running', 'ready', 'failed')`),
+  ],
+);

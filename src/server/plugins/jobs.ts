@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { JobQueue } from '../lib/jobs/job-queue.ts';
 import { PublicationJobs } from '../modules/content/publication-jobs.ts';
 import { TrashJobs } from '../modules/content/trash-jobs.ts';
+import { DataExportJobs } from '../modules/data-export/data-export-jobs.ts';
 import { MediaPipeline, type UploadSource } from '../modules/media/media-pipeline.ts';
 
 /**
  * The job queue of this process: it can always send jobs; it runs media jobs when MEDIA_WORKERS > 0 (the web process by
- * default, or only `npm run worker`), and scheduled-publishing jobs and the hourly purge of the trash always (they
+ * default, or only `npm run worker`), and scheduled-publishing jobs, members' data exports and the hourly purges of the trash and of expired exports always (they
  * are short). Stops before the database closes; a job running then goes back to the queue for the next process.
  *
  * pg-boss starts once the app is ready (not before: its queries would share the CPU with the app's start), and the
@@ -28,9 +29,10 @@ export async function registerJobs(app: FastifyInstance, uploads: UploadSource):
   const trash = new TrashJobs({ queue, db: app.database.db, days: app.config.trashDays, log: app.log });
   // Not awaited: the queue starts beside the rest of the start; sends and workers wait for their queue. A failure is
   // reported by the workers' start below (and by the queue), never as an unhandled rejection before it.
-  const defined = Promise.all([media.define(), publication.define(), trash.define()]);
+  const dataExport = new DataExportJobs(queue, app.services.dataExport);
+  const defined = Promise.all([media.define(), publication.define(), trash.define(), dataExport.define()]);
   defined.catch(() => {});
-  app.decorate('jobs', { queue, media, publication, trash });
+  app.decorate('jobs', { queue, media, publication, trash, dataExport });
   let working: Promise<void> | null = null;
   app.addHook('onReady', async () => {
     queue.begin();
@@ -40,6 +42,7 @@ export async function registerJobs(app: FastifyInstance, uploads: UploadSource):
       await media.work(app.config.jobs.mediaWorkers);
       await publication.work();
       await trash.work();
+      await dataExport.work();
     })().catch((err: unknown) => app.log.error({ err }, 'the job workers could not start'));
   });
   app.addHook('onClose', async () => {

@@ -78,6 +78,10 @@ export const SERVER_ERROR_CODES = [
   'COUPON_BELOW_MINIMUM',
   'COUPON_MEMBER_LIMIT',
   'COUPON_CODE_TAKEN',
+  // a member's data export (one at a time; its link works for 24 hours)
+  'EXPORT_RUNNING',
+  'EXPORT_NOT_READY',
+  'EXPORT_EXPIRED',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
