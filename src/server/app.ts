@@ -55,7 +55,7 @@ import { createAuthServices } from './modules/auth/auth.service.ts';
 import { DevicesService } from './modules/auth/devices.service.ts';
 import { resolveTotpKey, SecretBox } from './lib/auth/totp-key.ts';
 import { RedisFailures } from './modules/auth/login-throttle.ts';
-import { authOperations } from './modules/auth/auth.operations.ts';
+import { authOperations, devicesOperations } from './modules/auth/auth.operations.ts';
 import { categoriesOperations } from './modules/categories/categories.operations.ts';
 import { countryBlockOperations } from './modules/country-block/country-block.operations.ts';
 import { CountryBlockService } from './modules/country-block/country-block.service.ts';
@@ -296,6 +296,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
         eventsOperations,
         healthOperations,
         authOperations,
+        devicesOperations,
         accountsOperations,
         twoFactorOperations,
         usersOperations,

@@ -18,8 +18,6 @@ export const $passwordReset = requestStore((token: string, password: string) => 
 export const $passwordChange = requestStore((password: string, currentPassword: string) =>
   payload(accountsCalls.changePassword(client(), { password, currentPassword, source: 'user' })),
 );
-export const $emailChange = requestStore((email: string, password: string) => payload(accountsCalls.changeEmail(client(), { email, password })));
-export const $emailChangeConfirmation = requestStore((token: string) => payload(accountsCalls.confirmEmailChange(client(), token)));
 
 /** The profile update (SPEC.md §4): updating, then success (the returned member is stored) or the error. */
 export const $profile = requestStore(async (body: ProfileUpdateBody) => {

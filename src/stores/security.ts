@@ -48,6 +48,10 @@ export const $disable = requestStore(async (password: string, code: string) => {
   return answer;
 });
 
+/** A new e-mail address (the account page's form), and the mailed link's confirmation. */
+export const $emailChange = requestStore((email: string, password: string) => payload(securityCalls.changeEmail(client(), { email, password })));
+export const $emailChangeConfirmation = requestStore((token: string) => payload(securityCalls.confirmEmailChange(client(), token)));
+
 /** The sessions this page ended (their ids): gone from its list of devices. */
 export const $endedSessions = atom<string[]>([]);
 export const $endSession = requestStore(async (id: string) => {

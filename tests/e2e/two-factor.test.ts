@@ -108,4 +108,27 @@ describe.skipIf(chromiumMissing)('two-factor authentication in the browser', () 
     expect(new URL(page.url()).pathname).toBe('/admin');
     await context.close();
   });
+
+  it('devices: two browsers logged in; the security page lists both and logs the other out, which is then logged out', async () => {
+    const [desk, phone] = [await e2e.browser.newContext(), await e2e.browser.newContext({ viewport: { width: 390, height: 844 } })];
+    const [here, there] = [await desk.newPage(), await phone.newPage()];
+    await logIn(here, base(), 'member2', 'member-pass-123');
+    await logIn(there, base(), 'member2', 'member-pass-123');
+    await there.goto(`${base()}/account/security`);
+    await there.waitForSelector('[data-testid=device]');
+    expect(await there.locator('[data-testid=device]').count()).toBe(2);
+    expect(await there.locator('[data-testid=device]', { hasText: 'This device' }).count()).toBe(1);
+    await screenshot(there, 'devices-phone');
+    expect(await overflowOnPhone(there)).toBe(0);
+    expect(await axeProblems(there, 'devices')).toEqual([]);
+
+    await hydrated(there, '[data-testid=end-other-sessions]');
+    await there.click('[data-testid=end-other-sessions]');
+    await there.locator('[data-testid=devices] .alert-success', { hasText: '1 other session was logged out.' }).waitFor();
+    expect(await there.locator('[data-testid=device]').count()).toBe(1);
+    // The desk's session is over: its next page is a visitor's, and the account asks it to log in.
+    await here.goto(`${base()}/account`);
+    await here.waitForURL(/\/auth\/login/);
+    await Promise.all([desk.close(), phone.close()]);
+  });
 });

@@ -1,6 +1,6 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $emailChange } from '../../stores/accounts.ts';
+import { $emailChange } from '../../stores/security.ts';
 import Field from '../forms/Field.tsx';
 import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { messageOf } from '../../shared/contracts/errors.ts';
-import { $emailChangeConfirmation } from '../../stores/accounts.ts';
+import { $emailChangeConfirmation } from '../../stores/security.ts';
 import { ACCOUNT_ROUTE } from '../../shared/routes.ts';
 
 /** Opens the link mailed to a new address: the account takes it (once), then the way back to the account. */

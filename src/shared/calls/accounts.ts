@@ -2,7 +2,7 @@
 import type { ApiClient } from '../api-client.ts';
 import type { CurrentUser } from '../contracts/users.ts';
 import type { ListQuery } from '../contracts/common.ts';
-import type { ChangeEmailBody, ChangePasswordBody, EmailBody, RegisterBody } from '../contracts/accounts.ts';
+import type { ChangePasswordBody, EmailBody, RegisterBody } from '../contracts/accounts.ts';
 import type { ProfileUpdateBody } from '../contracts/users.ts';
 import type { UploadOptions } from '../api-client.ts';
 import { ACCOUNTS } from '../operations/auth.ts';
@@ -15,8 +15,6 @@ export const resendVerification = (api: ApiClient, body: EmailBody) => api.call(
 export const forgotPassword = (api: ApiClient, body: EmailBody) => api.call(ACCOUNTS.forgotPassword, { body });
 export const resetPassword = (api: ApiClient, token: string, password: string) => api.call(ACCOUNTS.resetPassword, { body: { token, password } });
 export const changePassword = (api: ApiClient, body: ChangePasswordBody) => api.call(ACCOUNTS.changePassword, { body });
-export const changeEmail = (api: ApiClient, body: ChangeEmailBody) => api.call(ACCOUNTS.changeEmail, { body });
-export const confirmEmailChange = (api: ApiClient, token: string) => api.call(ACCOUNTS.confirmEmailChange, { body: { token } });
 export const updateProfile = (api: ApiClient, body: ProfileUpdateBody) => api.call(USERS.update, { body });
 export const uploadAvatar = (api: ApiClient, file: Blob, options?: UploadOptions) => api.upload<CurrentUser>(USERS_RAW.uploadAvatar.path, file, options);
 export const uploadCover = (api: ApiClient, file: Blob, options?: UploadOptions) => api.upload<CurrentUser>(USERS_RAW.uploadCover.path, file, options);

@@ -2,11 +2,12 @@ import { Type } from 'typebox';
 import { LoginAnswer, LoginBody, LoginResult, SecondFactorBody, SessionView } from '../../../shared/contracts/auth.ts';
 import { ListPayload, UuidParams } from '../../../shared/contracts/common.ts';
 import { AUTH } from '../../../shared/operations/auth.ts';
+import { DEVICES } from '../../../shared/operations/security.ts';
 import { operations } from '../../operations/define.ts';
 import type { App } from '../../types.ts';
 
 export function authOperations(app: App) {
-  const { auth, devices, countryBlock } = app.services;
+  const { auth, countryBlock } = app.services;
   /** Where a login comes from: its address, browser and country (the member's list of devices shows them). */
   const from = (ip: string, headers: Record<string, string | string[] | undefined>) => ({
     ip,
@@ -54,6 +55,13 @@ export function authOperations(app: App) {
       errors: [401],
       run: async (_input, ctx) => ({ success: true, ended: await auth.logoutEverywhere(ctx.auth!) }),
     },
+  });
+}
+
+/** The member's devices (their sessions): DevicesService. */
+export function devicesOperations(app: App) {
+  const { devices } = app.services;
+  return operations(DEVICES, {
     sessions: {
       operationId: 'auth_sessions',
       summary: 'Where I am logged in: my sessions with their device, rough place and last use, this one marked',

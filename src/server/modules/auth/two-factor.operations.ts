@@ -1,6 +1,6 @@
 import { CodeBody, DisableTwoFactorBody, RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '../../../shared/contracts/auth.ts';
 import { MessageResult } from '../../../shared/contracts/accounts.ts';
-import { TWO_FACTOR } from '../../../shared/operations/auth.ts';
+import { TWO_FACTOR } from '../../../shared/operations/security.ts';
 import { operations } from '../../operations/define.ts';
 import type { App } from '../../types.ts';
 
