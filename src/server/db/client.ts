@@ -155,7 +155,7 @@ export function postgresAddress(url: string): string {
   }
 }
 
-/** Retries the first connection about once a second for `seconds`, saying so, then gives up with one clear error. */
+/** Retries the first connection about once a second for `seconds` (at least once), saying so, then gives up with one clear error. */
 async function waitForPostgres(pool: pg.Pool, url: string, seconds: number, log: (line: string) => void): Promise<void> {
   const address = postgresAddress(url);
   const deadline = Date.now() + seconds * 1000;
@@ -165,7 +165,9 @@ async function waitForPostgres(pool: pg.Pool, url: string, seconds: number, log:
       return;
     } catch (err) {
       if (!connectionLost(err) && !isStartingUp(err)) throw err;
-      if (Date.now() >= deadline) {
+      // Always said, and tried again at least once: a start that kept the event loop busy past the deadline (modules
+      // loading beside the first connection) is no reason to give up on one refusal.
+      if (said && Date.now() >= deadline) {
         throw new DatabaseUnreachableError(
           `PostgreSQL at ${address} did not answer within ${seconds} s (${(err as Error).message || (err as { code?: string }).code}). Check DATABASE_URL and that PostgreSQL is running.`,
         );
