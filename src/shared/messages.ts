@@ -26,3 +26,7 @@ export const SECOND_FACTOR_EXPIRED = 'The login took too long. Please log in aga
 export const TWO_FACTOR_REQUIRED = 'Turn on two-factor authentication first: this site requires it for admins.';
 /** A passkey login or a new passkey the server could not check (an old prompt, another site's key, a removed passkey). */
 export const PASSKEY_REFUSED = 'This passkey could not be used. Try again, or log in with your password.';
+/** The browser's passkey prompt was closed, timed out, or has no passkey for this site. */
+export const PASSKEY_CANCELLED = 'No passkey was used: the prompt was closed or timed out. Try again, or log in with your password.';
+/** This browser cannot use passkeys at all. */
+export const PASSKEY_UNSUPPORTED = 'This browser cannot use passkeys. Log in with your password.';

@@ -24,7 +24,10 @@ interface Credential {
  */
 export class SoftAuthenticator {
   readonly credentials: Credential[] = [];
-  constructor(private readonly origin: string) {}
+  private readonly origin: string;
+  constructor(origin: string) {
+    this.origin = origin;
+  }
 
   /** `navigator.credentials.create`: a new resident key for the options' rp and user. */
   create(options: { challenge: string; rp: { id?: string }; user: { id: string } }) {

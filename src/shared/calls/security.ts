@@ -1,7 +1,7 @@
-/** One domain of the API calls (shared/calls.ts). The member's second factor, a login's code step and their devices (issue 36). */
+/** One domain of the API calls (shared/calls.ts). The member's second factor, a login's code step, their devices and passkeys (issue 36). */
 import type { ApiClient } from '../api-client.ts';
-import type { DisableTwoFactorBody, SecondFactorBody } from '../contracts/auth.ts';
-import { AUTH, TWO_FACTOR } from '../operations/auth.ts';
+import type { AddPasskeyBody, DisableTwoFactorBody, PasskeyLoginBody, SecondFactorBody } from '../contracts/auth.ts';
+import { AUTH, PASSKEYS, TWO_FACTOR } from '../operations/auth.ts';
 
 export const loginSecondFactor = (api: ApiClient, body: SecondFactorBody) => api.call(AUTH.secondFactor, { body });
 export const twoFactorStatus = (api: ApiClient) => api.call(TWO_FACTOR.status, {});
@@ -11,3 +11,10 @@ export const disableTwoFactor = (api: ApiClient, body: DisableTwoFactorBody) => 
 export const sessions = (api: ApiClient) => api.call(AUTH.sessions, {});
 export const endSession = (api: ApiClient, id: string) => api.call(AUTH.endSession, { params: { id } });
 export const endOtherSessions = (api: ApiClient) => api.call(AUTH.endOtherSessions, {});
+export const passkeys = (api: ApiClient) => api.call(PASSKEYS.list, {});
+export const passkeyAddOptions = (api: ApiClient) => api.call(PASSKEYS.addOptions, {});
+export const addPasskey = (api: ApiClient, body: AddPasskeyBody) => api.call(PASSKEYS.add, { body });
+export const renamePasskey = (api: ApiClient, id: string, name: string) => api.call(PASSKEYS.rename, { params: { id }, body: { name } });
+export const removePasskey = (api: ApiClient, id: string, password: string) => api.call(PASSKEYS.remove, { params: { id }, body: { password } });
+export const passkeyLoginOptions = (api: ApiClient) => api.call(PASSKEYS.loginOptions, {});
+export const loginWithPasskey = (api: ApiClient, body: PasskeyLoginBody) => api.call(PASSKEYS.login, { body });
