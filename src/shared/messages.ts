@@ -24,9 +24,3 @@ export const RECOVERY_CODE_USED = 'This recovery code was already used. Each one
 export const WRONG_PASSWORD_FIELD = 'Your password is not correct.';
 export const SECOND_FACTOR_EXPIRED = 'The login took too long. Please log in again.';
 export const TWO_FACTOR_REQUIRED = 'Turn on two-factor authentication first: this site requires it for admins.';
-/** A passkey login or a new passkey the server could not check (an old prompt, another site's key, a removed passkey). */
-export const PASSKEY_REFUSED = 'This passkey could not be used. Try again, or log in with your password.';
-/** The browser's passkey prompt was closed, timed out, or has no passkey for this site. */
-export const PASSKEY_CANCELLED = 'No passkey was used: the prompt was closed or timed out. Try again, or log in with your password.';
-/** This browser cannot use passkeys at all. */
-export const PASSKEY_UNSUPPORTED = 'This browser cannot use passkeys. Log in with your password.';

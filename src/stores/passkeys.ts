@@ -3,8 +3,7 @@ import { browserSupportsWebAuthn, startAuthentication, startRegistration, WebAut
 import { client } from '../client/api.ts';
 import * as securityCalls from '../shared/calls/security.ts';
 import { ApiError } from '../shared/contracts/errors.ts';
-import type { PasskeyView } from '../shared/contracts/auth.ts';
-import { PASSKEY_CANCELLED, PASSKEY_UNSUPPORTED } from '../shared/messages.ts';
+import type { PasskeyView } from '../shared/contracts/passkeys.ts';
 import { enter, sessionFrom } from './auth.ts';
 import { onResetAll } from './reset.ts';
 import { payload, requestStore } from './request.ts';
@@ -14,6 +13,10 @@ import { payload, requestStore } from './request.ts';
  * @simplewebauthn/browser, so it is only ever imported lazily (LoginForm on the button's click, and the security
  * page's island), never in a page's first view.
  */
+
+// Said here, not in shared/messages.ts: that module is in every page's first view, these strings only in this chunk.
+const PASSKEY_CANCELLED = 'No passkey was used: the prompt was closed or timed out. Try again, or log in with your password.';
+const PASSKEY_UNSUPPORTED = 'This browser cannot use passkeys. Log in with your password.';
 
 /** The browser's own refusals (the prompt closed, no passkey here) in the words of a field error, not a network error. */
 async function ceremony<T>(run: () => Promise<T>): Promise<T> {

@@ -1,6 +1,6 @@
 import { useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import type { PasskeyView } from '../../shared/contracts/auth.ts';
+import type { PasskeyView } from '../../shared/contracts/passkeys.ts';
 import { $addPasskey, $passkeys, $removePasskey, $renamePasskey } from '../../stores/passkeys.ts';
 import Field from '../forms/Field.tsx';
 import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';

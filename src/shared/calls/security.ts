@@ -1,7 +1,9 @@
 /** One domain of the API calls (shared/calls.ts). The member's second factor, a login's code step, their devices and passkeys (issue 36). */
 import type { ApiClient } from '../api-client.ts';
-import type { AddPasskeyBody, DisableTwoFactorBody, PasskeyLoginBody, SecondFactorBody } from '../contracts/auth.ts';
-import { AUTH, PASSKEYS, TWO_FACTOR } from '../operations/auth.ts';
+import type { DisableTwoFactorBody, SecondFactorBody } from '../contracts/auth.ts';
+import type { AddPasskeyBody, PasskeyLoginBody } from '../contracts/passkeys.ts';
+import { AUTH, TWO_FACTOR } from '../operations/auth.ts';
+import { PASSKEYS } from '../operations/passkeys.ts';
 
 export const loginSecondFactor = (api: ApiClient, body: SecondFactorBody) => api.call(AUTH.secondFactor, { body });
 export const twoFactorStatus = (api: ApiClient) => api.call(TWO_FACTOR.status, {});

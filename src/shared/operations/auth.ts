@@ -1,18 +1,11 @@
 import type { ChangeEmailBody, ChangePasswordBody, EmailBody, MessageResult, RegisterBody } from '../contracts/accounts.ts';
 import type {
-  AddPasskeyBody,
   CodeBody,
   DisableTwoFactorBody,
   LoginAnswer,
   LoginBody,
   LoginResult,
-  PasskeyCreationOptions,
-  PasskeyLoginBody,
-  PasskeyRequestOptions,
-  PasskeyView,
   RecoveryCodes,
-  RemovePasskeyBody,
-  RenamePasskeyBody,
   SecondFactorBody,
   SessionView,
   TwoFactorSetup,
@@ -52,19 +45,4 @@ export const TWO_FACTOR = {
   setup: op<object, TwoFactorSetup>('POST', '/auth/two-factor/setup'),
   enable: op<{ body: CodeBody }, RecoveryCodes>('POST', '/auth/two-factor/enable'),
   disable: op<{ body: DisableTwoFactorBody }, MessageResult>('POST', '/auth/two-factor/disable'),
-};
-
-/**
- * Passkeys (issue 36): a member adds, names and removes them on /account/security, and logs in with one instead of a
- * password (a passkey is both factors). Each ceremony is two calls: its options (a single-use challenge), then the
- * browser's answer.
- */
-export const PASSKEYS = {
-  list: op<object, ListResult<PasskeyView>>('GET', '/auth/passkeys'),
-  addOptions: op<object, PasskeyCreationOptions>('POST', '/auth/passkeys/options'),
-  add: op<{ body: AddPasskeyBody }, PasskeyView>('POST', '/auth/passkeys'),
-  rename: op<{ params: { id: string }; body: RenamePasskeyBody }, PasskeyView>('PATCH', '/auth/passkeys/:id'),
-  remove: op<{ params: { id: string }; body: RemovePasskeyBody }, MessageResult>('POST', '/auth/passkeys/:id/remove'),
-  loginOptions: op<object, PasskeyRequestOptions>('POST', '/auth/login/passkey/options'),
-  login: op<{ body: PasskeyLoginBody }, LoginResult>('POST', '/auth/login/passkey'),
 };

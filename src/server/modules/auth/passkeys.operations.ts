@@ -1,16 +1,16 @@
+import { LoginResult } from '../../../shared/contracts/auth.ts';
 import {
   AddPasskeyBody,
-  LoginResult,
   PasskeyCreationOptions,
   PasskeyLoginBody,
   PasskeyRequestOptions,
   PasskeyView,
   RemovePasskeyBody,
   RenamePasskeyBody,
-} from '../../../shared/contracts/auth.ts';
+} from '../../../shared/contracts/passkeys.ts';
 import { MessageResult } from '../../../shared/contracts/accounts.ts';
 import { ListPayload, UuidParams } from '../../../shared/contracts/common.ts';
-import { PASSKEYS } from '../../../shared/operations/auth.ts';
+import { PASSKEYS } from '../../../shared/operations/passkeys.ts';
 import { operations } from '../../operations/define.ts';
 import type { App } from '../../types.ts';
 

@@ -13,19 +13,21 @@ import type { ListResult } from '../../../shared/api-client.ts';
 import {
   PASSKEY_CHALLENGE_MINUTES,
   type AddPasskeyBody,
-  type LoginResult,
   type PasskeyCreationOptions,
   type PasskeyLoginBody,
   type PasskeyRequestOptions,
   type PasskeyView,
-} from '../../../shared/contracts/auth.ts';
-import { PASSKEY_REFUSED, WRONG_PASSWORD_FIELD } from '../../../shared/messages.ts';
+} from '../../../shared/contracts/passkeys.ts';
+import type { LoginResult } from '../../../shared/contracts/auth.ts';
+import { WRONG_PASSWORD_FIELD } from '../../../shared/messages.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { findActiveMember, type UserRow } from '../users/users.repository.ts';
 import type { LoginPlace } from './devices.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import * as repo from './passkeys.repository.ts';
 
+/** A passkey login or a new passkey that could not be checked (an old prompt, another site's key, a removed passkey). */
+const PASSKEY_REFUSED = 'This passkey could not be used. Try again, or log in with your password.';
 const NAME_MISSING = 'Name: fill this in, so you can tell your passkeys apart.';
 /** As stored (jsonb): the transports the browser reported, handed back as it gave them. */
 type Transports = NonNullable<WebAuthnCredential['transports']>;
