@@ -131,7 +131,10 @@ describe('passkeys (WebAuthn)', () => {
     expect((await call('POST', '/api/auth/login/passkey', null, { credential: authenticator.get({ challenge: 'bm9uZQ' }) })).statusCode).toBe(400);
     // A challenge past its five minutes.
     const late = (await call('POST', '/api/auth/login/passkey/options', null)).json().data;
-    await h.database.db.update(passkeyChallenges).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passkeyChallenges.challenge, late.challenge));
+    await h.database.db
+      .update(passkeyChallenges)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passkeyChallenges.challenge, late.challenge));
     expect((await call('POST', '/api/auth/login/passkey', null, { credential: authenticator.get(late) })).statusCode).toBe(400);
 
     // Removed (with the password; a wrong one is a field error and removes nothing): its signatures no longer log in.
@@ -163,10 +166,15 @@ describe('passkeys (WebAuthn)', () => {
 
   it('bad input is a field error, never a 500', async () => {
     const { token } = await withPasskey();
-    const garbage = await call('POST', '/api/auth/login/passkey', null, { credential: { id: 'x', rawId: 'x', type: 'public-key', response: { clientDataJSON: '!!' }, clientExtensionResults: {} } });
+    const garbage = await call('POST', '/api/auth/login/passkey', null, {
+      credential: { id: 'x', rawId: 'x', type: 'public-key', response: { clientDataJSON: '!!' }, clientExtensionResults: {} },
+    });
     expect(garbage.statusCode).toBe(400);
     expect((await call('POST', '/api/auth/login/passkey', null, {})).statusCode).toBe(400);
-    expect((await call('POST', '/api/auth/passkeys', token, { name: 'Phone' })).json()).toMatchObject({ error: 'VALIDATION_ERROR', fields: { credential: expect.any(String) } });
+    expect((await call('POST', '/api/auth/passkeys', token, { name: 'Phone' })).json()).toMatchObject({
+      error: 'VALIDATION_ERROR',
+      fields: { credential: expect.any(String) },
+    });
     expect((await call('PATCH', '/api/auth/passkeys/not-an-id', token, { name: 'x' })).statusCode).toBe(400);
   });
 });

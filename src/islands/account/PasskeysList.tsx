@@ -28,8 +28,8 @@ export default function PasskeysList({ initial }: { initial: PasskeyView[] }) {
   return (
     <div data-testid="passkeys">
       <p>
-        A passkey logs you in with your device’s fingerprint, face or PIN instead of your password, and no code is asked: it is both your password and
-        your second factor. It stays on your device, so it cannot be phished or leaked.
+        A passkey logs you in with your device’s fingerprint, face or PIN instead of your password, and no code is asked: it is both your password and your
+        second factor. It stays on your device, so it cannot be phished or leaked.
       </p>
       {removed.status === 'ok' && !open && (
         <div className="alert alert-success" role="status">
@@ -108,7 +108,14 @@ function Add({ initial }: { initial: PasskeyView[] }) {
           Passkey “{state.data.name}” added: use “Log in with a passkey” next time.
         </div>
       )}
-      <Field name="name" id="passkey-name" label="Name of the new passkey" hint="So you can tell them apart, such as “Phone” or “Work laptop”." maxLength={60} error={errorOf('name')} />
+      <Field
+        name="name"
+        id="passkey-name"
+        label="Name of the new passkey"
+        hint="So you can tell them apart, such as “Phone” or “Work laptop”."
+        maxLength={60}
+        error={errorOf('name')}
+      />
       <button type="submit" className="btn btn-primary" disabled={busy} aria-busy={busy} data-testid="passkey-add-submit">
         {busy ? 'Waiting for your device…' : 'Add a passkey'}
       </button>

@@ -49,10 +49,7 @@ export type PasskeyCreationOptions = PublicKeyCredentialCreationOptionsJSON;
 export const PasskeyRequestOptions = CeremonyOptions<PublicKeyCredentialRequestOptionsJSON>();
 export type PasskeyRequestOptions = PublicKeyCredentialRequestOptionsJSON;
 
-export const AddPasskeyBody = Type.Object(
-  { name: PasskeyName, credential: CredentialResponse<RegistrationResponseJSON>() },
-  { additionalProperties: false },
-);
+export const AddPasskeyBody = Type.Object({ name: PasskeyName, credential: CredentialResponse<RegistrationResponseJSON>() }, { additionalProperties: false });
 export type AddPasskeyBody = Static<typeof AddPasskeyBody>;
 
 export const RenamePasskeyBody = Type.Object({ name: PasskeyName }, { additionalProperties: false });
