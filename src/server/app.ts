@@ -92,6 +92,7 @@ import { captchaOperations } from './modules/captcha/captcha.operations.ts';
 import { AccountsService } from './modules/auth/accounts.service.ts';
 import { accountsOperations } from './modules/auth/accounts.operations.ts';
 import { twoFactorOperations } from './modules/auth/two-factor.operations.ts';
+import { passkeysOperations } from './modules/auth/passkeys.operations.ts';
 import { ProfileService } from './modules/users/profile.service.ts';
 import { referenceOperations } from './modules/reference/reference.operations.ts';
 import { CommentsService } from './modules/comments/comments.service.ts';
@@ -182,7 +183,8 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   const captcha = new CaptchaService(settings, app.log);
   app.decorate('media', { storage: mediaStorage, signer });
   const devices = new DevicesService({ db: database.db, endLive, mail: siteMail });
-  const { auth, twoFactor } = createAuthServices({
+  const { auth, twoFactor, passkeys } = createAuthServices({
+    origin: () => app.siteOrigin,
     newPlace: (user, from) => devices.newPlace(user, from),
     db: database.db,
     passwordCost: config.passwordCost,
@@ -199,6 +201,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
   const services: Services = {
     auth,
     twoFactor,
+    passkeys,
     devices,
     setup: new SetupService(database.db, config.passwordCost, auth, settings),
     settings,
@@ -299,6 +302,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
         devicesOperations,
         accountsOperations,
         twoFactorOperations,
+        passkeysOperations,
         usersOperations,
         setupOperations,
         captchaOperations,

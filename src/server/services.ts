@@ -37,6 +37,8 @@ export interface Services {
   auth: AuthService;
   twoFactor: import('./modules/auth/two-factor.service.ts').TwoFactorService;
   /** The member's sessions as devices: listed, ended one by one or all but this one; a login from a new place mailed. */
+  /** The member's passkeys: added, named, removed, and a login with one (both factors at once). */
+  passkeys: import('./modules/auth/passkeys.service.ts').PasskeysService;
   devices: import('./modules/auth/devices.service.ts').DevicesService;
   setup: import('./modules/setup/setup.service.ts').SetupService;
   settings: SettingsService;

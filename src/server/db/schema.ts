@@ -130,6 +130,47 @@ export const recoveryCodes = pgTable(
   (t) => [uniqueIndex('recovery_codes_hash_key').on(t.codeHash), index('recovery_codes_user_idx').on(t.userId)],
 );
 
+/**
+ * A member's passkeys (WebAuthn, issue 36): the credential's id and public key, neither a secret (a dump of them
+ * lets nobody sign a login: the private key never leaves the member's authenticator), its signature counter, its
+ * transports (hints for the browser) and the name the member gave it.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** base64url, as browsers send it. */
+    credentialId: text('credential_id').notNull(),
+    /** The COSE public key, base64url. */
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: jsonb('transports').$type<string[]>().notNull().default([]),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_key').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * The challenges of WebAuthn ceremonies under way: each is used once (deleted as it is checked) and lives a few
+ * minutes. In the database, so a ceremony begun on one process can end on another. `userId` is the member adding a
+ * passkey; null for a login (a discoverable credential: the passkey says whose it is).
+ */
+export const passkeyChallenges = pgTable(
+  'passkey_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose', { enum: ['register', 'login'] }).notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('passkey_challenges_expiry_idx').on(t.expiresAt)],
+);
+
 /** Site settings: public ones are served by /settings/public, private ones never leave the server. */
 export const settings = pgTable('settings', {
   key: text('key').primaryKey(),

@@ -28,6 +28,7 @@ import type { LoginPlace } from './devices.ts';
 import type { SecretBox } from '../../lib/auth/totp-key.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { AddressLimit, LoginThrottle, MemoryFailures, type FailureStore } from './login-throttle.ts';
+import { PasskeysService } from './passkeys.service.ts';
 import { TwoFactorService } from './two-factor.service.ts';
 import { consumeUserToken, findUserToken, insertUserToken } from './user-tokens.repository.ts';
 
@@ -121,7 +122,8 @@ export class AuthService {
     return this.startSession(user, body.remember, meta);
   }
 
-  private async startSession(user: UserRow, remember: boolean | undefined, meta: LoginPlace): Promise<LoginResult> {
+  /** A new session for a member who proved who they are (a password and, where on, a code; or a passkey, both at once). */
+  async startSession(user: UserRow, remember: boolean | undefined, meta: LoginPlace): Promise<LoginResult> {
     const token = newSecret();
     const days = remember === false ? SESSION_DAYS_SHORT : SESSION_DAYS_REMEMBER;
     const now = new Date();
@@ -179,6 +181,8 @@ export function createAuthServices(opts: {
   failures?: FailureStore;
   settings: SettingsService;
   box: SecretBox;
+  /** The site's public origin (passkeys are bound to its host), read when a ceremony happens: the port may be known late. */
+  origin: () => string;
   newPlace?: (user: UserRow, from: LoginPlace) => void;
 }) {
   const store = opts.failures ?? new MemoryFailures();
@@ -186,5 +190,13 @@ export function createAuthServices(opts: {
   const addresses = new AddressLimit({ max: opts.limit.perIp, windowMs: opts.limit.windowMs, store });
   const twoFactor = new TwoFactorService({ db: opts.db, box: opts.box, throttle, settings: opts.settings });
   const { db, passwordCost, endLive, newPlace } = opts;
-  return { twoFactor, auth: new AuthService({ db, passwordCost, endLive, throttle, addresses, twoFactor, newPlace }) };
+  const auth = new AuthService({ db, passwordCost, endLive, throttle, addresses, twoFactor, newPlace });
+  const passkeys = new PasskeysService({
+    db,
+    origin: opts.origin,
+    settings: opts.settings,
+    throttle,
+    startSession: (user, remember, meta) => auth.startSession(user, remember, meta),
+  });
+  return { twoFactor, auth, passkeys };
 }
