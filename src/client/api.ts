@@ -43,6 +43,11 @@ export function loggingOut(): void {
   leaving = true;
 }
 
+/** The session the member was leaving stays after all (closing the account was refused: a wrong password). */
+export function stayingIn(): void {
+  leaving = false;
+}
+
 let options: ApiClientOptions = { baseUrl: PUBLIC_API_BASE, getSessionToken: sessionCookie.get, onUnauthorized: sessionEnded };
 
 let current = createApiClient(options);

@@ -85,6 +85,8 @@ import { reactionsOperations } from './modules/reactions/reactions.operations.ts
 import { Mailer } from './modules/mail/mailer.ts';
 import { DataExportService } from './modules/data-export/data-export.service.ts';
 import { dataExportOperations } from './modules/data-export/data-export.operations.ts';
+import { accountClosureOperations } from './modules/account-closure/account-closure.operations.ts';
+import { AccountClosureService } from './modules/account-closure/account-closure.service.ts';
 import { dataExportRoutes } from './modules/data-export/data-export.routes.ts';
 import { MailTemplatesService } from './modules/mail/mail-templates.service.ts';
 import { CaptchaService } from './modules/captcha/captcha.service.ts';
@@ -230,6 +232,16 @@ export async function buildApp(config: Config, { database, realtime = true, serv
     events: new EventsService(database.db),
     grants: new GrantsService(database.db, app.log),
     dataExport: new DataExportService({ db: database.db, storage: mediaStorage, queue: () => app.jobs.queue, mail: siteMail, log: app.log }),
+    accountClosure: new AccountClosureService({
+      db: database.db,
+      storage: mediaStorage,
+      twoFactor,
+      settings,
+      mail: siteMail,
+      endLive,
+      log: app.log,
+      days: config.accountDeletionDays,
+    }),
     adminUploads,
     content: contentModules({ db: database.db, changes: contentChanges(changes, () => app.jobs.publication) }, adminUploads, () => app.jobs.media),
   };
@@ -309,6 +321,7 @@ export async function buildApp(config: Config, { database, realtime = true, serv
         referenceOperations,
         contactOperations,
         dataExportOperations,
+        accountClosureOperations,
       ];
       for (const table of operationModules) registerOperations(api, table(api));
       const catalogueModules: ((app: App) => Operation[])[] = [

@@ -83,6 +83,8 @@ export interface Config {
   jobs: { mediaWorkers: number; superviseSeconds: number };
   /** Days a deleted item stays in the back office's trash before the purge job takes it (TRASH_DAYS; 0: until purged by hand). */
   trashDays: number;
+  /** Days between a member closing their account and its erasure; logging in before cancels (ACCOUNT_DELETION_DAYS; 0: erased at the next hourly run). */
+  accountDeletionDays: number;
   /** The in-memory cache of anonymous pages (PAGE_CACHE_SECONDS=0 turns it off). */
   pageCache: { ttlMs: number; maxEntries: number; maxBytes: number };
   /** Anonymous catalogue list answers of the API, kept this long (API_CACHE_SECONDS: 5; 0 under NODE_ENV=test). */
@@ -172,6 +174,7 @@ export function getConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cw
     storage: storageConfig(env, path.resolve(cwd, env.DATA_DIR || 'data')),
     jobs: { mediaWorkers: int(env, 'MEDIA_WORKERS', 1, 0, 16), superviseSeconds: int(env, 'JOBS_SUPERVISE_SECONDS', 10, 1, 3600) },
     trashDays: int(env, 'TRASH_DAYS', 30, 0, 3650),
+    accountDeletionDays: int(env, 'ACCOUNT_DELETION_DAYS', 14, 0, 365),
     pageCache: {
       ttlMs: int(env, 'PAGE_CACHE_SECONDS', 60, 0, 86_400) * 1000,
       maxEntries: int(env, 'PAGE_CACHE_MAX_PAGES', 500, 1),

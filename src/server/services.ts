@@ -68,6 +68,7 @@ export interface Services {
   grants: GrantsService;
   /** Members' "Download my data": the exports' requests, the job's work, the owner's download (modules/data-export). */
   dataExport: import('./modules/data-export/data-export.service.ts').DataExportService;
+  accountClosure: import('./modules/account-closure/account-closure.service.ts').AccountClosureService;
   /** The back office's one-piece uploads and the references its forms send (the media library keeps each file). */
   adminUploads: import('./modules/media-library/uploads.ts').AdminUploads;
   /** The content modules' writes: audited in their transactions, announced after them (content-modules.ts). */
@@ -104,6 +105,7 @@ declare module 'fastify' {
       publication: import('./modules/content/publication-jobs.ts').PublicationJobs;
       trash: import('./modules/content/trash-jobs.ts').TrashJobs;
       dataExport: import('./modules/data-export/data-export-jobs.ts').DataExportJobs;
+      accountErasure: import('./lib/jobs/hourly.ts').HourlyJob;
     };
     /** The back office's resumable (tus) uploads: the protocol's handler, and finished uploads' bytes (modules/uploads). */
     uploads: import('./modules/uploads/resumable-uploads.ts').ResumableUploads;

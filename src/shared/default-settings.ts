@@ -41,6 +41,10 @@ export const DEFAULT_PRIVATE_SETTINGS: Record<string, unknown> = {
   recaptchaVerifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
   /** Admins must turn on a second factor before the back office opens (issue 36). */
   requireAdminTwoFactor: false,
+  /** A member closing their account may ask for a refund of their unused tokens (the operator pays it outside the site). */
+  closureRefunds: false,
+  /** A closed account's comments: kept under "Deleted member", or removed with their replies. */
+  closedAccountComments: 'keep',
 };
 
 /** Which group each known public key belongs to (`GET /settings/public?group=`). */
@@ -59,6 +63,8 @@ export const SETTING_GROUPS: Record<string, string> = {
   recaptchaSecret: 'account',
   recaptchaVerifyUrl: 'account',
   requireAdminTwoFactor: 'account',
+  closureRefunds: 'account',
+  closedAccountComments: 'account',
   timeZone: 'general',
   currency: 'commerce',
   currencySymbol: 'commerce',

@@ -128,6 +128,21 @@ export const MAIL_KINDS = {
     body: 'Hi {{name}},\n\nSomeone logged in to your account asked to change its e-mail address to {{newEmail}}. It changes only once the link mailed there is opened.\n\nIf this was not you, change your password now: that also ends every other session.',
     smallPrint: '',
   },
+  'account-closing': {
+    title: 'Account closing',
+    when: 'To a member who asked to close their account: when it will be erased, and how to keep it.',
+    optional: false,
+    placeholders: {
+      name,
+      date: { about: 'The day the account is erased (UTC)', sample: '13 Dec 2026' },
+      balance: { about: 'What happens to their unused tokens', sample: 'Your 40 unused tokens will be lost.' },
+      link: link('The login page', 'https://shop.example/auth/login'),
+    },
+    action: 'Keep my account',
+    subject: 'Your {{site}} account will be closed on {{date}}',
+    body: 'Hi {{name}},\n\nYou asked us to close your account. On {{date}} we erase your profile, picture and addresses; what the law makes us keep (payments, orders, token history) stays without your name. {{balance}}\n\nChanged your mind? Log in before then and your account stays as it is.',
+    smallPrint: 'If you did not ask for this, log in now and change your password.',
+  },
   'order-placed': {
     title: 'Order placed',
     when: 'To a member after a checkout with products to ship or download.',

@@ -3,8 +3,8 @@ import { client, loggingOut, sessionCookie } from '../client/api.ts';
 import * as accountsCalls from '../shared/calls/accounts.ts';
 import * as sessionCalls from '../shared/calls/session.ts';
 import { navigation } from '../client/navigation.ts';
-import { LOGGED_OUT } from '../shared/messages.ts';
-import type { LoginBody } from '../shared/contracts/auth.ts';
+import { CLOSURE_CANCELLED, LOGGED_OUT } from '../shared/messages.ts';
+import type { LoginBody, LoginResult } from '../shared/contracts/auth.ts';
 import type { MessageResult } from '../shared/contracts/accounts.ts';
 import type { CurrentUser } from '../shared/contracts/users.ts';
 import { HOME_ROUTE, LOGIN_ROUTE } from '../shared/routes.ts';
@@ -33,9 +33,10 @@ export function startSession(user: CurrentUser | null): void {
 /** A login's code step (a second factor on): the ticket of the right password and the remember choice, until it ends. */
 export const $loginTicket = atom<{ ticket: string; remember: boolean } | null>(null);
 
-/** A session token in the cookie, and the member it belongs to. */
-export async function sessionFrom(token: string, remember: boolean): Promise<CurrentUser> {
-  sessionCookie.set(token, remember);
+/** A login's session in the cookie, and the member it belongs to (a closure the login took back is said on the next page). */
+export async function sessionFrom(session: LoginResult, remember: boolean): Promise<CurrentUser> {
+  sessionCookie.set(session.token, remember);
+  if (session.closureCancelled) flashToast(CLOSURE_CANCELLED, 'success');
   return payload(sessionCalls.me(client()));
 }
 
@@ -63,7 +64,7 @@ export async function login(body: LoginBody): Promise<boolean> {
         $loginTicket.set({ ticket: answer.ticket, remember });
         return null;
       }
-      return sessionFrom(answer.token, remember);
+      return sessionFrom(answer, remember);
     },
   );
   if (!result.ok) return false;

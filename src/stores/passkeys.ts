@@ -34,8 +34,8 @@ const refusal = (message: string) => new ApiError({ kind: 'server', status: 400,
 export const $passkeyLogin = requestStore(async (remember: boolean) => {
   const optionsJSON = await payload(securityCalls.passkeyLoginOptions(client()));
   const credential = await ceremony(() => startAuthentication({ optionsJSON }));
-  const { token } = await payload(securityCalls.loginWithPasskey(client(), { credential, remember }));
-  return sessionFrom(token, remember);
+  const session = await payload(securityCalls.loginWithPasskey(client(), { credential, remember }));
+  return sessionFrom(session, remember);
 });
 
 export async function loginWithPasskey(remember: boolean) {

@@ -15,8 +15,8 @@ import { payload, requestStore } from './request.ts';
 export const $loginCode = requestStore(async (code: string) => {
   const step = $loginTicket.get();
   if (!step) throw new Error('no login waits for a code');
-  const { token } = await payload(securityCalls.loginSecondFactor(client(), { ticket: step.ticket, code, remember: step.remember }));
-  return sessionFrom(token, step.remember);
+  const session = await payload(securityCalls.loginSecondFactor(client(), { ticket: step.ticket, code, remember: step.remember }));
+  return sessionFrom(session, step.remember);
 });
 
 export async function loginWithCode(code: string) {

@@ -43,9 +43,14 @@ export const users = pgTable(
     gender: text('gender'),
     balance: integer('balance').notNull().default(0),
     verifiedEmail: boolean('verified_email').notNull().default(false),
-    status: text('status', { enum: ['active', 'inactive'] })
+    /** `inactive`: banned; `closed`: the member closed their account and it was erased (the row stays for accounting). */
+    status: text('status', { enum: ['active', 'inactive', 'closed'] })
       .notNull()
       .default('active'),
+    /** The member asked to close their account: when it is erased unless they log in before (null: not closing); once erased, when it was. */
+    closingAt: timestamp('closing_at', { withTimezone: true, mode: 'date' }),
+    /** The balance the member asked a refund of when closing (the operator's settings offered it); null: none asked. */
+    closureRefundTokens: integer('closure_refund_tokens'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -63,6 +68,10 @@ export const users = pgTable(
     index('users_search_trgm_idx').using('gin', sql`(${t.username} || ' ' || ${t.email} || ' ' || ${t.name}) gin_trgm_ops`),
     index('users_public_search_trgm_idx').using('gin', sql`(${t.username} || ' ' || ${t.name}) gin_trgm_ops`),
     index('users_name_idx').on(t.name, t.id),
+    // Closures waiting for their day: the hourly erase and the back office's "Closing" list.
+    index('users_closing_idx')
+      .on(t.closingAt, t.id)
+      .where(sql`closing_at is not null and status <> 'closed'`),
     check('users_balance_non_negative', sql`${t.balance} >= 0`),
   ],
 );

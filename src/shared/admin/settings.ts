@@ -54,6 +54,14 @@ const properties = {
     title: 'Admins use two-factor authentication',
     description: 'An admin without it is sent to set it up before the back office opens.',
   }),
+  closureRefunds: Type.Boolean({
+    title: 'Members closing their account may ask for a refund',
+    description: 'Of their unused tokens; the request shows on their record under Members → Closing. Off: unused tokens are lost.',
+  }),
+  closedAccountComments: Type.Union([Type.Literal('keep'), Type.Literal('remove')], {
+    title: 'Comments of closed accounts',
+    'x-labels': { keep: 'Kept, signed “Deleted member”', remove: 'Removed, with their replies' },
+  }),
   recaptchaSiteKey: text('reCAPTCHA site key', 200, 'Public key of the captcha on registration, password reset and contact.'),
   recaptchaSecret: text('reCAPTCHA secret', 200, 'The captcha is on while a secret is set. Never shown again once saved.', { 'x-kind': 'secret' }),
   recaptchaVerifyUrl: text('reCAPTCHA verify address', 2000, 'Leave as it is for Google reCAPTCHA.', { 'x-kind': 'text' }),
@@ -83,7 +91,17 @@ export const SETTINGS_SECTIONS: { id: string; title: string; keys: SettingKey[] 
   {
     id: 'accounts',
     title: 'Mail, sign-up and captcha',
-    keys: ['adminEmail', 'mailColour', 'requireEmailVerification', 'requireAdminTwoFactor', 'recaptchaSiteKey', 'recaptchaSecret', 'recaptchaVerifyUrl'],
+    keys: [
+      'adminEmail',
+      'mailColour',
+      'requireEmailVerification',
+      'requireAdminTwoFactor',
+      'closureRefunds',
+      'closedAccountComments',
+      'recaptchaSiteKey',
+      'recaptchaSecret',
+      'recaptchaVerifyUrl',
+    ],
   },
   { id: 'pages', title: 'Page texts', keys: ['maintenanceMessage', 'blockedMessage'] },
 ];

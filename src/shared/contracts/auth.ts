@@ -14,6 +14,8 @@ export type LoginBody = Static<typeof LoginBody>;
 export const LoginResult = Type.Object({
   token: Type.String(),
   expiresAt: Type.String({ format: 'date-time' }),
+  /** This login cancelled the account's closure (the member had asked to close it). */
+  closureCancelled: Type.Optional(Type.Boolean()),
 });
 export type LoginResult = Static<typeof LoginResult>;
 

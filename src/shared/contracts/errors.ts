@@ -84,6 +84,9 @@ export const SERVER_ERROR_CODES = [
   'EXPORT_RUNNING',
   'EXPORT_NOT_READY',
   'EXPORT_EXPIRED',
+  // closing an account (one closure at a time; the last admin stays)
+  'ACCOUNT_CLOSING',
+  'LAST_ADMIN',
 ] as const;
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 

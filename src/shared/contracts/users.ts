@@ -22,7 +22,7 @@ export const CurrentUser = Type.Object({
   balance: Type.Integer({ minimum: 0, description: 'token balance' }),
   roles: Type.Array(Role),
   verifiedEmail: Type.Boolean(),
-  status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]),
+  status: Type.Union([Type.Literal('active'), Type.Literal('inactive'), Type.Literal('closed')]),
   createdAt: Type.String({ format: 'date-time' }),
   ...ProfileFields,
 });

@@ -1,5 +1,6 @@
 import type { ListResult } from '../api-client.ts';
 import type { ChangeEmailBody, MessageResult } from '../contracts/accounts.ts';
+import type { ClosureAnswer, ClosureTerms, CloseAccountBody } from '../contracts/account-closure.ts';
 import type { CodeBody, DisableTwoFactorBody, RecoveryCodes, SessionView, TwoFactorSetup, TwoFactorStatus } from '../contracts/auth.ts';
 import { op } from './operation.ts';
 
@@ -27,4 +28,10 @@ export const DEVICES = {
 export const EMAIL_CHANGE = {
   request: op<{ body: ChangeEmailBody }, MessageResult>('POST', '/auth/users/me/email'),
   confirm: op<{ body: { token: string } }, MessageResult>('POST', '/auth/users/me/email/confirm'),
+};
+
+/** Closing the account: what happens to the balance first, then the close itself (logged out; erased after the grace days). */
+export const ACCOUNT_CLOSURE = {
+  terms: op<object, ClosureTerms>('GET', '/auth/users/me/closure'),
+  close: op<{ body: CloseAccountBody }, ClosureAnswer>('POST', '/auth/users/me/closure'),
 };

@@ -76,7 +76,7 @@ export async function adminRoutes(app: App) {
     'token-transactions': tokenTransactionsAdmin(db),
     'balance-changes': balanceChangesAdmin(db),
     reports: reportsAdmin(db, app.services.reports, uploads, () => publicOrigin(app)),
-    members: membersAdmin(db, app.services.members, grants, () => publicOrigin(app)),
+    members: membersAdmin(db, app.services.members, grants, app.services.accountClosure, () => publicOrigin(app)),
   };
   const photos = galleryPhotos(app, content.galleryPhotos, uploads);
   const resources = ADMIN_RESOURCES.map((resource) => ({ resource, adapter: adapters[resource.name]! }));

@@ -25,6 +25,7 @@ import {
   touchSession,
 } from './sessions.repository.ts';
 import type { LoginPlace } from './devices.ts';
+import { cancelClosure } from '../account-closure/account-closure.repository.ts';
 import type { SecretBox } from '../../lib/auth/totp-key.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { AddressLimit, LoginThrottle, MemoryFailures, type FailureStore } from './login-throttle.ts';
@@ -122,7 +123,10 @@ export class AuthService {
     return this.startSession(user, body.remember, meta);
   }
 
-  /** A new session for a member who proved who they are (a password and, where on, a code; or a passkey, both at once). */
+  /**
+   * A new session for a member who proved who they are (a password and, where on, a code; or a passkey, both at once).
+   * A member whose account was closing keeps it: the login takes the closure back, and its answer says so.
+   */
   async startSession(user: UserRow, remember: boolean | undefined, meta: LoginPlace): Promise<LoginResult> {
     const token = newSecret();
     const days = remember === false ? SESSION_DAYS_SHORT : SESSION_DAYS_REMEMBER;
@@ -141,7 +145,8 @@ export class AuthService {
     });
     if (meta.ip) await rememberAddress(this.db, user.id, meta.ip);
     if (newPlace) this.newPlace(user, meta);
-    return { token, expiresAt: expiresAt.toISOString() };
+    const closureCancelled = user.closingAt !== null && (await cancelClosure(this.db, user.id));
+    return { token, expiresAt: expiresAt.toISOString(), ...(closureCancelled ? { closureCancelled } : {}) };
   }
 
   async authenticate(token: string): Promise<AuthContext | null> {

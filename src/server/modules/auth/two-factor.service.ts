@@ -92,15 +92,29 @@ export class TwoFactorService {
 
   /** Off again: the password and a code (an app's or a recovery code), both, so a session left open is not enough. */
   async disable(user: UserRow, password: string, code: string) {
-    const key = this.key(user.id);
-    await this.notThrottled(key);
-    if (!(await verifyPassword(password, user.passwordHash))) {
-      await this.throttle.failed(key);
-      throw invalid({ password: WRONG_PASSWORD_FIELD });
-    }
+    await this.checkPassword(user, password);
     await this.verify(user.id, code);
     await this.db.transaction((tx) => repo.disable(tx, user.id));
     return { success: true, message: 'Two-factor authentication is off.' };
+  }
+
+  /**
+   * The member proving it is them before a grave change (closing the account): their password and, where the second
+   * factor is on, a code. Wrong ones count against the account like a login's.
+   */
+  async prove(user: UserRow, password: string, code: string | undefined): Promise<void> {
+    await this.checkPassword(user, password);
+    if (!(await this.isOn(user.id))) return;
+    if (!code?.trim()) throw invalid({ code: 'Code: type the one your authenticator app shows, or a recovery code.' });
+    await this.verify(user.id, code);
+  }
+
+  private async checkPassword(user: UserRow, password: string): Promise<void> {
+    const key = this.key(user.id);
+    await this.notThrottled(key);
+    if (await verifyPassword(password, user.passwordHash)) return;
+    await this.throttle.failed(key);
+    throw invalid({ password: WRONG_PASSWORD_FIELD });
   }
 
   /** A code of a member whose second factor is on: the app's (once per step) or an unused recovery code; a field error otherwise. */

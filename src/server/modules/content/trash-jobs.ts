@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import { HourlyJob } from '../../lib/jobs/hourly.ts';
 import type { JobQueue } from '../../lib/jobs/job-queue.ts';
 import { insertAudit } from '../audit/audit.repository.ts';
 import { expiredInTrash, purgeFromTrash, TRASH_TABLES, type Purged } from './trash.ts';
@@ -18,40 +19,27 @@ export interface TrashJobsOptions {
 }
 
 /**
- * The purge of the trash (trash.ts): once an hour a job purges what has been in the trash longer than TRASH_DAYS, each
- * item as "Delete for good" would (erased, or kept as a tombstone for its buyers), each purge in the audit log. One job
- * per hour: it is sent for the coming hour with the hour in its singleton key (an `exclusive` queue keeps one per
- * key), by every process as it starts and by each run before it purges, so the chain outlives restarts, crashes and
- * failed runs, and two processes never queue the same hour twice. pg-boss's own cron stays off (no polling for it).
+ * The purge of the trash (trash.ts): once an hour (an HourlyJob) a job purges what has been in the trash longer than
+ * TRASH_DAYS, each item as "Delete for good" would (erased, or kept as a tombstone for its buyers), each purge in the
+ * audit log.
  */
 export class TrashJobs {
   private readonly o: TrashJobsOptions;
+  private readonly hourly: HourlyJob;
   constructor(options: TrashJobsOptions) {
     this.o = options;
+    this.hourly = new HourlyJob(options.queue, TRASH_QUEUE, () => this.sweep());
   }
 
-  async define(): Promise<void> {
-    await this.o.queue.define(TRASH_QUEUE, { policy: 'exclusive', retryLimit: 3, retryBackoff: true });
-  }
+  define = (): Promise<void> => this.hourly.define();
 
-  /** Works the queue in this process (a sweep at a time), after making sure the coming hour's sweep is queued. */
+  /** Works the queue in this process (none when TRASH_DAYS is 0). */
   async work(): Promise<void> {
-    if (this.o.days === 0) return;
-    await this.o.queue.work(TRASH_QUEUE, 1, () => this.run());
-    await this.queueNext();
+    if (this.o.days > 0) await this.hourly.work();
   }
 
   /** Queues the sweep of the hour after `now` (dropped when it is already waiting). */
-  queueNext(now = Date.now()): Promise<string | null> {
-    const hour = Math.floor(now / HOUR) + 1;
-    return this.o.queue.send(TRASH_QUEUE, {}, { startAfter: new Date(hour * HOUR), singletonKey: `sweep:${hour}` });
-  }
-
-  /** One job: the next hour's is queued first (a failure below cannot end the chain), then the sweep. */
-  private async run(): Promise<void> {
-    await this.queueNext();
-    await this.sweep();
-  }
+  queueNext = (now = Date.now()): Promise<string | null> => this.hourly.queueNext(now);
 
   /**
    * Purges every item in the trash since more than TRASH_DAYS before `now`, oldest first, and says how many went for

@@ -101,6 +101,8 @@ export const SETTING_RULES: Record<string, Rule> = {
   maintenanceMode: boolean,
   requireEmailVerification: boolean,
   requireAdminTwoFactor: boolean,
+  closureRefunds: boolean,
+  closedAccountComments: (v) => (v === 'keep' || v === 'remove' ? pass(v) : fail('must be keep or remove')),
   recaptchaSiteKey: text(200),
   adminEmail: email,
   timeZone: (v) => (typeof v === 'string' && isTimeZone(v) ? pass(v) : fail('must be a time zone such as Europe/Oslo or UTC')),

@@ -73,9 +73,19 @@ export async function searchMembers(db: Tx, q: string | undefined, limit: number
 }
 
 /** Every member for the back office: `q` in username, e-mail or name; role and status filters; newest first by default. */
+/**
+ * The back office's statuses: a closing account is `active` in the table until its day, with `closing_at` set (the
+ * predicate of `users_closing_idx`); "Active" leaves those out.
+ */
+function statusIs(status: 'active' | 'inactive' | 'closing' | 'closed' | undefined) {
+  if (status === 'closing') return sql`closing_at is not null and status <> 'closed'`;
+  if (status === 'active') return and(eq(users.status, 'active'), sql`${users.closingAt} is null`);
+  return status ? eq(users.status, status) : undefined;
+}
+
 export async function searchAllMembers(
   db: Tx,
-  query: { q?: string; role?: 'member' | 'admin'; status?: 'active' | 'inactive'; sortBy?: string; limit?: number; offset?: number },
+  query: { q?: string; role?: 'member' | 'admin'; status?: 'active' | 'inactive' | 'closing' | 'closed'; sortBy?: string; limit?: number; offset?: number },
 ): Promise<{ rows: UserRow[] } & ListTotal> {
   const pattern = query.q ? containing(query.q.slice(0, 100)) : null;
   // The literal predicate of the admins' partial index (db/schema.ts).
@@ -83,7 +93,7 @@ export async function searchAllMembers(
   const where = and(
     pattern ? sql`${adminText} ilike ${pattern}` : undefined,
     query.role === 'admin' ? admin : query.role === 'member' ? sql`not ${admin}` : undefined,
-    query.status ? eq(users.status, query.status) : undefined,
+    statusIs(query.status),
   );
   const order =
     query.sortBy === 'username'

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
 import { memberRoute } from '../../routes.ts';
-import type { AdminResource } from '../resource.ts';
+import type { AdminItem, AdminResource } from '../resource.ts';
 import { memberGrantActions } from '../grant-actions.ts';
 
 const ROLES = { member: 'Member', admin: 'Admin' } as const;
-const STATUSES = { active: 'Active', inactive: 'Banned' } as const;
+const STATUSES = { active: 'Active', inactive: 'Banned', closing: 'Closing', closed: 'Closed' } as const;
 
 /**
  * Members: search and read their record; what an operator changes is a verb (role, ban and unban, tokens with a
@@ -21,7 +21,7 @@ export const membersResource: AdminResource = {
       name: Type.String({ title: 'Name' }),
       email: Type.String({ title: 'E-mail', 'x-kind': 'email' }),
       role: Type.Union([Type.Literal('member'), Type.Literal('admin')], { title: 'Role', 'x-labels': ROLES }),
-      status: Type.Union([Type.Literal('active'), Type.Literal('inactive')], { title: 'Status', 'x-labels': STATUSES }),
+      status: Type.Union([Type.Literal('active'), Type.Literal('inactive'), Type.Literal('closing'), Type.Literal('closed')], { title: 'Status', 'x-labels': STATUSES }),
       balance: Type.Integer({ title: 'Balance (tokens)' }),
     },
     { additionalProperties: false },
@@ -45,6 +45,7 @@ export const membersResource: AdminResource = {
     { value: 'balance', label: 'Most tokens' },
   ],
   operations: { create: false, update: false, delete: false },
+  // An erased account is a record only: none of the verbs apply to it.
   actions: [
     {
       name: 'adjust-tokens',
@@ -83,7 +84,14 @@ export const membersResource: AdminResource = {
       when: (item) => item.status === 'active',
     },
     { name: 'unban', label: 'Unban', when: (item) => item.status === 'inactive' },
-  ],
-  publicPath: (item) => (item.status === 'active' ? memberRoute(String(item.username)) : null),
+    {
+      name: 'erase-now',
+      label: 'Erase now',
+      confirm:
+        'Erase this account now? Their profile, pictures and addresses go for good and they cannot log in again; payments, orders and token entries stay without their name.',
+      when: (item) => item.status !== 'closed' && item.role !== 'admin',
+    },
+  ].map((action) => ({ ...action, when: (item: AdminItem) => item.status !== 'closed' && (action.when?.(item) ?? true) })),
+  publicPath: (item) => (item.status === 'active' || item.status === 'closing' ? memberRoute(String(item.username)) : null),
   panel: 'member',
 };

@@ -12,6 +12,7 @@ import type { GrantsService } from '../../grants/grants.service.ts';
 import { GRANT_VERBS } from './grant-actions.admin.ts';
 import type { GrantRow } from '../../grants/grants.repository.ts';
 import type { GrantKind } from '../../../../shared/contracts/grants.ts';
+import type { AccountClosureService } from '../../account-closure/account-closure.service.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -22,7 +23,8 @@ const toItem = (u: UserRow): AdminItem => ({
   name: u.name,
   email: u.email,
   role: roleOf(u),
-  status: u.status,
+  // A closing account is still active until its day: "Closing" says so (the list's status filter finds them).
+  status: u.closingAt && u.status !== 'closed' ? 'closing' : u.status,
   balance: u.balance,
   verifiedEmail: u.verifiedEmail,
   country: u.country,
@@ -57,7 +59,7 @@ const reportLine = (r: ReportWithReporter) => ({
  * same ledger, sessions and mail code the rest of the site uses; grants of free access are GrantsService's). The page's
  * record: latest purchases, payments, ledger entries, grants, and reports by and about them (their comments).
  */
-export function membersAdmin(db: Db, members: MembersService, grants: GrantsService, origin: () => string): AdminAdapter {
+export function membersAdmin(db: Db, members: MembersService, grants: GrantsService, closure: AccountClosureService, origin: () => string): AdminAdapter {
   const record = async (u: UserRow): Promise<AdminItem> => {
     const [purchases, payments, ledger, reportsBy, reportsAbout, granted] = await Promise.all([
       listTokenTransactions(db, u.id, { limit: 10 }),
@@ -70,6 +72,8 @@ export function membersAdmin(db: Db, members: MembersService, grants: GrantsServ
     return {
       ...toItem(u),
       bio: u.bio,
+      closingAt: iso(u.closingAt),
+      closureRefundTokens: u.closureRefundTokens,
       updatedAt: u.updatedAt.toISOString(),
       ordersPath: `/admin/orders?buyerId=${u.id}`,
       purchases: {
@@ -121,6 +125,11 @@ export function membersAdmin(db: Db, members: MembersService, grants: GrantsServ
       unban: async (id, _body, actor) => record(await members.unban(id, actor.user.id)),
       'adjust-tokens': async (id, body) => record(await members.adjustTokens(id, Number(body.amount), String(body.reason))),
       'send-password-reset': async (id) => record(await members.sendPasswordReset(id, origin())),
+      'erase-now': async (id, _body, actor) => {
+        if (id === actor.user.id) throw forbidden('You cannot erase your own account from here: close it from your account page.');
+        if (roleOf(await members.get(id)) === 'admin') throw forbidden('Admins are not erased: change their role to member first.');
+        return record(await closure.erase(id, actor.user.id));
+      },
       'give-access': async (id, body, actor) => {
         await grants.give(actor.user, {
           member: id,
