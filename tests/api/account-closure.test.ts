@@ -210,7 +210,10 @@ describe('closing an account', () => {
     expect((await call(h, 'POST', `/api/admin/members/${other.id}/erase-now`, { token: admin, body: {} })).status).toBe(403);
     expect((await rowOf(other.id)).status).toBe('active');
     // Two admins (the others this file's seed made are members here): one may leave; the last one may not.
-    await h.database.db.update(users).set({ roles: ['member'] }).where(and(sql`'admin' = any(roles)`, notInArray(users.id, [adminId, other.id])));
+    await h.database.db
+      .update(users)
+      .set({ roles: ['member'] })
+      .where(and(sql`'admin' = any(roles)`, notInArray(users.id, [adminId, other.id])));
     const otherToken = await login(h, other.username);
     expect((await close(otherToken, { password: PASSWORD })).status).toBe(200);
     const last = await close(admin, { password: PASSWORD });

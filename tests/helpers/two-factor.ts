@@ -23,4 +23,3 @@ export async function withTwoFactor(h: ApiHarness, input: Parameters<typeof crea
   expect(enabled.statusCode).toBe(200);
   return { member, token, secret: setup.secret as string, codes: enabled.json().data.recoveryCodes as string[] };
 }
-

@@ -51,8 +51,8 @@ export default function CloseAccount({ terms }: Props) {
       <h2 id="close-account-title">Close my account</h2>
       <p>
         You are logged out everywhere at once. {terms.days > 0 ? `${terms.days} days later` : 'Within the hour'} we erase your profile, pictures, addresses and
-        the ways you log in; payments, orders and token history stay, without your name, because the law makes us keep them. Log in before then and your
-        account stays as it is.
+        the ways you log in; payments, orders and token history stay, without your name, because the law makes us keep them. Log in before then and your account
+        stays as it is.
       </p>
       <p data-testid="close-account-balance">{balanceWords(terms)}</p>
       {summary && (

@@ -1,17 +1,6 @@
 import { and, asc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import {
-  comments,
-  dataExports,
-  loginAddresses,
-  orders,
-  passkeyChallenges,
-  passkeys,
-  recoveryCodes,
-  twoFactor,
-  userTokens,
-  users,
-} from '../../db/schema.ts';
+import { comments, dataExports, loginAddresses, orders, passkeyChallenges, passkeys, recoveryCodes, twoFactor, userTokens, users } from '../../db/schema.ts';
 import { isPublicMediaKey } from '../../lib/media/public-media.ts';
 import { deleteUserSessions } from '../auth/sessions.repository.ts';
 import { deleteComment } from '../comments/comments.repository.ts';

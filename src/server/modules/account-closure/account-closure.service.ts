@@ -66,7 +66,12 @@ export class AccountClosureService {
     this.o.log.warn({ userId: user.id, closingAt, refundTokens: refund }, 'member closing their account');
     const origin = this.o.mail.origin();
     const date = day.format(closingAt);
-    this.o.mail.mailer.send(user.email, 'account-closing', { name: user.name, date, balance: this.balanceWords(user.balance, refund), link: `${origin}${LOGIN_ROUTE}` }, { origin });
+    this.o.mail.mailer.send(
+      user.email,
+      'account-closing',
+      { name: user.name, date, balance: this.balanceWords(user.balance, refund), link: `${origin}${LOGIN_ROUTE}` },
+      { origin },
+    );
     return {
       closingAt: closingAt.toISOString(),
       message: `Your account will be erased on ${date}. Changed your mind? Log in before then and it stays as it is.`,
