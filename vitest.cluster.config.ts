@@ -12,7 +12,9 @@ export default getViteConfig({
     include: ['tests/cluster/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['tests/helpers/cluster-global-setup.ts'],
-    testTimeout: 60_000,
+    // As in vitest.config.ts: bounds for a hung test on a slow, busy CI machine; a poll waits up to 15 s for its thing.
+    testTimeout: 120_000,
     hookTimeout: 180_000,
+    expect: { poll: { timeout: 15_000 } },
   },
 });

@@ -6,6 +6,13 @@ import ProjectOrder from './tests/helpers/sequencer.ts';
 const LEFTOVERS = 'tests/helpers/leftover-processes.ts';
 
 /**
+ * A poll waits for the thing it polls; its default second is an elapsed-time assertion in disguise, which a CI machine
+ * (half as fast as a developer's, running two suite files beside each other) fails now and then. Timeouts are
+ * likewise bounds for a hung test, sized for such a machine, not for an idle one.
+ */
+const expect = { poll: { timeout: 15_000 } };
+
+/**
  * One runner for every suite. `npm test` runs them all; `--project <name>` runs one.
  * - unit: pure modules, stores through their actions, middleware with a stub context, the API client against a real HTTP server
  * - components: layouts and pages through the Astro Container API
@@ -19,8 +26,8 @@ export default getViteConfig({
     maxWorkers: 2,
     sequence: { sequencer: ProjectOrder },
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', globalSetup: [LEFTOVERS] } },
-      { test: { name: 'components', include: ['tests/components/**/*.test.ts'], environment: 'node', globalSetup: [LEFTOVERS] } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', globalSetup: [LEFTOVERS], expect } },
+      { test: { name: 'components', include: ['tests/components/**/*.test.ts'], environment: 'node', globalSetup: [LEFTOVERS], expect } },
       {
         test: {
           name: 'api',
@@ -30,8 +37,9 @@ export default getViteConfig({
           isolate: false,
           pool: 'forks',
           globalSetup: [LEFTOVERS, 'tests/helpers/api-global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          expect,
         },
       },
       {
@@ -42,8 +50,9 @@ export default getViteConfig({
           // Files share their worker's modules (playwright-core, the helpers): each has its own server and browser.
           isolate: false,
           globalSetup: [LEFTOVERS, 'tests/helpers/e2e-global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          expect,
         },
       },
     ],

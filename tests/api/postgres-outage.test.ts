@@ -86,6 +86,8 @@ describe('PostgreSQL drops the connections of a running server', () => {
                 database.name,
               ])
             ).rows[0].n,
+          // The request reaches its lock wait once the server has read it: under a loaded machine, a while.
+          { timeout: 20_000 },
         )
         .toBeGreaterThan(0);
       await terminateAppBackends(database.name, [(await locker.query('select pg_backend_pid() as pid')).rows[0].pid]);

@@ -22,6 +22,9 @@ const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
+/** Accounts whose closing day is set and not yet carried out (the predicate of `users_closing_idx`, written as such in its queries). */
+export const CLOSING_ACCOUNTS = `closing_at is not null and status <> 'closed'`;
+
 export const users = pgTable(
   'users',
   {
@@ -69,9 +72,7 @@ export const users = pgTable(
     index('users_public_search_trgm_idx').using('gin', sql`(${t.username} || ' ' || ${t.name}) gin_trgm_ops`),
     index('users_name_idx').on(t.name, t.id),
     // Closures waiting for their day: the hourly erase and the back office's "Closing" list.
-    index('users_closing_idx')
-      .on(t.closingAt, t.id)
-      .where(sql`closing_at is not null and status <> 'closed'`),
+    index('users_closing_idx').on(t.closingAt, t.id).where(sql.raw(CLOSING_ACCOUNTS)),
     check('users_balance_non_negative', sql`${t.balance} >= 0`),
   ],
 );

@@ -90,7 +90,7 @@ export const SETTINGS_SECTIONS: { id: string; title: string; keys: SettingKey[] 
   { id: 'seo', title: 'Search engines and analytics', keys: ['metaDescription', 'shareImage', 'gaCode'] },
   {
     id: 'accounts',
-    title: 'Mail, sign-up and captcha',
+    title: 'Accounts, mail and captcha',
     keys: [
       'adminEmail',
       'mailColour',

@@ -1,14 +1,26 @@
-import { and, asc, eq, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { comments, dataExports, loginAddresses, orders, passkeyChallenges, passkeys, recoveryCodes, twoFactor, userTokens, users } from '../../db/schema.ts';
+import {
+  CLOSING_ACCOUNTS,
+  comments,
+  dataExports,
+  loginAddresses,
+  orders,
+  passkeyChallenges,
+  passkeys,
+  recoveryCodes,
+  twoFactor,
+  userTokens,
+  users,
+} from '../../db/schema.ts';
 import { isPublicMediaKey } from '../../lib/media/public-media.ts';
 import { deleteUserSessions } from '../auth/sessions.repository.ts';
 import { deleteComment } from '../comments/comments.repository.ts';
 import { applyTokenDelta } from '../ledger/ledger.repository.ts';
 import type { UserRow } from '../users/users.repository.ts';
 
-/** The closures waiting for their day: the predicate of `users_closing_idx` (db/schema.ts). */
-const closing = and(isNotNull(users.closingAt), ne(users.status, 'closed'));
+/** The closures waiting for their day, read through `users_closing_idx`. */
+const closing = sql.raw(CLOSING_ACCOUNTS);
 
 /** The ledger's reason for the tokens a closed account leaves behind. */
 export const FORFEIT_REASON = 'account closed: unused tokens forfeited';

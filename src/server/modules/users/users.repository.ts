@@ -2,7 +2,7 @@ import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { containing, type Tx } from '../../db/client.ts';
 import { aheadOf, listTotalOf, type ListTotal } from '../../db/lists.ts';
-import { users } from '../../db/schema.ts';
+import { CLOSING_ACCOUNTS, users } from '../../db/schema.ts';
 import { isUuid } from '../catalogue/query.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -78,7 +78,7 @@ export async function searchMembers(db: Tx, q: string | undefined, limit: number
  * predicate of `users_closing_idx`); "Active" leaves those out.
  */
 function statusIs(status: 'active' | 'inactive' | 'closing' | 'closed' | undefined) {
-  if (status === 'closing') return sql`closing_at is not null and status <> 'closed'`;
+  if (status === 'closing') return sql.raw(CLOSING_ACCOUNTS);
   if (status === 'active') return and(eq(users.status, 'active'), sql`${users.closingAt} is null`);
   return status ? eq(users.status, status) : undefined;
 }
