@@ -5,7 +5,7 @@ import { FORFEIT_REASON } from '../../src/server/modules/account-closure/account
 import { applyTokenDelta } from '../../src/server/modules/ledger/ledger.repository.ts';
 import { createMember, login, PASSWORD, useApi } from '../helpers/api.ts';
 import { seedCatalogue } from '../helpers/catalogue.ts';
-import { call, firstPackage, idOf, ledgerProblems } from '../helpers/commerce.ts';
+import { buyShippedMug, call, firstPackage, idOf, ledgerProblems } from '../helpers/commerce.ts';
 import { useSmtp } from '../helpers/smtp.ts';
 import { app, STEP, withTwoFactor } from '../helpers/two-factor.ts';
 
@@ -101,17 +101,7 @@ describe('closing an account', () => {
     await db.update(users).set({ avatar: '/media/public/avatars/cy.webp', bio: 'Cy’s own words', phone: '+47 555' }).where(eq(users.id, cy.id));
     const video = await idOf(h, 'video', 'desert-colour-drift');
     await db.insert(comments).values({ objectType: 'video', objectId: video, userId: cy.id, content: 'Kept, without my name' });
-    const bought = await call(h, 'POST', '/api/token-transactions/products', {
-      token: cy.token,
-      body: {
-        products: [{ _id: await idOf(h, 'product', 'tessera-enamel-mug'), quantity: 1 }],
-        recipientName: 'Cy Erased',
-        deliveryAddress: '7 Lantern Lane\nTromsø',
-        postalCode: '9008',
-        country: 'NO',
-        phoneNumber: '+47 123',
-      },
-    });
+    const bought = await buyShippedMug(h, cy.token, 'Cy Erased');
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     const pkg = await firstPackage(h);
     await db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import { comments, dataExports, paymentTransactions, reactions, tokenLedger, use
 import { DATA_EXPORT_QUEUED } from '../../src/shared/contracts/data-export.ts';
 import { createMember, login, queriesDuring, useApi } from '../helpers/api.ts';
 import { seedCatalogue } from '../helpers/catalogue.ts';
-import { call, firstPackage, idOf } from '../helpers/commerce.ts';
+import { buyShippedMug, call, firstPackage, idOf } from '../helpers/commerce.ts';
 import { linkIn, useSmtp } from '../helpers/smtp.ts';
 
 /** Every file of a zip, by name. */
@@ -83,17 +83,7 @@ describe('download my data', () => {
       .values(
         ['like', 'favourite', 'watch_later'].map((action) => ({ userId: ada.id, objectType: 'video' as const, objectId: video, action: action as 'like' })),
       );
-    const bought = await call(h, 'POST', '/api/token-transactions/products', {
-      token: ada.token,
-      body: {
-        products: [{ _id: await idOf(h, 'product', 'tessera-enamel-mug'), quantity: 1 }],
-        recipientName: 'Ada Export',
-        deliveryAddress: '7 Lantern Lane\nTromsø',
-        postalCode: '9008',
-        country: 'NO',
-        phoneNumber: '+47 123',
-      },
-    });
+    const bought = await buyShippedMug(h, ada.token, 'Ada Export');
     expect(bought.status, JSON.stringify(bought.body)).toBe(200);
     const pkg = await firstPackage(h);
     await db

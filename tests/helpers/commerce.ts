@@ -45,6 +45,23 @@ export async function balanceOf(h: ApiHarness, token: string): Promise<number> {
   return (await call(h, 'GET', '/api/users/me', { token })).body.data.balance;
 }
 
+/** The member of `token` buys the demo mug, shipped to `recipient` at an address in Tromsø (the checkout's answer). */
+export function buyShippedMug(h: ApiHarness, token: string, recipient: string) {
+  return idOf(h, 'product', 'tessera-enamel-mug').then((mug) =>
+    call(h, 'POST', '/api/token-transactions/products', {
+      token,
+      body: {
+        products: [{ _id: mug, quantity: 1 }],
+        recipientName: recipient,
+        deliveryAddress: '7 Lantern Lane\nTromsø',
+        postalCode: '9008',
+        country: 'NO',
+        phoneNumber: '+47 123',
+      },
+    }),
+  );
+}
+
 /** The ledger check the CLI runs: [] when the books are clean. */
 export const ledgerProblems = (h: ApiHarness) => new LedgerService(h.database.db, () => {}).check();
 
