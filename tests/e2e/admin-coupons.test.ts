@@ -135,38 +135,41 @@ describe.skipIf(chromiumMissing)('coupons in a browser', () => {
   });
 
   // One theme per test: each visits five pages with axe, which takes long on a loaded machine.
-  it.each(['light', 'dark'] as const)('on /tokens a package code shows each package it applies to at its new price; every coupon page passes axe (%s)', async (theme) => {
-    const admin = await adminToken();
-    const code = `TOPUP-${theme.toUpperCase()}`;
-    const coupon = await api('/admin/coupons', { code, appliesTo: 'packages', kind: 'fixed', amount: 1.5, currency: 'USD' }, admin);
-    const problems: string[] = [];
-    const buyer = await member(theme);
-    await buyer.page.goto(`${base()}/tokens`);
-    await hydrated(buyer.page, '#coupon');
-    await applyCode(buyer.page, 'NOT-A-CODE');
-    await buyer.page.waitForSelector('#coupon[aria-invalid=true]');
-    problems.push(...(await axeProblems(buyer.page, `${theme} /tokens (a bad code)`)));
-    await applyCode(buyer.page, code.toLowerCase());
-    await buyer.page.waitForSelector('[data-testid=coupon-applied]');
-    const starter = buyer.page.locator('[data-testid=package]', { hasText: 'Starter' });
-    expect(await starter.locator('[data-testid=package-price]').textContent()).toBe('was $4.99 now $3.49');
-    problems.push(...(await axeProblems(buyer.page, `${theme} /tokens (applied)`)));
-    if (theme === 'dark') await screenshot(buyer.page, 'tokens-coupon-dark');
+  it.each(['light', 'dark'] as const)(
+    'on /tokens a package code shows each package it applies to at its new price; every coupon page passes axe (%s)',
+    async (theme) => {
+      const admin = await adminToken();
+      const code = `TOPUP-${theme.toUpperCase()}`;
+      const coupon = await api('/admin/coupons', { code, appliesTo: 'packages', kind: 'fixed', amount: 1.5, currency: 'USD' }, admin);
+      const problems: string[] = [];
+      const buyer = await member(theme);
+      await buyer.page.goto(`${base()}/tokens`);
+      await hydrated(buyer.page, '#coupon');
+      await applyCode(buyer.page, 'NOT-A-CODE');
+      await buyer.page.waitForSelector('#coupon[aria-invalid=true]');
+      problems.push(...(await axeProblems(buyer.page, `${theme} /tokens (a bad code)`)));
+      await applyCode(buyer.page, code.toLowerCase());
+      await buyer.page.waitForSelector('[data-testid=coupon-applied]');
+      const starter = buyer.page.locator('[data-testid=package]', { hasText: 'Starter' });
+      expect(await starter.locator('[data-testid=package-price]').textContent()).toBe('was $4.99 now $3.49');
+      problems.push(...(await axeProblems(buyer.page, `${theme} /tokens (applied)`)));
+      if (theme === 'dark') await screenshot(buyer.page, 'tokens-coupon-dark');
 
-    await cartWithWallpaper(buyer.page);
-    await applyCode(buyer.page, code);
-    await buyer.page.waitForSelector('#coupon[aria-invalid=true]');
-    expect(await buyer.page.textContent('[data-testid=coupon-error]')).toBe('This code is for token packages, not for the store.');
-    problems.push(...(await axeProblems(buyer.page, `${theme} /cart (a code for packages)`)));
-    await buyer.context.close();
+      await cartWithWallpaper(buyer.page);
+      await applyCode(buyer.page, code);
+      await buyer.page.waitForSelector('#coupon[aria-invalid=true]');
+      expect(await buyer.page.textContent('[data-testid=coupon-error]')).toBe('This code is for token packages, not for the store.');
+      problems.push(...(await axeProblems(buyer.page, `${theme} /cart (a code for packages)`)));
+      await buyer.context.close();
 
-    const { context, page } = await operatorOf(e2e, theme);
-    for (const path of ['/admin/coupons', '/admin/coupons/new', `/admin/coupons/${coupon._id}`]) {
-      await page.goto(base() + path);
-      await page.waitForFunction(() => !document.querySelector('astro-island[ssr][client=load], astro-island[ssr][opts*=\'"value":"load"\']'));
-      problems.push(...(await axeProblems(page, `${theme} ${path}`)));
-    }
-    await context.close();
-    expect(problems).toEqual([]);
-  });
+      const { context, page } = await operatorOf(e2e, theme);
+      for (const path of ['/admin/coupons', '/admin/coupons/new', `/admin/coupons/${coupon._id}`]) {
+        await page.goto(base() + path);
+        await page.waitForFunction(() => !document.querySelector('astro-island[ssr][client=load], astro-island[ssr][opts*=\'"value":"load"\']'));
+        problems.push(...(await axeProblems(page, `${theme} ${path}`)));
+      }
+      await context.close();
+      expect(problems).toEqual([]);
+    },
+  );
 });
