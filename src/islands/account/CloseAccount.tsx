@@ -1,9 +1,8 @@
-import { useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { ClosureTerms } from '../../shared/contracts/account-closure.ts';
 import { $closeAccount, closeAccount } from '../../stores/account-closure.ts';
 import Field from '../forms/Field.tsx';
-import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';
+import { useCheckedForm } from '../forms/use-checked-form.ts';
 
 interface Props {
   terms: ClosureTerms;
@@ -21,30 +20,18 @@ function balanceWords({ balance, refundsOffered }: ClosureTerms): string {
 /** "Close my account": what happens, the password (and a code where the second factor is on), then logged out. */
 export default function CloseAccount({ terms }: Props) {
   const state = useStore($closeAccount);
-  const [invalid, setInvalid] = useState<Record<string, string>>({});
-  const form = useRef<HTMLFormElement>(null);
-  const busy = state.status === 'loading';
-  const names = terms.codeNeeded ? ['password', 'code'] : ['password'];
-  const { errorOf, summary } = formErrors(state, invalid, names);
-
-  async function submit(e: SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const data = new FormData(e.currentTarget);
-    const values = { password: String(data.get('password') ?? ''), code: String(data.get('code') ?? '') };
-    const rules = [
-      { name: 'password', what: 'your password', required: true },
-      ...(terms.codeNeeded ? [{ name: 'code', what: 'a code from your authenticator app', required: true }] : []),
-    ];
-    const problems = checkFields(values, rules);
-    setInvalid(problems);
-    if (Object.keys(problems).length) return focusFirstError(form.current);
-    const result = await closeAccount({
-      password: values.password,
-      ...(terms.codeNeeded ? { code: values.code } : {}),
-      ...(data.get('refund') ? { refund: true } : {}),
-    });
-    if (!result.ok) focusFirstError(form.current);
-  }
+  const rules = [
+    { name: 'password', what: 'your password', required: true },
+    ...(terms.codeNeeded ? [{ name: 'code', what: 'a code from your authenticator app', required: true }] : []),
+  ];
+  const { form, errorOf, summary, busy, onSubmit } = useCheckedForm(state, rules);
+  const submit = onSubmit((values) =>
+    closeAccount({
+      password: values.password!,
+      ...(terms.codeNeeded ? { code: values.code! } : {}),
+      ...(values.refund ? { refund: true } : {}),
+    }),
+  );
 
   return (
     <form method="post" ref={form} onSubmit={submit} className="panel" aria-labelledby="close-account-title" noValidate data-testid="close-account">

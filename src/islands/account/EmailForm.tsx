@@ -1,8 +1,7 @@
-import { useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $emailChange } from '../../stores/security.ts';
 import Field from '../forms/Field.tsx';
-import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';
+import { useCheckedForm } from '../forms/use-checked-form.ts';
 
 const RULES = [
   { name: 'email', what: 'the new e-mail address', required: true },
@@ -12,22 +11,12 @@ const RULES = [
 /** A new e-mail address, with the password: a link goes to it, and the address changes once it is opened. */
 export default function EmailForm({ email }: { email: string }) {
   const state = useStore($emailChange);
-  const [invalid, setInvalid] = useState<Record<string, string>>({});
-  const form = useRef<HTMLFormElement>(null);
-  const busy = state.status === 'loading';
-  const { errorOf, summary } = formErrors(state, invalid, ['email', 'password']);
-
-  async function submit(e: SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const el = e.currentTarget;
-    const values = Object.fromEntries([...new FormData(el)].map(([k, v]) => [k, String(v)]));
-    const problems = checkFields(values, RULES);
-    setInvalid(problems);
-    if (Object.keys(problems).length) return focusFirstError(form.current);
+  const { form, errorOf, summary, busy, onSubmit } = useCheckedForm(state, RULES);
+  const submit = onSubmit(async (values, el) => {
     const result = await $emailChange.run(values.email!.trim(), values.password!);
     if (result.ok) el.reset();
-    else focusFirstError(form.current);
-  }
+    return result;
+  });
   return (
     <form method="post" ref={form} onSubmit={submit} className="panel" aria-labelledby="email-title" noValidate data-testid="email-form">
       <h2 id="email-title">E-mail address</h2>

@@ -1,10 +1,9 @@
-import { useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { PASSWORD_MIN, PASSWORD_POLICY } from '../../shared/contracts/accounts.ts';
 import { $passwordChange } from '../../stores/accounts.ts';
 import { logout } from '../../stores/auth.ts';
 import Field from '../forms/Field.tsx';
-import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';
+import { useCheckedForm } from '../forms/use-checked-form.ts';
 
 const RULES = [
   { name: 'current', what: 'your current password', required: true },
@@ -15,22 +14,12 @@ const RULES = [
 /** A new password (typed twice) after the current one; the member's other sessions end. */
 export default function PasswordForm() {
   const state = useStore($passwordChange);
-  const [invalid, setInvalid] = useState<Record<string, string>>({});
-  const form = useRef<HTMLFormElement>(null);
-  const busy = state.status === 'loading';
-  const { errorOf, summary } = formErrors(state, invalid, ['current', 'password', 'confirm'], { current: 'currentPassword' });
-
-  async function submit(e: SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const el = e.currentTarget;
-    const values = Object.fromEntries([...new FormData(el)].map(([k, v]) => [k, String(v)]));
-    const problems = checkFields(values, RULES);
-    setInvalid(problems);
-    if (Object.keys(problems).length) return focusFirstError(form.current);
+  const { form, errorOf, summary, busy, onSubmit } = useCheckedForm(state, RULES, { apiName: { current: 'currentPassword' } });
+  const submit = onSubmit(async (values, el) => {
     const result = await $passwordChange.run(values.password!, values.current!);
     if (result.ok) el.reset();
-    else focusFirstError(form.current);
-  }
+    return result;
+  });
   return (
     <form method="post" ref={form} onSubmit={submit} className="panel" aria-labelledby="password-title" noValidate>
       <h2 id="password-title">Password</h2>

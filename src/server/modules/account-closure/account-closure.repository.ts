@@ -108,6 +108,7 @@ export async function eraseMember(tx: Tx, userId: string, commentsTo: 'keep' | '
       username: `closed-${user.id}`,
       name: 'Deleted member',
       passwordHash: '',
+      roles: ['member'],
       avatar: null,
       cover: null,
       bio: '',

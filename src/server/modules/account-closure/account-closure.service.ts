@@ -95,10 +95,14 @@ export class AccountClosureService {
     for (;;) {
       const due = await dueClosures(this.o.db, now, SWEEP_BATCH);
       for (const id of due) {
-        await this.erase(id, 'closure').catch((err: { statusCode?: number }) => {
-          if (err.statusCode !== 404) throw err; // erased meanwhile (another process, an operator)
-        });
-        erased++;
+        const done = await this.erase(id, 'closure').then(
+          () => true,
+          (err: { statusCode?: number }) => {
+            if (err.statusCode === 404) return false; // erased meanwhile (another process, an operator)
+            throw err;
+          },
+        );
+        if (done) erased++;
       }
       if (due.length < SWEEP_BATCH) return erased;
     }
