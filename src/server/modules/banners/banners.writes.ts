@@ -9,7 +9,7 @@ import type { BANNER_STATES } from '../../../shared/admin/resources/banners.ts';
 import { isSafeLink } from '../settings/setting-rules.ts';
 import type { AdminUploads } from '../media-library/uploads.ts';
 import { imageValue } from '../media-library/media-fields.ts';
-import { findInTrash, listTrash, moveToTrash, purgeFromTrash, restoreFromTrash, TRASH_TABLES } from '../content/trash.ts';
+import { findInTrash, moveToTrash, purgeFromTrash, restoreFromTrash, trashReads, TRASH_TABLES } from '../content/trash.ts';
 import { auditedWrite, type WriteDeps, type Writer } from '../content/content-writes.ts';
 
 type BannerState = keyof typeof BANNER_STATES;
@@ -164,15 +164,7 @@ export function bannerWrites(deps: WriteDeps, uploads: AdminUploads) {
     publish: (id: string, by: Writer) => setStatus(id, 'active', by),
     unpublish: (id: string, by: Writer) => setStatus(id, 'inactive', by),
     trash: {
-      async list(query: AdminListQuery) {
-        const { rows, ...total } = await listTrash(db, bin, query);
-        return { data: rows.map((r) => trashItem(r as unknown as Row)), ...total };
-      },
-      async get(id: string) {
-        const row = await findInTrash(db, bin, id);
-        if (!row) throw notFound('No such banner in the trash.');
-        return trashItem(row as unknown as Row);
-      },
+      ...trashReads(db, bin, 'banner', (row) => trashItem(row as unknown as Row)),
       restore: (id: string, by: Writer) =>
         audited(by, 'restore', async (tx) => {
           const trashed = await findInTrash(tx, bin, id);

@@ -13,7 +13,7 @@ import type { CategoryGroup } from '../../../shared/contracts/categories.ts';
 import { iso } from '../../lib/text/dates.ts';
 import { isUuid, releasedWhere, textQuery } from '../catalogue/query.ts';
 import { insertAudit } from '../audit/audit.repository.ts';
-import { addressBefore, findInTrash, freeAddress, listTrash, moveToTrash, purgeFromTrash, restoreFromTrash, TRASH_TABLES } from './trash.ts';
+import { addressBefore, findInTrash, freeAddress, moveToTrash, purgeFromTrash, restoreFromTrash, trashReads, TRASH_TABLES } from './trash.ts';
 
 /**
  * How a content table says when an item goes public: stories and posts by their `publishedAt` (always set; the
@@ -363,15 +363,7 @@ export function contentWrites<B extends ContentBody>(deps: WriteDeps, o: Content
     publish: (id: string, by: Writer) => setStatus(id, 'active', by),
     unpublish: (id: string, by: Writer) => setStatus(id, 'inactive', by),
     trash: {
-      async list(query: AdminListQuery) {
-        const { rows, ...total } = await listTrash(db, bin, query);
-        return { data: rows.map((row) => trashItem(row as unknown as Row)), ...total };
-      },
-      async get(id: string): Promise<AdminItem> {
-        const row = await findInTrash(db, bin, id);
-        if (!row) throw notFound(`No such ${o.what} in the trash.`);
-        return trashItem(row as unknown as Row);
-      },
+      ...trashReads(db, bin, o.what, (row) => trashItem(row as unknown as Row)),
       /** Back as it was; what cannot be public now (it could when it was deleted) comes back as a draft, and says why. */
       restore: (id: string, by: Writer): Promise<{ item: AdminItem; notice: string | null }> =>
         audited(by, 'restore', async (tx) => {

@@ -157,6 +157,21 @@ export async function findInTrash(db: Tx, t: TrashTable, id: string): Promise<Tr
   return (row as TrashedRow | undefined) ?? null;
 }
 
+/** The back office's reads of one table's trash: a page of it, and one item in it (a 404 when it is not there), each as `toItem` shows it. */
+export function trashReads<Item>(db: Tx, t: TrashTable, what: string, toItem: (row: TrashedRow) => Item) {
+  return {
+    async list(query: { q?: string; offset?: number; limit?: number }) {
+      const { rows, ...total } = await listTrash(db, t, query);
+      return { data: rows.map(toItem), ...total };
+    },
+    async get(id: string): Promise<Item> {
+      const row = await findInTrash(db, t, id);
+      if (!row) throw notFound(`No such ${what} in the trash.`);
+      return toItem(row);
+    },
+  };
+}
+
 /** What a restore did: the row as it is now, and the address it asked for when it got another one. */
 export interface Restored {
   row: Record<string, unknown> & { id: string };
