@@ -37,15 +37,11 @@ export function sessionEnded(): void {
 
 /**
  * The member is logging out: the server will end this session (and close its live connection) because they asked, so
- * nothing reported meanwhile is "the session ended" (the logout goes to /auth/login, not /login).
+ * nothing reported meanwhile is "the session ended" (the logout goes to /auth/login, not /login). `false`: they stay
+ * after all (closing the account was refused).
  */
-export function loggingOut(): void {
-  leaving = true;
-}
-
-/** The session the member was leaving stays after all (closing the account was refused: a wrong password). */
-export function stayingIn(): void {
-  leaving = false;
+export function loggingOut(on = true): void {
+  leaving = on;
 }
 
 let options: ApiClientOptions = { baseUrl: PUBLIC_API_BASE, getSessionToken: sessionCookie.get, onUnauthorized: sessionEnded };

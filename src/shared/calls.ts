@@ -14,3 +14,4 @@ export * from './calls/coupons.ts';
 export * from './calls/orders.ts';
 export * from './calls/security.ts';
 export * from './calls/data-export.ts';
+export * from './calls/account-closure.ts';

@@ -5,8 +5,6 @@ export const GENERIC_ERROR = 'Error occured, please try again later';
 export const COMMENTED = 'Commented successfully';
 export const REMOVED = 'Removed successfully!';
 export const LOGGED_OUT = 'Log out!';
-/** Said after a login that took back the account's closure (the member had asked to close it). */
-export const CLOSURE_CANCELLED = 'Welcome back: your account will not be closed.';
 /** API.md: the 422 of a purchase the balance does not cover. */
 export const INSUFFICIENT_BALANCE = 'You have an insufficient token balance. Please top up.';
 /** A purchase by a member whose e-mail is unverified, when the operator requires verification first (setting). */

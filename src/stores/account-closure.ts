@@ -1,6 +1,6 @@
-import { client, loggingOut, sessionCookie, stayingIn } from '../client/api.ts';
+import { client, loggingOut, sessionCookie } from '../client/api.ts';
 import { navigation } from '../client/navigation.ts';
-import * as securityCalls from '../shared/calls/security.ts';
+import * as closureCalls from '../shared/calls/account-closure.ts';
 import type { CloseAccountBody } from '../shared/contracts/account-closure.ts';
 import { HOME_ROUTE } from '../shared/routes.ts';
 import { resetAll } from './reset.ts';
@@ -14,9 +14,9 @@ import { flashToast } from './toast.ts';
 export const $closeAccount = requestStore(async (body: CloseAccountBody) => {
   loggingOut();
   try {
-    return await payload(securityCalls.closeAccount(client(), body));
+    return await payload(closureCalls.closeAccount(client(), body));
   } catch (err) {
-    stayingIn();
+    loggingOut(false);
     throw err;
   }
 });

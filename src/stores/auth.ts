@@ -3,7 +3,7 @@ import { client, loggingOut, sessionCookie } from '../client/api.ts';
 import * as accountsCalls from '../shared/calls/accounts.ts';
 import * as sessionCalls from '../shared/calls/session.ts';
 import { navigation } from '../client/navigation.ts';
-import { CLOSURE_CANCELLED, LOGGED_OUT } from '../shared/messages.ts';
+import { LOGGED_OUT } from '../shared/messages.ts';
 import type { LoginBody, LoginResult } from '../shared/contracts/auth.ts';
 import type { MessageResult } from '../shared/contracts/accounts.ts';
 import type { CurrentUser } from '../shared/contracts/users.ts';
@@ -33,10 +33,10 @@ export function startSession(user: CurrentUser | null): void {
 /** A login's code step (a second factor on): the ticket of the right password and the remember choice, until it ends. */
 export const $loginTicket = atom<{ ticket: string; remember: boolean } | null>(null);
 
-/** A login's session in the cookie, and the member it belongs to (a closure the login took back is said on the next page). */
+/** A login's session in the cookie, and the member it belongs to (the login's notice is said on the next page). */
 export async function sessionFrom(session: LoginResult, remember: boolean): Promise<CurrentUser> {
   sessionCookie.set(session.token, remember);
-  if (session.closureCancelled) flashToast(CLOSURE_CANCELLED, 'success');
+  if (session.notice) flashToast(session.notice, 'success');
   return payload(sessionCalls.me(client()));
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { comments, dataExports, orders, paymentTransactions, sessions, tokenLedger, users } from '../../src/server/db/schema.ts';
+import { CLOSURE_CANCELLED } from '../../src/shared/contracts/account-closure.ts';
 import { FORFEIT_REASON } from '../../src/server/modules/account-closure/account-closure.repository.ts';
 import { applyTokenDelta } from '../../src/server/modules/ledger/ledger.repository.ts';
 import { createMember, login, PASSWORD, useApi } from '../helpers/api.ts';
@@ -63,10 +64,10 @@ describe('closing an account', () => {
 
     const back = await loginAnswer(ada.username);
     expect(back.statusCode).toBe(200);
-    expect(back.json().data.closureCancelled).toBe(true);
+    expect(back.json().data.notice).toBe(CLOSURE_CANCELLED);
     expect((await rowOf(ada.id)).closingAt).toBe(null);
     const again = await loginAnswer(ada.username);
-    expect(again.json().data.closureCancelled).toBeUndefined();
+    expect(again.json().data.notice).toBeUndefined();
     // Kept: nothing to erase on the day.
     expect(await h.app.services.accountClosure.sweep(later(15))).toBe(0);
     expect((await rowOf(ada.id)).status).toBe('active');
@@ -87,7 +88,7 @@ describe('closing an account', () => {
     const ticket = (await loginAnswer(bo.username)).json().data.ticket;
     const code = app(secret).generate({ timestamp: Date.now() + STEP });
     const back = await h.app.inject({ method: 'POST', url: '/api/auth/login/second-factor', payload: { ticket, code } });
-    expect(back.json().data.closureCancelled).toBe(true);
+    expect(back.json().data.notice).toBe(CLOSURE_CANCELLED);
     expect((await rowOf(bo.id)).closingAt).toBe(null);
   });
 

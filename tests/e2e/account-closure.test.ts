@@ -28,6 +28,17 @@ describe.skipIf(chromiumMissing)('closing an account in a browser', () => {
       ._id as string;
     const admin = (await api('/auth/login', { username: 'admin', password: e2e.server.adminPassword() })).token;
     await api(`/admin/members/${lee}/adjust-tokens`, { amount: 30, reason: 'A welcome gift' }, admin);
+    // The operator offers refunds, and removes closed accounts' comments.
+    const { context: office, page: operator } = await operatorOf(e2e, 'dark');
+    await operator.goto(`${base()}/admin/settings`);
+    await hydrated(operator, '[data-testid=settings-save]');
+    await operator.check('#setting-closureRefunds');
+    await operator.selectOption('#setting-closedAccountComments', 'remove');
+    await operator.click('[data-testid=settings-save]');
+    await operator.locator('.toast', { hasText: 'Settings saved.' }).waitFor();
+    await operator.reload();
+    await hydrated(operator, '[data-testid=settings-save]');
+    expect(await operator.inputValue('#setting-closedAccountComments')).toBe('remove');
 
     const context = await e2e.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
@@ -35,7 +46,7 @@ describe.skipIf(chromiumMissing)('closing an account in a browser', () => {
     await page.goto(`${base()}/account/data`);
     await hydrated(page, '[data-testid=close-account] button[type=submit]');
     expect(await page.textContent('[data-testid=close-account-balance]')).toBe(
-      'You have 30 tokens left. They are lost when your account is erased: spend them first if you want to.',
+      'You have 30 tokens left. They are lost when your account is erased, unless you ask for a refund below.',
     );
     // Nothing typed, then a wrong password: said at the field, nothing done.
     await page.click('[data-testid=close-account] button[type=submit]');
@@ -58,17 +69,21 @@ describe.skipIf(chromiumMissing)('closing an account in a browser', () => {
     // Back before the day: the login says the account stays.
     await logIn(page, base(), 'lee_leaving', PASSWORD);
     await page.locator('.toast', { hasText: 'Welcome back: your account will not be closed.' }).waitFor();
-    // Closed again; this time the operator erases it on request.
-    await closeFrom(page, PASSWORD);
-    await page.waitForURL(`${base()}/`);
+    // Closed again, asking for a refund; this time the operator erases it on request.
+    await page.goto(`${base()}/account/data`);
+    await hydrated(page, '[data-testid=close-account] button[type=submit]');
+    await page.check('[data-testid=close-account] input[name=refund]');
+    await page.fill('#close-password', PASSWORD);
+    const since = sink.messages.length;
+    await Promise.all([page.waitForURL(`${base()}/`), page.click('[data-testid=close-account] button[type=submit]')]);
+    expect((await sink.waitFor('lee@leaving.test', /will be closed on/, { since })).text).toContain('You asked for a refund of your 30 unused tokens');
     await context.close();
 
-    const { context: office, page: operator } = await operatorOf(e2e, 'dark');
     await operator.goto(`${base()}/admin/members?status=closing`);
     const row = operator.locator('[data-testid=admin-row]', { hasText: 'lee_leaving' });
     expect(await row.textContent()).toContain('Closing');
     await Promise.all([operator.waitForURL(`${base()}/admin/members/${lee}`), row.locator('a:text-is("lee_leaving")').click()]);
-    expect(await operator.textContent('[data-testid=member-closure]')).toMatch(/^Closing: erased on .+ unless they log in$/);
+    expect(await operator.textContent('[data-testid=member-closure]')).toMatch(/^Closing: erased on .+ unless they log in · asked for a refund of 30 tokens$/);
     await hydrated(operator, '[data-testid=action-erase-now]');
     expect(await axeProblems(operator, 'a closing member (dark)')).toEqual([]);
     operator.once('dialog', (d) => void d.accept());

@@ -110,6 +110,24 @@ export default function SettingsForm({ settings }: Props) {
             onUploaded={(next) => took(next, [f.name])}
           />
         );
+      case 'select':
+        return (
+          <div key={f.name} className="field">
+            <label htmlFor={id}>{f.label}</label>
+            <select id={id} name={f.name} value={value} onChange={(e) => set(f.name, e.target.value)} aria-describedby={f.hint ? `${id}-hint` : undefined}>
+              {(f.options ?? []).map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+            {f.hint && (
+              <small id={`${id}-hint`} className="muted">
+                {f.hint}
+              </small>
+            )}
+          </div>
+        );
       case 'textarea':
         return <Field key={f.name} {...common} textarea rows={4} maxLength={f.maxLength} value={value} onChange={(e) => set(f.name, e.target.value)} />;
       case 'secret':

@@ -60,6 +60,7 @@ const properties = {
   }),
   closedAccountComments: Type.Union([Type.Literal('keep'), Type.Literal('remove')], {
     title: 'Comments of closed accounts',
+    description: 'What becomes of a member’s comments once their account is erased.',
     'x-labels': { keep: 'Kept, signed “Deleted member”', remove: 'Removed, with their replies' },
   }),
   recaptchaSiteKey: text('reCAPTCHA site key', 200, 'Public key of the captcha on registration, password reset and contact.'),

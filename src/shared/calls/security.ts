@@ -5,8 +5,7 @@ import type { ChangeEmailBody } from '../contracts/accounts.ts';
 import type { AddPasskeyBody, PasskeyLoginBody } from '../contracts/passkeys.ts';
 import { AUTH } from '../operations/auth.ts';
 import { PASSKEYS } from '../operations/passkeys.ts';
-import type { CloseAccountBody } from '../contracts/account-closure.ts';
-import { ACCOUNT_CLOSURE, DEVICES, EMAIL_CHANGE, TWO_FACTOR } from '../operations/security.ts';
+import { DEVICES, EMAIL_CHANGE, TWO_FACTOR } from '../operations/security.ts';
 
 export const loginSecondFactor = (api: ApiClient, body: SecondFactorBody) => api.call(AUTH.secondFactor, { body });
 export const twoFactorStatus = (api: ApiClient) => api.call(TWO_FACTOR.status, {});
@@ -25,5 +24,3 @@ export const renamePasskey = (api: ApiClient, id: string, name: string) => api.c
 export const removePasskey = (api: ApiClient, id: string, password: string) => api.call(PASSKEYS.remove, { params: { id }, body: { password } });
 export const passkeyLoginOptions = (api: ApiClient) => api.call(PASSKEYS.loginOptions, {});
 export const loginWithPasskey = (api: ApiClient, body: PasskeyLoginBody) => api.call(PASSKEYS.login, { body });
-export const closureTerms = (api: ApiClient) => api.call(ACCOUNT_CLOSURE.terms, {});
-export const closeAccount = (api: ApiClient, body: CloseAccountBody) => api.call(ACCOUNT_CLOSURE.close, { body });

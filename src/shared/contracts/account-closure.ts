@@ -30,3 +30,6 @@ export const ClosureAnswer = Type.Object({
   message: Type.String(),
 });
 export type ClosureAnswer = Static<typeof ClosureAnswer>;
+
+/** A login's `notice` when it took back the account's closure. */
+export const CLOSURE_CANCELLED = 'Welcome back: your account will not be closed.';

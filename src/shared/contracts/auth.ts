@@ -14,8 +14,11 @@ export type LoginBody = Static<typeof LoginBody>;
 export const LoginResult = Type.Object({
   token: Type.String(),
   expiresAt: Type.String({ format: 'date-time' }),
-  /** This login cancelled the account's closure (the member had asked to close it). */
-  closureCancelled: Type.Optional(Type.Boolean()),
+  /**
+   * A sentence for the member about what this login did besides (it took back the account's closure), said on the next
+   * page. Written by the server, so that the browser's first view carries no such text.
+   */
+  notice: Type.Optional(Type.String()),
 });
 export type LoginResult = Static<typeof LoginResult>;
 

@@ -26,6 +26,7 @@ import {
 } from './sessions.repository.ts';
 import type { LoginPlace } from './devices.ts';
 import { cancelClosure } from '../account-closure/account-closure.repository.ts';
+import { CLOSURE_CANCELLED } from '../../../shared/contracts/account-closure.ts';
 import type { SecretBox } from '../../lib/auth/totp-key.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { AddressLimit, LoginThrottle, MemoryFailures, type FailureStore } from './login-throttle.ts';
@@ -125,7 +126,7 @@ export class AuthService {
 
   /**
    * A new session for a member who proved who they are (a password and, where on, a code; or a passkey, both at once).
-   * A member whose account was closing keeps it: the login takes the closure back, and its answer says so.
+   * A member whose account was closing keeps it: the login takes the closure back, and its answer's notice says so.
    */
   async startSession(user: UserRow, remember: boolean | undefined, meta: LoginPlace): Promise<LoginResult> {
     const token = newSecret();
@@ -145,8 +146,8 @@ export class AuthService {
     });
     if (meta.ip) await rememberAddress(this.db, user.id, meta.ip);
     if (newPlace) this.newPlace(user, meta);
-    const closureCancelled = user.closingAt !== null && (await cancelClosure(this.db, user.id));
-    return { token, expiresAt: expiresAt.toISOString(), ...(closureCancelled ? { closureCancelled } : {}) };
+    const kept = user.closingAt !== null && (await cancelClosure(this.db, user.id));
+    return { token, expiresAt: expiresAt.toISOString(), ...(kept ? { notice: CLOSURE_CANCELLED } : {}) };
   }
 
   async authenticate(token: string): Promise<AuthContext | null> {
