@@ -37,9 +37,9 @@ export default function CloseAccount({ terms }: Props) {
     <form method="post" ref={form} onSubmit={submit} className="panel" aria-labelledby="close-account-title" noValidate data-testid="close-account">
       <h2 id="close-account-title">Close my account</h2>
       <p>
-        Closing it logs you out everywhere at once. {terms.days > 0 ? `${terms.days} days later` : 'Within the hour'} we erase your profile, pictures, addresses and
-        the ways you log in; payments, orders and token history stay, without your name, because the law makes us keep them. Log in before then and your account
-        stays as it is.
+        Closing it logs you out everywhere at once. {terms.days > 0 ? `${terms.days} days later` : 'Within the hour'} we erase your profile, pictures, addresses
+        and the ways you log in; payments, orders and token history stay, without your name, because the law makes us keep them. Log in before then and your
+        account stays as it is.
       </p>
       <p data-testid="close-account-balance">{balanceWords(terms)}</p>
       {summary && (
