@@ -94,9 +94,24 @@ export default function SettingsForm({ settings }: Props) {
     switch (f.kind) {
       case 'boolean':
         return (
-          <label key={f.name} className="checkbox">
-            <input type="checkbox" id={id} name={f.name} checked={Boolean(values[f.name])} onChange={(e) => set(f.name, e.target.checked)} /> {f.label}
-          </label>
+          <div key={f.name} className="field">
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                id={id}
+                name={f.name}
+                checked={Boolean(values[f.name])}
+                onChange={(e) => set(f.name, e.target.checked)}
+                aria-describedby={f.hint ? `${id}-hint` : undefined}
+              />{' '}
+              {f.label}
+            </label>
+            {f.hint && (
+              <small id={`${id}-hint`} className="muted">
+                {f.hint}
+              </small>
+            )}
+          </div>
         );
       case 'image':
         return (
