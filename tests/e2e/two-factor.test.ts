@@ -126,7 +126,9 @@ describe.skipIf(chromiumMissing)('two-factor authentication in the browser', () 
     await there.click('[data-testid=end-other-sessions]');
     await there.locator('[data-testid=devices] .alert-success', { hasText: '1 other session was logged out.' }).waitFor();
     expect(await there.locator('[data-testid=device]').count()).toBe(1);
-    // The desk's session is over: its next page is a visitor's, and the account asks it to log in.
+    // The desk's session is over: its open page leaves at once (its live connection ended with it), and the account
+    // then asks it to log in.
+    await here.waitForURL(`${base()}/login`);
     await here.goto(`${base()}/account`);
     await here.waitForURL(/\/auth\/login/);
     await Promise.all([desk.close(), phone.close()]);
