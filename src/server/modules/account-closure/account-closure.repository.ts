@@ -130,11 +130,15 @@ function mediaKeyOf(url: string): string | null {
   return isPublicMediaKey(key) ? key : null;
 }
 
-/** How many admins can still log in (the last one may not close their account). */
-export async function activeAdmins(db: Tx): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
+/**
+ * How many admins can still log in, their rows locked till the caller's transaction ends (the last one may not close
+ * their account: two closing at once are taken one after the other, and the second sees the first one closing).
+ */
+export async function lockActiveAdmins(tx: Tx): Promise<number> {
+  const rows = await tx
+    .select({ id: users.id })
     .from(users)
-    .where(and(sql`'admin' = any(${users.roles})`, eq(users.status, 'active'), sql`${users.closingAt} is null`));
-  return row?.n ?? 0;
+    .where(and(sql`'admin' = any(${users.roles})`, eq(users.status, 'active'), sql`${users.closingAt} is null`))
+    .for('update');
+  return rows.length;
 }

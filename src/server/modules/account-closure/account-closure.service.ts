@@ -10,7 +10,7 @@ import type { SettingsService } from '../settings/settings.service.ts';
 import type { UserRow } from '../users/users.repository.ts';
 import type { ClosureAnswer, ClosureTerms, CloseAccountBody } from '../../../shared/contracts/account-closure.ts';
 import { LOGIN_ROUTE } from '../../../shared/routes.ts';
-import { activeAdmins, dueClosures, eraseMember, startClosure } from './account-closure.repository.ts';
+import { dueClosures, eraseMember, lockActiveAdmins, startClosure } from './account-closure.repository.ts';
 
 const DAY = 24 * 3600_000;
 /** Accounts erased per query of a sweep. */
@@ -49,15 +49,16 @@ export class AccountClosureService {
 
   /**
    * Starts the closure: the password (and a code where the second factor is on), then, in one transaction, the day of
-   * erasure and every session ended. The last admin who could log in may not leave the site without one.
+   * erasure and every session ended. The last admin who could log in may not leave the site without one (checked in
+   * that transaction, the admins' rows locked).
    */
   async close(user: UserRow, body: CloseAccountBody): Promise<ClosureAnswer> {
     await this.o.twoFactor.prove(user, body.password, body.code);
-    if (user.roles.includes('admin') && (await activeAdmins(this.o.db)) <= 1)
-      throw forbidden('You are the site’s only admin: make another member an admin before closing your account.', 'LAST_ADMIN');
     const refund = body.refund === true && user.balance > 0 && (await this.refundsOffered()) ? user.balance : null;
     const closingAt = new Date(Date.now() + this.o.days * DAY);
     const done = await this.o.db.transaction(async (tx) => {
+      if (user.roles.includes('admin') && (await lockActiveAdmins(tx)) <= 1)
+        throw forbidden('You are the site’s only admin: make another member an admin before closing your account.', 'LAST_ADMIN');
       const row = await startClosure(tx, user.id, closingAt, refund);
       return row && { row, ended: await deleteUserSessions(tx, user.id) };
     });
