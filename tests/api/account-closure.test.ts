@@ -1,6 +1,6 @@
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLOSING_ACCOUNTS, comments, dataExports, orders, paymentTransactions, sessions, tokenLedger, users } from '../../src/server/db/schema.ts';
+import { auditLog, CLOSING_ACCOUNTS, comments, dataExports, orders, paymentTransactions, sessions, tokenLedger, users } from '../../src/server/db/schema.ts';
 import { CLOSURE_CANCELLED } from '../../src/shared/contracts/account-closure.ts';
 import { FORFEIT_REASON } from '../../src/server/modules/account-closure/account-closure.repository.ts';
 import { applyTokenDelta } from '../../src/server/modules/ledger/ledger.repository.ts';
@@ -158,6 +158,8 @@ describe('closing an account', () => {
     const kept = (thread.body.data.data as { content: string; creator: { name: string; avatar: string } }[]).find((c) => c.content === 'Kept, without my name');
     expect(kept?.creator.name).toBe('Deleted member');
     expect(await h.app.services.accountClosure.sweep(later(30))).toBe(0);
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.targetId, cy.id));
+    expect(entry).toMatchObject({ action: 'erase', actorName: 'closure after 14 days', actorId: null, after: { status: 'closed', forfeitedTokens: balance } });
     await h.app.services.settings.set('closureRefunds', false);
   });
 
@@ -186,6 +188,8 @@ describe('closing an account', () => {
 
   it('the back office lists closing accounts and erases one on request; an admin is not erased; the last admin cannot close', async () => {
     const eve = await member({ tokens: 5, username: 'eve_closing' });
+    // An operator's change on her record: the audit log holds the record, address included.
+    expect((await call(h, 'POST', `/api/admin/members/${eve.id}/adjust-tokens`, { token: admin, body: { amount: 1, reason: 'A gift' } })).status).toBe(200);
     expect((await close(eve.token, { password: PASSWORD })).status).toBe(200);
     const list = await call(h, 'GET', '/api/admin/members?status=closing', { token: admin });
     expect((list.body.data.data as { _id: string; status: string }[]).map((m) => [m._id, m.status])).toEqual([[eve.id, 'closing']]);
@@ -195,6 +199,13 @@ describe('closing an account', () => {
     expect(erased.status, JSON.stringify(erased.body)).toBe(200);
     expect(erased.body.data).toMatchObject({ status: 'closed', name: 'Deleted member', balance: 0 });
     expect((await call(h, 'POST', `/api/admin/members/${eve.id}/erase-now`, { token: admin, body: {} })).status).toBe(404);
+    // The log keeps who did what and when about her, not who she was.
+    const entries = await h.database.db.select().from(auditLog).where(eq(auditLog.targetId, eve.id)).orderBy(auditLog.createdAt);
+    expect(entries.map((e) => [e.action, e.actorName])).toEqual([
+      ['adjust-tokens', 'closure_admin'],
+      ['erase-now', 'closure_admin'],
+    ]);
+    expect(JSON.stringify(entries)).not.toMatch(new RegExp(`eve_closing|${eve.email}`));
     expect(await ledgerProblems(h)).toEqual([]);
 
     const other = await createMember(h, { role: 'admin' });

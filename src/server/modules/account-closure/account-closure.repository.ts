@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { isPublicMediaKey } from '../../lib/media/public-media.ts';
+import { forgetMemberInAudit } from '../audit/audit.repository.ts';
 import { deleteUserSessions } from '../auth/sessions.repository.ts';
 import { deleteComment } from '../comments/comments.repository.ts';
 import { applyTokenDelta } from '../ledger/ledger.repository.ts';
@@ -59,6 +60,8 @@ export async function dueClosures(db: Tx, now: Date, limit: number): Promise<str
 /** What an erasure leaves to do once committed: files to delete from storage, live connections to close. */
 export interface Erased {
   user: UserRow;
+  /** The status the account had (active, or banned). */
+  was: UserRow['status'];
   /** Tokens the account still held (debited with FORFEIT_REASON). */
   forfeited: number;
   files: string[];
@@ -69,7 +72,8 @@ export interface Erased {
  * Erases a member inside the caller's transaction (their row locked first; null when it is closed already): the
  * unused tokens go in a ledger entry, the profile becomes "Deleted member" with an address and a username nobody can
  * log in with, every way in is deleted (sessions, known addresses, second factor, recovery codes, passkeys, mailed
- * links), so are their data exports, and their orders' delivery details are blanked. What accounting keeps stays,
+ * links), so are their data exports, their orders' delivery details are blanked and the audit log forgets who they
+ * were (`forgetMemberInAudit`). What accounting keeps stays,
  * pointing at the anonymous row: payments, ledger entries, purchases, orders. Their comments stay (signed by the
  * anonymous row) or go with their replies, as the operator's setting says.
  */
@@ -98,6 +102,7 @@ export async function eraseMember(tx: Tx, userId: string, commentsTo: 'keep' | '
     .update(orders)
     .set({ recipientName: '', deliveryAddress: '', postalCode: '', phoneNumber: '', userNote: '', updatedAt: new Date() })
     .where(eq(orders.buyerId, user.id));
+  await forgetMemberInAudit(tx, user.id, user.roles.includes('admin'));
   const [erased] = await tx
     .update(users)
     .set({
@@ -121,7 +126,13 @@ export async function eraseMember(tx: Tx, userId: string, commentsTo: 'keep' | '
     })
     .where(eq(users.id, user.id))
     .returning();
-  return { user: erased!, forfeited: user.balance, files: [...files.map(mediaKeyOf).filter((k): k is string => k !== null), ...keys], endedSessions };
+  return {
+    user: erased!,
+    was: user.status,
+    forfeited: user.balance,
+    files: [...files.map(mediaKeyOf).filter((k): k is string => k !== null), ...keys],
+    endedSessions,
+  };
 }
 
 /** The storage key of a member's picture (`/media/public/…`, a key of its own); null for anything else (a demo picture). */

@@ -4,6 +4,7 @@ import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { Storage } from '../../lib/storage/storage.ts';
 import type { EndLiveSessions } from '../../types.ts';
 import type { TwoFactorService } from '../auth/two-factor.service.ts';
+import { insertAudit } from '../audit/audit.repository.ts';
 import { deleteUserSessions } from '../auth/sessions.repository.ts';
 import type { SiteMail } from '../mail/mailer.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -17,6 +18,13 @@ const DAY = 24 * 3600_000;
 const SWEEP_BATCH = 50;
 /** `13 Dec 2026`. */
 const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** Who erases an account, as the audit log names them: an operator ("erase-now") or the closure's job ("erase"). */
+export interface Eraser {
+  id: string | null;
+  name: string;
+  action: 'erase-now' | 'erase';
+}
 
 export interface AccountClosureOptions {
   db: Db;
@@ -79,14 +87,30 @@ export class AccountClosureService {
     };
   }
 
-  /** Erases an account now (the back office's "Erase now", and the sweep); its files go once the erasure committed. */
-  async erase(userId: string, by: string): Promise<UserRow> {
+  /**
+   * Erases an account now (the back office's "Erase now", and the sweep), with its audit entry in the same
+   * transaction; its files go once the erasure committed.
+   */
+  async erase(userId: string, by: Eraser): Promise<UserRow> {
     const commentsTo = (await this.o.settings.get<string>('closedAccountComments')) === 'remove' ? 'remove' : 'keep';
-    const erased = await this.o.db.transaction((tx) => eraseMember(tx, userId, commentsTo));
+    const erased = await this.o.db.transaction(async (tx) => {
+      const done = await eraseMember(tx, userId, commentsTo);
+      if (done)
+        await insertAudit(tx, {
+          actorId: by.id,
+          actorName: by.name,
+          resource: 'members',
+          targetId: userId,
+          action: by.action,
+          before: { _id: userId, status: done.was },
+          after: { _id: userId, status: 'closed', forfeitedTokens: done.forfeited },
+        });
+      return done;
+    });
     if (!erased) throw notFound('No such member, or their account is erased already.');
     this.o.endLive(erased.endedSessions);
     await Promise.all(erased.files.map((key) => this.o.storage.delete(key).catch(() => {})));
-    this.o.log.warn({ userId, by, forfeitedTokens: erased.forfeited, comments: commentsTo }, 'member account erased');
+    this.o.log.warn({ userId, by: by.name, forfeitedTokens: erased.forfeited, comments: commentsTo }, 'member account erased');
     return erased.user;
   }
 
@@ -96,7 +120,7 @@ export class AccountClosureService {
     for (;;) {
       const due = await dueClosures(this.o.db, now, SWEEP_BATCH);
       for (const id of due) {
-        const done = await this.erase(id, 'closure').then(
+        const done = await this.erase(id, { id: null, name: `closure after ${this.o.days} days`, action: 'erase' }).then(
           () => true,
           (err: { statusCode?: number }) => {
             if (err.statusCode === 404) return false; // erased meanwhile (another process, an operator)

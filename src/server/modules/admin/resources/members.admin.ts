@@ -118,7 +118,8 @@ export function membersAdmin(db: Db, members: MembersService, grants: GrantsServ
     create: refuse,
     update: refuse,
     remove: refuse,
-    selfAudited: GRANT_VERBS,
+    // An erasure audits itself in its transaction, without the record it erases.
+    selfAudited: [...GRANT_VERBS, 'erase-now'],
     actions: {
       'change-role': async (id, body, actor) => record(await members.changeRole(id, body.role as MemberRole, actor.user.id)),
       ban: async (id, body, actor) => record(await members.ban(id, String(body.reason), actor.user.id, origin())),
@@ -128,7 +129,7 @@ export function membersAdmin(db: Db, members: MembersService, grants: GrantsServ
       'erase-now': async (id, _body, actor) => {
         if (id === actor.user.id) throw forbidden('You cannot erase your own account from here: close it from your account page.');
         if (roleOf(await members.get(id)) === 'admin') throw forbidden('Admins are not erased: change their role to member first.');
-        return record(await closure.erase(id, actor.user.id));
+        return record(await closure.erase(id, { id: actor.user.id, name: actor.user.username, action: 'erase-now' }));
       },
       'give-access': async (id, body, actor) => {
         await grants.give(actor.user, {
