@@ -71,7 +71,7 @@ export default function CommentItem({ comment, viewer, isReply = false, memberMa
       <img className="avatar" src={comment.creator?.avatar ?? DEFAULT_AVATAR} alt="" width={36} height={36} loading="lazy" />
       <div className="comment-body">
         <p className="comment-meta">
-          {comment.creator ? <a href={memberRoute(comment.creator.username)}>{comment.creator.name}</a> : <span>A former member</span>}
+          {comment.creator ? <a href={memberRoute(comment.creator.username)}>{comment.creator.name}</a> : <span>Deleted member</span>}
           <time dateTime={comment.createdAt}>{when(comment.createdAt, local)}</time>
           {comment.updatedAt !== comment.createdAt && <span className="muted">(edited)</span>}
         </p>

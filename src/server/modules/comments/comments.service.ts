@@ -32,13 +32,14 @@ export function cleanContent(raw: string | undefined): string {
   return text;
 }
 
+/** A comment as the thread shows it; an erased author is nobody the page links to (`creator: null`, "Deleted member"). */
 export const toComment = (c: CommentRow, creator: UserRow | null): Comment => ({
   _id: c.id,
   objectType: c.objectType,
   objectId: c.objectId,
   content: c.content,
   attachment: c.attachment ?? null,
-  creator: creator ? toPublicUser(creator) : null,
+  creator: creator && creator.status !== 'closed' ? toPublicUser(creator) : null,
   totalReply: c.totalReply,
   createdAt: c.createdAt.toISOString(),
   updatedAt: c.updatedAt.toISOString(),
