@@ -1,14 +1,13 @@
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { PasskeyView } from '../../shared/contracts/passkeys.ts';
 import { $addPasskey, $passkeys, $removePasskey, $renamePasskey } from '../../stores/passkeys.ts';
 import Field from '../forms/Field.tsx';
-import { checkFields, focusFirstError, formErrors } from '../forms/validate.ts';
+import { useCheckedForm } from '../forms/use-checked-form.ts';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const NAME_RULE = { name: 'name', what: 'a name for this passkey', required: true };
 const PASSWORD_RULE = { name: 'password', what: 'your password', required: true };
-const valuesOf = (form: HTMLFormElement) => Object.fromEntries([...new FormData(form)].map(([k, v]) => [k, String(v).trim()]));
 
 /**
  * The member's passkeys on /account/security: each one's name, when it was added and last used; add one (named first,
@@ -80,21 +79,14 @@ export default function PasskeysList({ initial }: { initial: PasskeyView[] }) {
 
 function Add({ initial }: { initial: PasskeyView[] }) {
   const state = useStore($addPasskey);
-  const [invalid, setInvalid] = useState<Record<string, string>>({});
-  const form = useRef<HTMLFormElement>(null);
-  const busy = state.status === 'loading';
-  const { errorOf, summary } = formErrors(state, invalid, ['name']);
-
-  async function submit(e: SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (busy) return;
-    const values = valuesOf(e.currentTarget);
-    const problems = checkFields(values, [NAME_RULE]);
-    setInvalid(problems);
-    if (Object.keys(problems).length) return focusFirstError(form.current);
-    if ((await $addPasskey.run(values.name!, initial)).ok) form.current?.reset();
-    else focusFirstError(form.current);
-  }
+  const { form, errorOf, summary, busy, onSubmit } = useCheckedForm(state, [NAME_RULE]);
+  const add = onSubmit(async (values, el) => {
+    const result = await $addPasskey.run(values.name!.trim(), initial);
+    if (result.ok) el.reset();
+    return result;
+  });
+  // One browser prompt at a time: a second submit while it waits does nothing.
+  const submit = (e: SubmitEvent<HTMLFormElement>) => (busy ? e.preventDefault() : add(e));
 
   return (
     <form method="post" ref={form} onSubmit={submit} noValidate data-testid="passkey-add">
@@ -125,20 +117,12 @@ function Add({ initial }: { initial: PasskeyView[] }) {
 
 function Rename({ passkey, initial, close }: { passkey: PasskeyView; initial: PasskeyView[]; close: () => void }) {
   const state = useStore($renamePasskey);
-  const [invalid, setInvalid] = useState<Record<string, string>>({});
-  const form = useRef<HTMLFormElement>(null);
-  const busy = state.status === 'loading';
-  const { errorOf, summary } = formErrors(state, invalid, ['name']);
-
-  async function submit(e: SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const values = valuesOf(e.currentTarget);
-    const problems = checkFields(values, [NAME_RULE]);
-    setInvalid(problems);
-    if (Object.keys(problems).length) return focusFirstError(form.current);
-    if ((await $renamePasskey.run(passkey._id, values.name!, initial)).ok) close();
-    else focusFirstError(form.current);
-  }
+  const { form, errorOf, summary, busy, onSubmit } = useCheckedForm(state, [NAME_RULE]);
+  const submit = onSubmit(async (values) => {
+    const result = await $renamePasskey.run(passkey._id, values.name!.trim(), initial);
+    if (result.ok) close();
+    return result;
+  });
 
   return (
     <form method="post" ref={form} onSubmit={submit} noValidate className="inline-form" data-testid="passkey-rename">
@@ -160,20 +144,12 @@ function Rename({ passkey, initial, close }: { passkey: PasskeyView; initial: Pa
 
 function Remove({ passkey, initial, close }: { passkey: PasskeyView; initial: PasskeyView[]; close: () => void }) {
   const state = useStore($removePasskey);
-  const [invalid, setInvalid] = useState<Record<string, string>>({});
-  const form = useRef<HTMLFormElement>(null);
-  const busy = state.status === 'loading';
-  const { errorOf, summary } = formErrors(state, invalid, ['password']);
-
-  async function submit(e: SubmitEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const values = valuesOf(e.currentTarget);
-    const problems = checkFields(values, [PASSWORD_RULE]);
-    setInvalid(problems);
-    if (Object.keys(problems).length) return focusFirstError(form.current);
-    if ((await $removePasskey.run(passkey._id, values.password!, initial)).ok) close();
-    else focusFirstError(form.current);
-  }
+  const { form, errorOf, summary, busy, onSubmit } = useCheckedForm(state, [PASSWORD_RULE]);
+  const submit = onSubmit(async (values) => {
+    const result = await $removePasskey.run(passkey._id, values.password!.trim(), initial);
+    if (result.ok) close();
+    return result;
+  });
 
   return (
     <form method="post" ref={form} onSubmit={submit} noValidate className="inline-form" data-testid="passkey-remove">
