@@ -1,5 +1,8 @@
 import type { Redis } from 'ioredis';
+import { invalid, rateLimited } from '../../errors.ts';
+import { verifyPassword } from '../../lib/auth/password.ts';
 import { addressKey } from '../../lib/http/limits.ts';
+import { WRONG_PASSWORD_FIELD } from '../../../shared/messages.ts';
 
 /** The longest a throttled account makes a new address wait between two attempts. */
 const MAX_DELAY_MS = 5 * 60 * 1000;
@@ -47,6 +50,19 @@ export class LoginThrottle {
 
   failed(key: string): Promise<void> {
     return this.store.add(key, this.now(), this.windowMs);
+  }
+
+  /**
+   * The password a member types inside their session before a grave change (turning the second factor off, removing a
+   * passkey, closing the account): wrong ones count under `key` like a login's (past the limit, a 429 about `what`),
+   * and are refused at the `password` field.
+   */
+  async checkPassword(key: string, what: string, passwordHash: string, password: string): Promise<void> {
+    const wait = await this.wait(key, false);
+    if (wait > 0) throw rateLimited(what, wait);
+    if (await verifyPassword(password, passwordHash)) return;
+    await this.failed(key);
+    throw invalid({ password: WRONG_PASSWORD_FIELD });
   }
 }
 

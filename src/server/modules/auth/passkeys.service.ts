@@ -7,8 +7,7 @@ import {
 } from '@simplewebauthn/server';
 import { isoBase64URL, isoUint8Array } from '@simplewebauthn/server/helpers';
 import type { Db } from '../../db/client.ts';
-import { badRequest, conflict, forbidden, invalid, notFound, rateLimited } from '../../errors.ts';
-import { verifyPassword } from '../../lib/auth/password.ts';
+import { badRequest, conflict, forbidden, invalid, notFound } from '../../errors.ts';
 import type { ListResult } from '../../../shared/api-client.ts';
 import {
   PASSKEY_CHALLENGE_MINUTES,
@@ -19,7 +18,6 @@ import {
   type PasskeyView,
 } from '../../../shared/contracts/passkeys.ts';
 import type { LoginResult } from '../../../shared/contracts/auth.ts';
-import { WRONG_PASSWORD_FIELD } from '../../../shared/messages.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { findActiveMember, type UserRow } from '../users/users.repository.ts';
 import type { LoginPlace } from './devices.ts';
@@ -122,13 +120,7 @@ export class PasskeysService {
    * session): every member has one, where asking for a passkey or a code would leave out those without a second.
    */
   async remove(user: UserRow, id: string, password: string) {
-    const key = `passkey-remove:${user.id}`;
-    const wait = await this.throttle.wait(key, false);
-    if (wait > 0) throw rateLimited('password attempts', wait);
-    if (!(await verifyPassword(password, user.passwordHash))) {
-      await this.throttle.failed(key);
-      throw invalid({ password: WRONG_PASSWORD_FIELD });
-    }
+    await this.throttle.checkPassword(`passkey-remove:${user.id}`, 'password attempts', user.passwordHash, password);
     if (!(await repo.deletePasskey(this.db, user.id, id))) throw notFound('This passkey has been removed.');
     return { success: true, message: 'The passkey is removed: it no longer logs you in.' };
   }

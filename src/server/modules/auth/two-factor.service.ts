@@ -3,7 +3,6 @@ import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Db } from '../../db/client.ts';
 import { conflict, invalid, rateLimited } from '../../errors.ts';
-import { verifyPassword } from '../../lib/auth/password.ts';
 import { hashSecret } from '../../lib/auth/secrets.ts';
 import type { SecretBox } from '../../lib/auth/totp-key.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -11,7 +10,7 @@ import type { UserRow } from '../users/users.repository.ts';
 import type { LoginThrottle } from './login-throttle.ts';
 import * as repo from './two-factor.repository.ts';
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '../../../shared/contracts/auth.ts';
-import { CODE_REUSED, RECOVERY_CODE_USED, WRONG_CODE, WRONG_PASSWORD_FIELD } from '../../../shared/messages.ts';
+import { CODE_REUSED, RECOVERY_CODE_USED, WRONG_CODE } from '../../../shared/messages.ts';
 
 const SECRET_UNREADABLE = "Codes from your app cannot be checked: the site's key has changed. Use a recovery code, or ask the site's operator.";
 
@@ -109,12 +108,8 @@ export class TwoFactorService {
     await this.verify(user.id, code);
   }
 
-  private async checkPassword(user: UserRow, password: string): Promise<void> {
-    const key = this.key(user.id);
-    await this.notThrottled(key);
-    if (await verifyPassword(password, user.passwordHash)) return;
-    await this.throttle.failed(key);
-    throw invalid({ password: WRONG_PASSWORD_FIELD });
+  private checkPassword(user: UserRow, password: string): Promise<void> {
+    return this.throttle.checkPassword(this.key(user.id), 'code attempts', user.passwordHash, password);
   }
 
   /** A code of a member whose second factor is on: the app's (once per step) or an unused recovery code; a field error otherwise. */
